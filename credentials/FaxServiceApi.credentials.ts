@@ -61,7 +61,7 @@ export class FaxServiceApi implements ICredentialType {
 		},
 		{
 			displayName: 'The test key must start with sk_test_',
-			name: 'testApiKeyNotice',
+			name: 'testPrefixHint',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { testApiKey: [{ _cnd: { regex: '^(?!sk_test_).+' } }] } },
@@ -78,7 +78,7 @@ export class FaxServiceApi implements ICredentialType {
 		},
 		{
 			displayName: 'The live key must start with sk_live_',
-			name: 'liveApiKeyNotice',
+			name: 'livePrefixHint',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { liveApiKey: [{ _cnd: { regex: '^(?!sk_live_).+' } }] } },

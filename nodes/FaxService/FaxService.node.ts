@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { nodeProperties } from './actions/resources';
+import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
+
+export class FaxService implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fax Service',
+		name: 'faxService',
+		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send and receive faxes, send secure-link e-mails and extract documents with AI',
+		defaults: { name: 'Fax Service' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'faxServiceApi', required: true }],
+		properties: nodeProperties,
+	};
+
+	methods = { loadOptions, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { readRequiredString } from '../common';
+import { unwrap } from '../unwrap';
+
+export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['get'] } }, [
+	{
+		displayName: 'AI Document ID',
+		name: 'documentId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The aiToken returned when the document was uploaded',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const aiToken = readRequiredString(this, itemIndex, 'documentId', 'AI Document ID');
+	const response = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/ai_documents/${encodeURIComponent(aiToken)}`,
+		itemIndex,
+		notFound: `AI document "${aiToken}"`,
+	});
+	return unwrap(response, 'aiResult');
+}

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { readLimit, returnAllFields } from '../common';
+import { unwrap, unwrapList } from '../unwrap';
+
+export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['getMany'] } }, returnAllFields);
+
+/** The interface shows no paging for this list (spec 4.6), so Limit is applied here. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const response = await apiRequest.call(this, { method: 'GET', path: '/ai_documents', itemIndex });
+	return unwrapList(response, 'aiDocuments')
+		.slice(0, limit)
+		.map((entry) => unwrap(entry, 'aiResult'));
+}

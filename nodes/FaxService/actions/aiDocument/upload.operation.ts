@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { encodeMultipart } from '../../../shared/multipart';
+import { apiRequest } from '../../../shared/transport';
+import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
+import { binaryPropertyField, readUpload } from '../common';
+
+const properties: INodeProperties[] = [
+	binaryPropertyField('The PDF to extract and classify (PDF only, at most 50 MB)'),
+	{
+		displayName: 'Callback URL',
+		name: 'callbackUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://your-n8n/webhook/…',
+		description: 'Receives the AI result when processing completes. Paste the production URL of a Fax Service Trigger here.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['upload'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const callbackUrl = assertUrl(this, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex) as string);
+	const file = await readUpload(this, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: '/ai_documents',
+		multipart: encodeMultipart({ callback_url: callbackUrl }, [file]),
+		itemIndex,
+	});
+}

@@ -1,0 +1,39 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { assertUuid } from '../../../shared/validation';
+import { readRequiredString } from '../common';
+import { unwrap } from '../unwrap';
+
+const properties: INodeProperties[] = [
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Display name of the client' },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Fax Number Name or ID',
+				name: 'faxNumberId',
+				type: 'options',
+				default: '',
+				typeOptions: { loadOptionsMethod: 'getFaxNumbers' },
+				description: 'Fax number to assign to the new client. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = readRequiredString(this, itemIndex, 'name', 'Name');
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const client: IDataObject = { name };
+	if (additional.faxNumberId) client.fax_number_id = assertUuid(this, itemIndex, 'Fax Number', String(additional.faxNumberId));
+	const response = await apiRequest.call(this, { method: 'POST', path: '/clients', json: { client }, itemIndex });
+	return unwrap(response, 'client');
+}

@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { clientIdLocator, readUuidLocator } from '../common';
+import { unwrap } from '../unwrap';
+
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['get'] } }, [clientIdLocator]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readUuidLocator(this, itemIndex, 'clientId', 'Client');
+	const response = await apiRequest.call(this, { method: 'GET', path: `/clients/${id}`, itemIndex, notFound: `Client "${id}"` });
+	return unwrap(response, 'client');
+}

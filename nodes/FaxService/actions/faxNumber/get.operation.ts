@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { faxNumberIdLocator, readUuidLocator } from '../common';
+import { unwrap } from '../unwrap';
+
+export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['get'] } }, [faxNumberIdLocator]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readUuidLocator(this, itemIndex, 'faxNumberId', 'Fax Number');
+	const response = await apiRequest.call(this, { method: 'GET', path: `/fax_numbers/${id}`, itemIndex, notFound: `Fax number "${id}"` });
+	return unwrap(response, 'faxNumber');
+}

@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { readLimit, returnAllFields } from '../common';
+import { unwrapList } from '../unwrap';
+
+export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['getMany'] } }, returnAllFields);
+
+/** The list is not paginated by the service (spec 4.3), so Limit is applied here. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const response = await apiRequest.call(this, { method: 'GET', path: '/fax_numbers', itemIndex });
+	return unwrapList(response, 'faxNumbers').slice(0, limit);
+}

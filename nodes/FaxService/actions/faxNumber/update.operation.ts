@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { assertUrl, assertUuid } from '../../../shared/validation';
+import { faxNumberIdLocator, readUuidLocator } from '../common';
+import { unwrap } from '../unwrap';
+
+const properties: INodeProperties[] = [
+	faxNumberIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Callback URL',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				description: 'New callback URL. Add the field and leave it empty to clear the callback URL.',
+			},
+			{
+				displayName: 'Client Name or ID',
+				name: 'clientId',
+				type: 'options',
+				default: '',
+				typeOptions: { loadOptionsMethod: 'getClientsOrNone' },
+				description: 'Client to assign the number to; "No Client" unassigns it. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readUuidLocator(this, itemIndex, 'faxNumberId', 'Fax Number');
+	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const faxNumber: IDataObject = {};
+	if ('callbackUrl' in updates) {
+		const url = String(updates.callbackUrl ?? '').trim();
+		faxNumber.callback_url = url === '' ? null : assertUrl(this, itemIndex, 'Callback URL', url);
+	}
+	if ('clientId' in updates) {
+		const clientId = String(updates.clientId ?? '').trim();
+		faxNumber.client_id = clientId === '' ? null : assertUuid(this, itemIndex, 'Client', clientId);
+	}
+	if (Object.keys(faxNumber).length === 0) {
+		throw new NodeOperationError(this.getNode(), `Update Fields must set Callback URL or Client [item ${itemIndex}]`, { itemIndex });
+	}
+	const response = await apiRequest.call(this, {
+		method: 'PATCH',
+		path: `/fax_numbers/${id}`,
+		json: { fax_number: faxNumber },
+		itemIndex,
+		notFound: `Fax number "${id}"`,
+	});
+	return unwrap(response, 'faxNumber');
+}

@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequestAllPages } from '../../../shared/transport';
+import type { FieldMapping } from '../common';
+import { optionalFields, readLimit, returnAllFields } from '../common';
+import { dateRangeFilters, isTestFilter } from '../filters';
+
+const properties: INodeProperties[] = [
+	...returnAllFields,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Callback Status',
+				name: 'callbackStatus',
+				type: 'options',
+				default: 'success',
+				options: [
+					{ name: 'Failed', value: 'failed' },
+					{ name: 'Pending', value: 'pending' },
+					{ name: 'Success', value: 'success' },
+				],
+				description: 'Delivery status of the received-fax callback',
+			},
+			{ displayName: 'Caller Name', name: 'callerName', type: 'string', default: '', description: 'Caller ID name' },
+			{
+				displayName: 'Client Name or ID',
+				name: 'client',
+				type: 'options',
+				default: '',
+				typeOptions: { loadOptionsMethod: 'getClients' },
+				description: 'Only faxes received on numbers of this client. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			...dateRangeFilters('received'),
+			{
+				displayName: 'Fax Status',
+				name: 'faxStatus',
+				type: 'options',
+				default: 'success',
+				options: [
+					{ name: 'Success', value: 'success' },
+					{ name: 'Failure', value: 'failure' },
+				],
+			},
+			{ displayName: 'From Number', name: 'fromNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'The sending fax number' },
+			isTestFilter,
+			{ displayName: 'To Number', name: 'toNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'The account\'s number that received the fax' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['getMany'] } }, properties);
+
+const FILTERS: Record<string, FieldMapping> = {
+	fromNumber: { apiName: 'from_number', label: 'From Number', kind: 'e164' },
+	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
+	callerName: { apiName: 'caller_name', label: 'Caller Name' },
+	dateStart: { apiName: 'date_start', label: 'Received After', kind: 'dateOrDateTime' },
+	dateEnd: { apiName: 'date_end', label: 'Received Before', kind: 'dateOrDateTime' },
+	faxStatus: { apiName: 'fax_status', label: 'Fax Status' },
+	isTest: { apiName: 'is_test', label: 'Test or Live' },
+	client: { apiName: 'client', label: 'Client' },
+	callbackStatus: { apiName: 'callback_status', label: 'Callback Status' },
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = optionalFields(this, itemIndex, filters, FILTERS);
+	return await apiRequestAllPages.call(this, { path: '/received_faxes', qs, itemIndex }, 'receivedFaxes', limit);
+}

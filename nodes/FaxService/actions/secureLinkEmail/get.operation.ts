@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { readRequiredString } from '../common';
+
+export const description = updateDisplayOptions({ show: { resource: ['secureLinkEmail'], operation: ['get'] } }, [
+	{
+		displayName: 'Email ID',
+		name: 'emailId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The emailId returned when the e-mail was queued',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const emailId = readRequiredString(this, itemIndex, 'emailId', 'Email ID');
+	return await apiRequest.call(this, {
+		method: 'GET',
+		path: `/emails/${encodeURIComponent(emailId)}`,
+		itemIndex,
+		notFound: `E-mail "${emailId}"`,
+	});
+}

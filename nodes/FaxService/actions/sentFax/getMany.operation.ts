@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequestAllPages } from '../../../shared/transport';
+import type { FieldMapping } from '../common';
+import { optionalFields, readLimit, returnAllFields } from '../common';
+import { dateRangeFilters, isTestFilter } from '../filters';
+
+const properties: INodeProperties[] = [
+	...returnAllFields,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			...dateRangeFilters('sent'),
+			{ displayName: 'From Number', name: 'fromNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'The account\'s number that sent the fax' },
+			isTestFilter,
+			{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
+			{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
+			{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
+			{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'string',
+				default: '',
+				placeholder: 'sent_at',
+				description: 'Field to sort by. The interface does not list the accepted values; the sandbox accepts sent_at, completed_at, to_number, from_number, patient_name.',
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'sortDir',
+				type: 'options',
+				default: 'desc',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+			},
+			{ displayName: 'To Number', name: 'toNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'Destination number' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['getMany'] } }, properties);
+
+const FILTERS: Record<string, FieldMapping> = {
+	fromNumber: { apiName: 'from_number', label: 'From Number', kind: 'e164' },
+	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
+	patientName: { apiName: 'patient_name', label: 'Patient Name' },
+	patientDob: { apiName: 'patient_dob', label: 'Patient Date of Birth', kind: 'date' },
+	senderName: { apiName: 'sender_name', label: 'Sender Name' },
+	recipientName: { apiName: 'recipient_name', label: 'Recipient Name' },
+	dateStart: { apiName: 'date_start', label: 'Sent After', kind: 'dateOrDateTime' },
+	dateEnd: { apiName: 'date_end', label: 'Sent Before', kind: 'dateOrDateTime' },
+	isTest: { apiName: 'is_test', label: 'Test or Live' },
+	sort: { apiName: 'sort', label: 'Sort By' },
+	sortDir: { apiName: 'sort_dir', label: 'Sort Direction' },
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = optionalFields(this, itemIndex, filters, FILTERS);
+	return await apiRequestAllPages.call(this, { path: '/sent_faxes', qs, itemIndex }, 'sentFaxes', limit);
+}

@@ -1,0 +1,17 @@
+import type { ResourceDefinition } from '../resource';
+import * as downloadPdf from './downloadPdf.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as send from './send.operation';
+
+export const sentFax: ResourceDefinition = {
+	name: 'Sent Fax',
+	value: 'sentFax',
+	defaultOperation: 'send',
+	operations: {
+		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Upload a PDF or TIFF and queue it for delivery' },
+		get: { ...get, name: 'Get', action: 'Get a sent fax', summary: 'Get the delivery status and details of a sent fax' },
+		getMany: { ...getMany, name: 'Get Many', action: 'Get many sent faxes', summary: 'List sent faxes, with filters' },
+		downloadPdf: { ...downloadPdf, name: 'Download PDF', action: 'Download a sent fax PDF', summary: 'Download the document of a sent fax from its secure link' },
+	},
+};

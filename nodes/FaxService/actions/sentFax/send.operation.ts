@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { encodeMultipart } from '../../../shared/multipart';
+import { apiRequest } from '../../../shared/transport';
+import { assertE164 } from '../../../shared/validation';
+import { binaryPropertyField, faxNumberLocator, optionalFields, readE164Locator, readUpload } from '../common';
+
+const properties: INodeProperties[] = [
+	binaryPropertyField('The PDF or TIFF to fax'),
+	faxNumberLocator('From Number', 'fromNumber', 'One of the account\'s fax numbers to send from'),
+	{
+		displayName: 'To Number',
+		name: 'toNumber',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '+15551234567',
+		description: 'Destination fax number in E.164 form',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Callback URL',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://your-n8n/webhook/…',
+				description: 'Receives the sent-fax callback when delivery completes. Paste the production URL of a Fax Service Trigger here.',
+			},
+			{
+				displayName: 'Document Type',
+				name: 'documentType',
+				type: 'options',
+				default: 'both',
+				options: [
+					{ name: 'Both', value: 'both', description: 'The document and the access code sheet' },
+					{ name: 'Document Only', value: 'document_only' },
+					{ name: 'Access Code Sheet Only', value: 'access_code_sheet_only' },
+				],
+			},
+			{ displayName: 'Note', name: 'note', type: 'string', default: '', typeOptions: { rows: 2 } },
+			{
+				displayName: 'Patient Date of Birth',
+				name: 'patientDob',
+				type: 'string',
+				default: '',
+				placeholder: 'YYYY-MM-DD',
+			},
+			{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
+			{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
+			{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['send'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const fromNumber = readE164Locator(this, itemIndex, 'fromNumber', 'From Number');
+	const toNumber = assertE164(this, itemIndex, 'To Number', this.getNodeParameter('toNumber', itemIndex) as string);
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields: Record<string, string> = {
+		from_number: fromNumber,
+		to_number: toNumber,
+		...optionalFields(this, itemIndex, additional, {
+			patientName: { apiName: 'patient_name', label: 'Patient Name' },
+			patientDob: { apiName: 'patient_dob', label: 'Patient Date of Birth', kind: 'date' },
+			senderName: { apiName: 'sender_name', label: 'Sender Name' },
+			recipientName: { apiName: 'recipient_name', label: 'Recipient Name' },
+			note: { apiName: 'note', label: 'Note' },
+			documentType: { apiName: 'document_type', label: 'Document Type' },
+			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
+		}),
+	};
+	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: '/sent_faxes',
+		multipart: encodeMultipart(fields, [file]),
+		itemIndex,
+	});
+}

@@ -1,0 +1,140 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Every check made before a request leaves n8n: one validator per kind of value, each throwing a
+ * NodeOperationError that names the field and the item, so a bad item never reaches the service.
+ */
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+const AREA_CODE = /^\d{3}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+// Deliberately simple: the service does the authoritative check; this catches typos early.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Largest file the AI document endpoint accepts (spec 4.6 and 8). */
+export const AI_DOCUMENT_MAX_BYTES = 52_428_800;
+
+export type FileKind = 'pdf' | 'tiff';
+
+export const MIME_TYPE: Record<FileKind, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
+
+function fail(ctx: IExecuteFunctions, itemIndex: number, field: string, problem: string, hint?: string): never {
+	throw new NodeOperationError(ctx.getNode(), `${field} ${problem} [item ${itemIndex}]`, {
+		itemIndex,
+		description: hint,
+	});
+}
+
+export function assertE164(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	if (!E164.test(trimmed)) {
+		fail(ctx, itemIndex, field, `must be an E.164 number like +15551234567, got "${value}"`, 'A plus sign, the country code and the number, with no spaces or punctuation.');
+	}
+	return trimmed;
+}
+
+export function assertAreaCode(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	if (!AREA_CODE.test(trimmed)) fail(ctx, itemIndex, field, `must be exactly three digits, got "${value}"`);
+	return trimmed;
+}
+
+export function assertUuid(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	if (!UUID.test(trimmed)) fail(ctx, itemIndex, field, `must be a UUID, got "${value}"`);
+	return trimmed;
+}
+
+/** Accepts YYYY-MM-DD, or a date-time (as n8n's date picker produces) reduced to its date. */
+export function assertDate(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	const datePart = DATE_TIME.test(trimmed) ? trimmed.slice(0, 10) : trimmed;
+	const match = DATE.exec(datePart);
+	if (match) {
+		const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+		const date = new Date(Date.UTC(year, month - 1, day));
+		if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
+			return datePart;
+		}
+	}
+	return fail(ctx, itemIndex, field, `must be a date in the form YYYY-MM-DD, got "${value}"`);
+}
+
+/** A date (YYYY-MM-DD) or an ISO 8601 date-time, passed on unchanged. */
+export function assertDateOrDateTime(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	if (DATE_TIME.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) return trimmed;
+	return assertDate(ctx, itemIndex, field, trimmed);
+}
+
+export function assertEmail(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	if (!EMAIL.test(trimmed)) fail(ctx, itemIndex, field, `must be an e-mail address, got "${value}"`);
+	return trimmed;
+}
+
+export function assertUrl(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	let url: URL | undefined;
+	try {
+		url = new URL(trimmed);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+		fail(ctx, itemIndex, field, `must be an http(s) URL, got "${value}"`);
+	}
+	return trimmed;
+}
+
+export function assertIntegerInRange(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: number,
+	min: number,
+	max: number,
+): number {
+	if (!Number.isInteger(value) || value < min || value > max) {
+		fail(ctx, itemIndex, field, `must be a whole number from ${min} to ${max}, got ${value}`);
+	}
+	return value;
+}
+
+export function assertNotEmpty(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+	const trimmed = value.trim();
+	if (trimmed === '') fail(ctx, itemIndex, field, 'must not be empty');
+	return trimmed;
+}
+
+/** Identifies a PDF or TIFF by its first bytes: the name or mime type of an upload can lie. */
+export function detectFileKind(head: Buffer): FileKind | undefined {
+	if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+	if (head.length >= 4) {
+		const magic = head.subarray(0, 4).toString('hex');
+		if (magic === '49492a00' || magic === '4d4d002a') return 'tiff';
+	}
+	return undefined;
+}
+
+export function assertFileKind(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	head: Buffer,
+	allowed: readonly FileKind[],
+): FileKind {
+	const kind = detectFileKind(head);
+	if (!kind || !allowed.includes(kind)) {
+		const wanted = allowed.map((k) => k.toUpperCase()).join(' or ');
+		fail(ctx, itemIndex, field, `must be a ${wanted} file${kind ? `, got a ${kind.toUpperCase()}` : ''}`, 'The file type is checked by its content (its first bytes), not by its name or mime type.');
+	}
+	return kind;
+}
+
+export function assertMaxBytes(ctx: IExecuteFunctions, itemIndex: number, field: string, size: number, max: number): void {
+	if (size > max) fail(ctx, itemIndex, field, `is ${size} bytes; the service accepts at most ${max} bytes`);
+}
