@@ -4,7 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
 	testTimeout: 30000,

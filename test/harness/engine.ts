@@ -1,0 +1,234 @@
+import { Container } from '@n8n/di';
+import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeData,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	IBinaryData,
+} from 'n8n-workflow';
+import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { FaxServiceApi } from '../../credentials/FaxServiceApi.credentials';
+import { FaxService } from '../../nodes/FaxService/FaxService.node';
+import { TestCredentialsHelper } from './credentials';
+import { TestInput } from './test-input.node';
+
+/**
+ * Runs workflows through n8n-core's real WorkflowExecute, the way n8n's own node-test harness
+ * does: real node execution contexts, real parameter and expression resolution, real HTTP
+ * helpers and binary data storage. Only the pieces a server would provide (credential store,
+ * lifecycle hooks) are supplied here.
+ */
+
+export const NODE_TYPE = {
+	faxService: 'n8n-nodes-fax-service.faxService',
+	testInput: 'test.input',
+} as const;
+
+const nodeTypeData: INodeTypeData = {
+	[NODE_TYPE.faxService]: { type: new FaxService(), sourcePath: '' },
+	[NODE_TYPE.testInput]: { type: new TestInput(), sourcePath: '' },
+};
+
+export function registerNodeType(name: string, type: INodeType | IVersionedNodeType): void {
+	nodeTypeData[name] = { type, sourcePath: '' };
+}
+
+export const nodeTypes: INodeTypes = {
+	getByName(name) {
+		const entry = nodeTypeData[name];
+		if (!entry) throw new Error(`Unknown node type ${name}`);
+		return entry.type;
+	},
+	getByNameAndVersion(name, version) {
+		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+export const credentialTypes: Record<string, ICredentialType> = { faxServiceApi: new FaxServiceApi() };
+
+export type BinaryMode = 'default' | 'filesystem';
+
+let binaryMode: BinaryMode | undefined;
+
+/** Registers the BinaryDataService in the container: in memory ('default') or on disk. */
+export async function useBinaryMode(mode: BinaryMode): Promise<BinaryDataService> {
+	const service = Container.get(BinaryDataService);
+	if (binaryMode !== mode) {
+		const config = Container.get(BinaryDataConfig);
+		config.mode = mode;
+		await service.init();
+		binaryMode = mode;
+	}
+	return service;
+}
+
+export async function binaryBuffer(binary: IBinaryData): Promise<Buffer> {
+	return await Container.get(BinaryDataService).getAsBuffer(binary);
+}
+
+export function additionalDataFor(credentials: Record<string, ICredentialDataDecryptedObject>): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, credentials),
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunOptions {
+	nodes: INode[];
+	connections: IConnections;
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** Name of the node the execution starts at; the first node when omitted. */
+	startNode?: string;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Items of a node's first output in its first run. */
+	output(nodeName: string): INodeExecutionData[];
+	/** The error a node stopped with, if any. */
+	error(nodeName: string): (Error & IDataObject) | undefined;
+}
+
+export async function runWorkflow(options: RunOptions): Promise<RunResult> {
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'test',
+		nodes: options.nodes,
+		connections: options.connections,
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const startNode = workflow.getNode(options.startNode ?? options.nodes[0].name);
+	if (!startNode) throw new Error('Start node not found');
+
+	const hooks = new ExecutionLifecycleHooks('manual', `test-${Date.now()}`, {
+		id: workflow.id,
+		name: 'test',
+		nodes: options.nodes,
+		connections: options.connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: {},
+	} as never);
+	let finish: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (finish = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
+
+	const additionalData = additionalDataFor(options.credentials ?? {});
+	additionalData.hooks = hooks;
+
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await finished;
+
+	return {
+		run,
+		output(nodeName) {
+			const task = run.data.resultData.runData[nodeName]?.[0];
+			if (!task) throw new Error(`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`);
+			return task.data?.main?.[0] ?? [];
+		},
+		error(nodeName) {
+			return run.data.resultData.runData[nodeName]?.[0]?.error as (Error & IDataObject) | undefined;
+		},
+	};
+}
+
+/** Calls a node's loadOptions or listSearch method through n8n-core's real LoadOptionsContext. */
+export async function callNodeMethod<T>(
+	kind: 'loadOptions' | 'listSearch',
+	method: string,
+	node: INode,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	filter?: string,
+): Promise<T> {
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), 'parameters');
+	const type = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const fn = (type.methods?.[kind] as Record<string, (this: unknown, filter?: string) => Promise<T>> | undefined)?.[method];
+	if (!fn) throw new Error(`No ${kind} method ${method}`);
+	return await fn.call(context, filter);
+}
+
+/**
+ * Sends a credential type's declarative `test` request the way n8n does when a user presses
+ * "Test" on a credential: its expressions resolved against the credential data, authenticated
+ * by the credential's own `authenticate` block, sent with n8n-core's HTTP helper.
+ */
+export async function testCredential(
+	typeName: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<{ ok: true } | { ok: false; statusCode: number | undefined; message: string }> {
+	const type = credentialTypes[typeName];
+	if (!type.test || !('request' in type.test)) throw new Error(`${typeName} has no test request`);
+	const helper = new TestCredentialsHelper(credentialTypes, { [typeName]: data });
+	const request = type.test.request;
+	const node: INode = {
+		id: 'credential-test',
+		name: 'Credential Test',
+		type: NODE_TYPE.faxService,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [typeName]: { id: '1', name: 'under test' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = additionalDataFor({ [typeName]: data });
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const baseURL = String(helper.resolve(request.baseURL ?? '', data));
+	const url = String(helper.resolve(request.url ?? '', data));
+	try {
+		await context.helpers.httpRequestWithAuthentication.call(context, typeName, {
+			method: request.method ?? 'GET',
+			url: `${baseURL}${url}`,
+			json: true,
+		});
+		return { ok: true };
+	} catch (error) {
+		const err = error as { httpCode?: string; message: string; cause?: { status?: number; response?: { status?: number } } };
+		const statusCode = err.httpCode ? Number(err.httpCode) : (err.cause?.status ?? err.cause?.response?.status);
+		return { ok: false, statusCode, message: err.message };
+	}
+}

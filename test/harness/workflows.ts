@@ -1,0 +1,54 @@
+import type { ICredentialDataDecryptedObject, INode, INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { NODE_TYPE, runWorkflow } from './engine';
+import type { RunResult } from './engine';
+import type { TestInputItem } from './test-input.node';
+
+/** Builds the small workflows most tests need: Test Input → Fax Service. */
+
+export function credentialsFor(sandbox: Sandbox, overrides: Partial<Record<string, string>> = {}): Record<string, ICredentialDataDecryptedObject> {
+	return {
+		faxServiceApi: {
+			baseUrl: sandbox.baseUrl,
+			authenticateWith: 'test',
+			testApiKey: sandbox.testKey,
+			liveApiKey: sandbox.liveKey,
+			...overrides,
+		},
+	};
+}
+
+export function faxServiceNode(parameters: INodeParameters, settings: Partial<INode> = {}): INode {
+	return {
+		id: 'fax-service',
+		name: 'Fax Service',
+		type: NODE_TYPE.faxService,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { faxServiceApi: { id: '1', name: 'Fax Service account' } },
+		...settings,
+	};
+}
+
+export async function runFaxService(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	options: { items?: TestInputItem[]; credentials?: Partial<Record<string, string>>; node?: Partial<INode> } = {},
+): Promise<RunResult> {
+	const input: INode = {
+		id: 'input',
+		name: 'Input',
+		type: NODE_TYPE.testInput,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: (options.items ?? [{ json: {} }]) as never },
+	};
+	return await runWorkflow({
+		nodes: [input, faxServiceNode(parameters, options.node)],
+		connections: { Input: { main: [[{ node: 'Fax Service', type: 'main', index: 0 }]] } },
+		credentials: credentialsFor(sandbox, options.credentials),
+		startNode: 'Input',
+	});
+}
