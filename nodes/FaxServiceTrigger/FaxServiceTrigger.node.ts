@@ -1,0 +1,196 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { loadOptions } from '../FaxService/methods';
+import { getFaxServiceCredentials, keyFor } from '../shared/transport';
+import { SIGNATURE_HEADER, signingKeyEnvironment, verifyCallbackSignature } from '../shared/signature';
+import type { ParsedCallback } from './callback';
+import { deliveryKey, MalformedCallbackError, parseCallback } from './callback';
+import { deliveryWindow, persist } from './deduplication';
+import { checkExists, create, remove } from './registration';
+
+const EVENT_NAMES = { sentFax: 'Sent Fax Completed', receivedFax: 'Fax Received', aiDocument: 'AI Document Completed' } as const;
+
+export class FaxServiceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fax Service Trigger',
+		name: 'faxServiceTrigger',
+		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow on verified Fax Service callbacks: sent faxes, received faxes and AI documents',
+		defaults: { name: 'Fax Service Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'faxServiceApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'fax-service' }],
+		properties: [
+			{
+				displayName:
+					'Paste this node\'s Production URL (above) into the Callback URL of "Send Fax" and "Upload AI Document". Received faxes arrive at the callback URL of the receiving fax number: pick numbers below and the trigger registers itself while the workflow is active.',
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['sentFax', 'receivedFax', 'aiDocument'],
+				options: [
+					{ name: EVENT_NAMES.aiDocument, value: 'aiDocument', description: 'An uploaded document was extracted and classified' },
+					{ name: EVENT_NAMES.receivedFax, value: 'receivedFax', description: 'A fax arrived on one of the account\'s numbers (with its PDF)' },
+					{ name: EVENT_NAMES.sentFax, value: 'sentFax', description: 'A sent or forwarded fax succeeded or failed' },
+				],
+			},
+			{
+				displayName: 'Register on Fax Number Names or IDs',
+				name: 'registerOnFaxNumbers',
+				type: 'multiOptions',
+				default: [],
+				typeOptions: { loadOptionsMethod: 'getFaxNumbers' },
+				description:
+					'While the workflow is active, these numbers\' callback URL points at this trigger; the previous URL is restored on deactivation. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Accept Unverifiable Callbacks',
+						name: 'acceptUnverifiable',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to emit e-mail and direct-message callbacks, which the service signs in a way that cannot be verified (spec 6.6). They are emitted with verified: false. Off: they are refused with 405, which the service does not retry.',
+					},
+					{
+						displayName: 'Put PDF in Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						description: 'Binary field of the emitted item that holds a received fax\'s PDF',
+					},
+					{
+						displayName: 'Remembered Callbacks',
+						name: 'deduplicationWindow',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1000,
+						description: 'How many recent callbacks are remembered to recognise redeliveries',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { loadOptions };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+		const refuse = (status: number, reason: string, logDetail = reason): IWebhookResponseData => {
+			this.logger.warn(`Fax Service Trigger refused a callback with ${status}: ${logDetail}`);
+			this.getResponseObject().status(status).json({ error: reason });
+			return { noWebhookResponse: true };
+		};
+
+		let callback: ParsedCallback;
+		try {
+			callback = parseCallback(request.headers['content-type'], this.getBodyData());
+		} catch (error) {
+			if (error instanceof MalformedCallbackError) return refuse(400, error.message);
+			throw new NodeOperationError(this.getNode(), error as Error);
+		}
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+
+		if (callback.type === 'unverifiable') {
+			if (options.acceptUnverifiable !== true) {
+				return refuse(405, 'This trigger accepts only callbacks it can verify (sent fax, received fax, AI document)', 'unverifiable callback type refused');
+			}
+			return { workflowData: [[{ json: { eventType: 'unverifiable', verified: false, ...callback.payload } }]] };
+		}
+
+		const credentials = await getFaxServiceCredentials.call(this);
+		const environment = signingKeyEnvironment(callback.type, callback.payload);
+		const key = keyFor(credentials, environment);
+		if ('problem' in key) {
+			return refuse(401, 'Signature cannot be verified', `${key.problem}; a ${environment} key is needed to verify this ${callback.type} callback`);
+		}
+		const header = request.headers[SIGNATURE_HEADER];
+		const signature = Array.isArray(header) ? header[0] : header;
+		if (!signature) return refuse(401, 'Missing X-Service-Signature header');
+		let valid: boolean;
+		try {
+			valid = verifyCallbackSignature(callback.type, callback.payload, key.key, signature);
+		} catch (error) {
+			return refuse(400, `Callback payload cannot be verified: ${(error as Error).message}`);
+		}
+		if (!valid) return refuse(401, 'Invalid X-Service-Signature', `signature mismatch for a ${callback.type} callback (${environment} key)`);
+
+		const events = this.getNodeParameter('events', []) as string[];
+		if (!events.includes(callback.type)) {
+			// Verified but not wanted: acknowledge so the service stops retrying.
+			return { webhookResponse: { received: true, emitted: false } };
+		}
+
+		const node = this.getNode();
+		const staticData = this.getWorkflowStaticData('node');
+		const window = deliveryWindow(`${this.getWorkflow().id ?? ''}:${node.id}`, Number(options.deduplicationWindow ?? 1000), staticData);
+		const delivery = deliveryKey(callback.type, callback.payload);
+		if (!window.claim(delivery)) {
+			this.logger.info(`Fax Service Trigger ignored a redelivered ${callback.type} callback`);
+			return { webhookResponse: { received: true, duplicate: true } };
+		}
+
+		try {
+			const item = await toItem(this, callback, String(options.binaryPropertyName ?? 'data') || 'data');
+			persist(window, staticData);
+			return { workflowData: [[item]] };
+		} catch (error) {
+			// Not emitted: forget it, so the service's retry is accepted, and answer non-2xx.
+			window.release(delivery);
+			persist(window, staticData);
+			throw new NodeOperationError(this.getNode(), error as Error);
+		}
+	}
+}
+
+async function toItem(ctx: IWebhookFunctions, callback: ParsedCallback, binaryPropertyName: string): Promise<INodeExecutionData> {
+	const record = (callback.type === 'aiDocument' ? callback.payload.aiResult : callback.payload) as IDataObject;
+	const item: INodeExecutionData = { json: { eventType: callback.type, verified: true, ...record } };
+	if (callback.file) {
+		const token = typeof record.sendToken === 'string' ? record.sendToken : 'received-fax';
+		const fileName = callback.file.originalFilename || `${token}.pdf`;
+		item.binary = {
+			[binaryPropertyName]: await ctx.nodeHelpers.copyBinaryFile(callback.file.filepath, fileName, callback.file.mimetype || 'application/pdf'),
+		};
+	}
+	return item;
+}

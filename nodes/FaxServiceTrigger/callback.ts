@@ -1,0 +1,121 @@
+import type { IDataObject, MultiPartFormData } from 'n8n-workflow';
+
+import type { SignedCallbackType } from '../shared/signature';
+import { PAYLOAD_FIELD } from '../shared/signature';
+
+/**
+ * Reads one callback request into its type and payload, trusting nothing: the transport must be
+ * the one spec 6.1 gives the type, and a file is only taken from a real multipart request.
+ */
+
+export type CallbackEvent = SignedCallbackType | 'unverifiable';
+
+export interface ParsedCallback {
+	type: CallbackEvent;
+	/** The parsed JSON payload of a signed type; the raw form fields of an unverifiable one. */
+	payload: IDataObject;
+	/** The received-fax PDF, from the multipart `file` part. */
+	file?: MultiPartFormData.File;
+}
+
+export class MalformedCallbackError extends Error {}
+
+type Transport = 'urlencoded' | 'multipart';
+
+export function transportOf(contentType: string | undefined): Transport | undefined {
+	const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+	if (mediaType === 'application/x-www-form-urlencoded') return 'urlencoded';
+	if (mediaType === 'multipart/form-data') return 'multipart';
+	return undefined;
+}
+
+function single(value: unknown): unknown {
+	return Array.isArray(value) && value.length === 1 ? value[0] : value;
+}
+
+const INVALID = Symbol('invalid JSON');
+
+function tryParseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return INVALID;
+	}
+}
+
+function parseJsonField(field: string, raw: unknown): IDataObject {
+	const text = single(raw);
+	if (typeof text !== 'string') throw new MalformedCallbackError(`Form field ${field} is not a single text value`);
+	const parsed = tryParseJson(text);
+	if (parsed === INVALID) throw new MalformedCallbackError(`Form field ${field} does not hold valid JSON`);
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw new MalformedCallbackError(`Form field ${field} does not hold a JSON object`);
+	}
+	return parsed as IDataObject;
+}
+
+function isFile(value: unknown): value is MultiPartFormData.File {
+	return typeof value === 'object' && value !== null && typeof (value as MultiPartFormData.File).filepath === 'string';
+}
+
+/**
+ * @param contentType the request's Content-Type header
+ * @param body what n8n parsed: the form fields for urlencoded, `{data, files}` for multipart
+ */
+export function parseCallback(contentType: string | undefined, body: unknown): ParsedCallback {
+	const transport = transportOf(contentType);
+	if (!transport) {
+		throw new MalformedCallbackError(`Unsupported content type "${contentType ?? ''}": callbacks are form posts`);
+	}
+	if (typeof body !== 'object' || body === null) throw new MalformedCallbackError('The request has no form body');
+
+	let fields: IDataObject;
+	let files: IDataObject = {};
+	if (transport === 'multipart') {
+		const multipart = body as { data?: IDataObject; files?: IDataObject };
+		fields = multipart.data ?? {};
+		files = multipart.files ?? {};
+	} else {
+		fields = body as IDataObject;
+	}
+
+	if (PAYLOAD_FIELD.aiDocument in fields) {
+		if (transport !== 'urlencoded') throw new MalformedCallbackError('AI document callbacks must be url-encoded');
+		const payload = parseJsonField(PAYLOAD_FIELD.aiDocument, fields[PAYLOAD_FIELD.aiDocument]);
+		if (typeof payload.aiResult !== 'object' || payload.aiResult === null) {
+			throw new MalformedCallbackError('AiDocumentDetails has no aiResult object');
+		}
+		return { type: 'aiDocument', payload };
+	}
+	if (PAYLOAD_FIELD.sentFax in fields) {
+		const payload = parseJsonField(PAYLOAD_FIELD.sentFax, fields[PAYLOAD_FIELD.sentFax]);
+		if (transport === 'urlencoded') return { type: 'sentFax', payload };
+		const file = single(files.file);
+		return { type: 'receivedFax', payload, file: isFile(file) ? file : undefined };
+	}
+	// E-mail and direct-message callbacks: the spec shows neither payload, and says they cannot be verified.
+	const raw: IDataObject = {};
+	for (const [name, value] of Object.entries(fields)) {
+		const text = single(value);
+		if (typeof text === 'string') {
+			const parsed = tryParseJson(text);
+			raw[name] = (parsed === INVALID ? text : parsed) as IDataObject;
+		} else {
+			raw[name] = text as IDataObject;
+		}
+	}
+	return { type: 'unverifiable', payload: raw };
+}
+
+/**
+ * Identifies one delivery of a callback: redeliveries of the same completion get the same key.
+ * Fax callbacks: type, token, status and completion time; AI callbacks: the aiToken (spec 6.7).
+ */
+export function deliveryKey(type: SignedCallbackType, payload: IDataObject): string {
+	if (type === 'aiDocument') {
+		const aiResult = payload.aiResult as IDataObject;
+		return `aiDocument:${String(aiResult.aiToken)}`;
+	}
+	const status = type === 'sentFax' ? payload.sentStatus : payload.faxStatus;
+	return `${type}:${String(payload.sendToken)}:${String(status)}:${String(payload.completedAt ?? null)}`;
+}
