@@ -127,7 +127,7 @@ export function toApiError(
 		} catch {
 			// keep the relative path as it is
 		}
-		message = `Fax number limit reached: ${body.error}`;
+		message = /limit/i.test(body.error) ? body.error : `Fax number limit reached: ${body.error}`;
 		description = upgradePath ? `Upgrade the account to provision more numbers: ${upgradeUrl} (upgradePath: ${upgradePath})` : undefined;
 	} else {
 		const envelope = isObject(body) && isObject(body.error) ? body.error : undefined;

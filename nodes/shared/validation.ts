@@ -63,10 +63,41 @@ export function assertDate(ctx: IExecuteFunctions, itemIndex: number, field: str
 	return fail(ctx, itemIndex, field, `must be a date in the form YYYY-MM-DD, got "${value}"`);
 }
 
-/** A date (YYYY-MM-DD) or an ISO 8601 date-time, passed on unchanged. */
+const ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Milliseconds to add to UTC to get the wall-clock time of `timeZone` at `instant`. */
+function zoneOffset(instant: number, timeZone: string): number {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		})
+			.formatToParts(new Date(instant))
+			.map((part) => [part.type, Number(part.value)]),
+	);
+	const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+	return wallClock - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A date (YYYY-MM-DD) or an ISO 8601 date-time. A date-time without a zone (as n8n's date picker
+ * stores it) is read in the workflow's time zone and sent as UTC, so the service never has to
+ * guess what it meant.
+ */
 export function assertDateOrDateTime(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
 	const trimmed = value.trim();
-	if (DATE_TIME.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) return trimmed;
+	if (DATE_TIME.test(trimmed) && !Number.isNaN(Date.parse(ZONE.test(trimmed) ? trimmed : `${trimmed}Z`))) {
+		if (ZONE.test(trimmed)) return trimmed;
+		const asUtc = Date.parse(`${trimmed}Z`);
+		const offset = zoneOffset(asUtc, ctx.getTimezone());
+		return new Date(asUtc - offset).toISOString();
+	}
 	return assertDate(ctx, itemIndex, field, trimmed);
 }
 

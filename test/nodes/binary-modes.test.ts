@@ -1,0 +1,125 @@
+import type { IBinaryData } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { binaryBuffer, useBinaryMode, type BinaryMode } from '../harness/engine';
+import type { RunResult } from '../harness/engine';
+import { runFaxService } from '../harness/workflows';
+import {
+	api,
+	apiRequests,
+	byNumber,
+	fileItem,
+	outputOf,
+	pdf,
+	type Receiver,
+	seedNumber,
+	startFastSandbox,
+	startReceiver,
+	TIFF,
+} from './fixtures';
+
+/** Proves the binary really went through the configured storage: on disk it has an id, in memory it has none. */
+function expectStoredIn(mode: BinaryMode, binary: IBinaryData | undefined): void {
+	expect(binary).toBeDefined();
+	if (mode === 'filesystem') expect(binary?.id).toMatch(/^filesystem/);
+	else expect(binary?.id).toBeUndefined();
+}
+
+function inputBinary(result: RunResult): IBinaryData | undefined {
+	return result.output('Input')[0]?.binary?.data;
+}
+
+describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (mode) => {
+	let sandbox: Sandbox;
+	let receiver: Receiver;
+	let accountNumber: string;
+
+	beforeAll(async () => {
+		await useBinaryMode(mode);
+		sandbox = await startFastSandbox();
+		receiver = await startReceiver();
+	});
+	afterAll(async () => {
+		await sandbox.stop();
+		await receiver.close();
+	});
+	beforeEach(async () => {
+		sandbox.reset();
+		accountNumber = String((await seedNumber(sandbox, '212')).number);
+		sandbox.requests.length = 0;
+	});
+
+	const sendFax = { resource: 'sentFax', operation: 'send', fromNumber: byNumber('+12125550001'), toNumber: '+13105551234' };
+
+	test('Send Fax uploads a two-page PDF byte for byte', async () => {
+		const file = pdf(2, `two pages in ${mode} mode`);
+		const result = await runFaxService(sandbox, sendFax, { items: [fileItem(file, 'two-pages.pdf')] });
+		expectStoredIn(mode, inputBinary(result));
+		expect(outputOf(result)).toHaveLength(1);
+		const [post] = apiRequests(sandbox, 'POST', '/sent_faxes');
+		expect(post.files[0]).toMatchObject({ filename: 'two-pages.pdf', mimetype: 'application/pdf' });
+		expect(post.files[0].data.equals(file)).toBe(true);
+	});
+
+	test('Send Fax uploads a TIFF byte for byte', async () => {
+		const result = await runFaxService(sandbox, sendFax, { items: [fileItem(TIFF, 'page.tiff', 'image/tiff')] });
+		expectStoredIn(mode, inputBinary(result));
+		const [post] = apiRequests(sandbox, 'POST', '/sent_faxes');
+		expect(post.files[0]).toMatchObject({ filename: 'page.tiff', mimetype: 'image/tiff' });
+		expect(post.files[0].data.equals(TIFF)).toBe(true);
+	});
+
+	test('Simulate Inbound, Secure-Link Email and AI Upload upload their files byte for byte', async () => {
+		const inbound = pdf(1, 'inbound');
+		const emailed = TIFF;
+		const extracted = pdf(3, 'REFERRAL');
+		await runFaxService(
+			sandbox,
+			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(accountNumber), fromNumber: '+14155551234' },
+			{ items: [fileItem(inbound, 'inbound.pdf')] },
+		);
+		await runFaxService(
+			sandbox,
+			{ resource: 'secureLinkEmail', operation: 'send', recipientEmail: 'someone@example.com', expireAfter: 7 },
+			{ items: [fileItem(emailed, 'emailed.tif', 'image/tiff')] },
+		);
+		await runFaxService(
+			sandbox,
+			{ resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url },
+			{ items: [fileItem(extracted, 'extract.pdf')] },
+		);
+		const uploads = sandbox.requests.filter((r) => r.method === 'POST');
+		expect(uploads.map((r) => r.path)).toEqual(['/api/v2/received_faxes/test_receive', '/api/v2/emails', '/api/v2/ai_documents']);
+		expect(uploads.map((r) => r.status)).toEqual([201, 201, 201]);
+		expect(uploads[0].files[0].data.equals(inbound)).toBe(true);
+		expect(uploads[1].files[0].data.equals(emailed)).toBe(true);
+		expect(uploads[2].files[0].data.equals(extracted)).toBe(true);
+	});
+
+	test('a sent fax comes back from Download PDF with the uploaded bytes', async () => {
+		const file = pdf(2, `round trip in ${mode} mode`);
+		const sent = await runFaxService(sandbox, sendFax, { items: [fileItem(file, 'round-trip.pdf')] });
+		const faxId = String(outputOf(sent)[0].json.faxId);
+
+		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'downloadPdf', faxId, binaryPropertyName: 'pdf' }));
+		const binary = output[0].binary?.pdf;
+		expectStoredIn(mode, binary);
+		expect(binary?.mimeType).toBe('application/pdf');
+		expect((await binaryBuffer(binary!)).equals(file)).toBe(true);
+	});
+
+	test('a received TIFF comes back from Download PDF with the uploaded bytes', async () => {
+		await runFaxService(
+			sandbox,
+			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(accountNumber), fromNumber: '+14155551234' },
+			{ items: [fileItem(TIFF, 'inbound.tif', 'image/tiff')] },
+		);
+		const list = await api(sandbox, 'GET', '/received_faxes');
+		const token = String((list.body.receivedFaxes as Array<{ sendToken: string }>)[0].sendToken);
+
+		const output = outputOf(await runFaxService(sandbox, { resource: 'receivedFax', operation: 'downloadPdf', faxId: token }));
+		const binary = output[0].binary?.data;
+		expectStoredIn(mode, binary);
+		expect((await binaryBuffer(binary!)).equals(TIFF)).toBe(true);
+	});
+});
