@@ -172,7 +172,11 @@ export class FaxServiceTrigger implements INodeType {
 		try {
 			const item = await toItem(this, callback, String(options.binaryPropertyName ?? 'data') || 'data');
 			persist(window, staticData);
-			return { workflowData: [[item]] };
+			// Answer here, before n8n starts the execution: n8n saves the trigger's static data only
+			// when the response goes out before the run begins (it re-wraps static data for the run,
+			// which clears its "changed" flag), and the service gets its 2xx without waiting.
+			this.getResponseObject().status(200).json({ received: true });
+			return { noWebhookResponse: true, workflowData: [[item]] };
 		} catch (error) {
 			// Not emitted: forget it, so the service's retry is accepted, and answer non-2xx.
 			window.release(delivery);

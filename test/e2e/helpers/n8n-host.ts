@@ -1,0 +1,207 @@
+/**
+ * Typed access to scripts/n8n-host.js (plain CommonJS, shared with `npm run dev`) for the end-to-end
+ * tests, plus small builders of n8n workflow JSON.
+ */
+import { randomUUID } from 'crypto';
+import { join } from 'path';
+
+/** n8n's IRunExecutionData, as far as the tests read it. */
+export interface N8nRunData {
+	resultData: {
+		runData: Record<string, unknown[]>;
+		lastNodeExecuted?: string;
+		error?: { message?: string; [key: string]: unknown };
+	};
+	[key: string]: unknown;
+}
+
+/** What `n8n execute --rawOutput` prints: n8n's IRun. */
+export interface N8nRun {
+	status: string;
+	mode: string;
+	finished?: boolean;
+	data: N8nRunData;
+	[key: string]: unknown;
+}
+
+export interface N8nExecution {
+	id: string;
+	workflowId: string;
+	mode: string;
+	/** new | running | success | error | crashed | canceled | waiting */
+	status: string;
+	finished: boolean;
+	startedAt: string | null;
+	stoppedAt: string | null;
+	createdAt: string;
+	lastNodeExecuted?: string;
+	error?: unknown;
+	/** json of the items each node produced (its last run, output 0) */
+	items: Record<string, Array<Record<string, unknown>>>;
+	/** the decoded run data n8n stored (IRunExecutionData) */
+	data: N8nRunData | null;
+	decodeError?: string;
+}
+
+export interface ActivationStatus {
+	workflowId: string;
+	name: string;
+	versionId: string;
+	state: 'pending' | 'activated' | 'failed';
+	errors: string[];
+}
+
+export interface PackageLoaded {
+	loaded: boolean;
+	packageName: string | null;
+	nodeTypes: string[];
+	credentialTypes: string[];
+	missingCredentialTypes: string[];
+}
+
+export interface WorkflowJson {
+	id?: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections?: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface CredentialJson {
+	id?: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface N8nHostInstance {
+	readonly userFolder: string;
+	readonly port: number;
+	readonly brokerPort: number;
+	readonly baseUrl: string;
+	readonly dbPath: string;
+	readonly logFile: string;
+	readonly packageName: string | null;
+	/** ms from spawn to "Editor is now accessible via" / to all published workflows activated */
+	readonly readyMs?: number;
+	readonly startupMs?: number;
+	webhookUrl(path: string): string;
+	webhookTestUrl(path: string): string;
+	importCredentials<T extends CredentialJson>(credentials: T[]): Promise<Array<T & { id: string }>>;
+	importWorkflows<T extends WorkflowJson>(workflows: T[]): Promise<Array<T & { id: string }>>;
+	publishWorkflow(workflowId: string): Promise<void>;
+	start(options?: { timeoutMs?: number; requireActivation?: boolean }): Promise<N8nHostInstance>;
+	stop(options?: { timeoutMs?: number }): Promise<void>;
+	dispose(): Promise<void>;
+	isRunning(): boolean;
+	execute(workflowId: string, options?: { timeoutMs?: number }): Promise<N8nRun>;
+	executions(workflowId: string): Promise<N8nExecution[]>;
+	waitForExecutions(workflowId: string, options?: { count?: number; timeoutMs?: number }): Promise<N8nExecution[]>;
+	activationStatus(): Promise<ActivationStatus[]>;
+	waitForWebhook(path: string, options?: { method?: string; timeoutMs?: number }): Promise<void>;
+	packageLoaded(): PackageLoaded;
+	logs(options?: { since?: number }): string;
+	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+	cli(args: string[], options?: { timeoutMs?: number }): Promise<{ code: number; stdout: string; stderr: string }>;
+	rest(
+		method: string,
+		path: string,
+		options?: { body?: unknown; cookie?: string },
+	): Promise<{ status: number; json: unknown; text: string; cookie?: string }>;
+	ensureOwner(owner?: {
+		email?: string;
+		password?: string;
+		firstName?: string;
+		lastName?: string;
+	}): Promise<{ email: string; password: string; cookie?: string; created?: boolean; appliesAtNextStart?: boolean }>;
+}
+
+export interface CreateInstanceOptions {
+	userFolder?: string;
+	port?: number;
+	/** package to load as a community package; default the repository root; false: none */
+	packageDir?: string | false;
+	env?: Record<string, string>;
+	owner?: { email?: string; password?: string; firstName?: string; lastName?: string };
+	encryptionKey?: string;
+	install?: boolean;
+	log?: (line: string) => void;
+}
+
+interface N8nHostModule {
+	REPO_ROOT: string;
+	HOST_DIR: string;
+	N8N_BIN: string;
+	ensureInstalled(options?: { log?: (line: string) => void; force?: boolean; echo?: boolean }): Promise<string>;
+	isInstalled(): boolean;
+	createInstance(options?: CreateInstanceOptions): Promise<N8nHostInstance>;
+	freePorts(count: number): Promise<number[]>;
+	portIsFree(port: number): Promise<boolean>;
+	itemsOf(run: unknown, nodeName: string, options?: { output?: number; runIndex?: number }): Array<Record<string, unknown>> | undefined;
+	parseRawOutput(stdout: string): unknown;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const host = require(join(__dirname, '..', '..', '..', 'scripts', 'n8n-host.js')) as N8nHostModule;
+
+export const { REPO_ROOT, HOST_DIR, N8N_BIN, ensureInstalled, isInstalled, createInstance, freePorts, portIsFree, itemsOf } = host;
+
+/** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
+export const logToStderr = (line: string): void => {
+	process.stderr.write(`${line}\n`);
+};
+
+/** A Manual Trigger → Set workflow that sets `fields` (strings) on its single item. */
+export function manualSetWorkflow(name: string, fields: Record<string, string>): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: randomUUID(),
+				name: 'Set',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: {
+					mode: 'manual',
+					assignments: {
+						assignments: Object.entries(fields).map(([field, value]) => ({ id: randomUUID(), name: field, value, type: 'string' })),
+					},
+					options: {},
+				},
+			},
+		],
+		connections: { 'Manual Trigger': { main: [[{ node: 'Set', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** A workflow with n8n's own Webhook node (answers at once: responseMode onReceived). */
+export function webhookWorkflow(name: string, path: string, httpMethod = 'POST'): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { httpMethod, path, responseMode: 'onReceived', options: {} },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}

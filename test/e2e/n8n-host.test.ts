@@ -1,0 +1,97 @@
+/**
+ * Proves the real-n8n host harness (scripts/n8n-host.js) on n8n's own nodes: install on demand, import,
+ * execute, publish, start, webhook, recorded executions, stop. Also checks that n8n loads this
+ * package once it is built (dist/).
+ */
+import { existsSync } from 'fs';
+import { join } from 'path';
+
+import {
+	REPO_ROOT,
+	createInstance,
+	ensureInstalled,
+	itemsOf,
+	logToStderr,
+	manualSetWorkflow,
+	portIsFree,
+	webhookWorkflow,
+	type N8nHostInstance,
+} from './helpers/n8n-host';
+
+const MINUTE = 60 * 1000;
+const packageBuilt = existsSync(join(REPO_ROOT, 'dist', 'credentials', 'FaxServiceApi.credentials.js'));
+
+describe('real n8n host (scripts/n8n-host.js)', () => {
+	let n8n: N8nHostInstance | undefined;
+	let webhookWorkflowId = '';
+
+	beforeAll(async () => {
+		// A fresh machine has nothing installed: about 4 min of npm plus 2–4 min of sqlite3 build.
+		await ensureInstalled({ log: logToStderr });
+		n8n = await createInstance();
+	}, 30 * MINUTE);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+	}, 2 * MINUTE);
+
+	it(
+		'imports a Manual Trigger + Set workflow and runs it with `n8n execute`',
+		async () => {
+			const [workflow] = await n8n!.importWorkflows([manualSetWorkflow('host check: manual', { greeting: 'hello from n8n' })]);
+			const run = await n8n!.execute(workflow.id);
+			expect(run.status).toBe('success');
+			expect(itemsOf(run, 'Set')).toEqual([{ greeting: 'hello from n8n' }]);
+		},
+		5 * MINUTE,
+	);
+
+	it(
+		'publishes a Webhook workflow, answers a POST on loopback and records the execution',
+		async () => {
+			const [workflow] = await n8n!.importWorkflows([webhookWorkflow('host check: webhook', 'host-check')]);
+			webhookWorkflowId = workflow.id;
+			await n8n!.publishWorkflow(workflow.id);
+			await n8n!.start();
+			logToStderr(`n8n host: ready after ${n8n!.readyMs} ms, workflows activated after ${n8n!.startupMs} ms`);
+			expect(await n8n!.activationStatus()).toEqual([expect.objectContaining({ workflowId: workflow.id, state: 'activated' })]);
+
+			const response = await fetch(n8n!.webhookUrl('host-check'), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ faxId: 'fx-42', pages: 3 }),
+			});
+			expect(response.status).toBe(200);
+			await response.text();
+
+			const executions = await n8n!.waitForExecutions(workflow.id, { count: 1 });
+			expect(executions).toHaveLength(1);
+			expect(executions[0]).toMatchObject({ status: 'success', mode: 'webhook', finished: true });
+			expect(executions[0].items.Webhook).toHaveLength(1);
+			expect(executions[0].items.Webhook[0]).toMatchObject({ body: { faxId: 'fx-42', pages: 3 } });
+		},
+		5 * MINUTE,
+	);
+
+	it('loads this package as a community package (dist/ built by pretest)', () => {
+		expect(packageBuilt).toBe(true);
+		const loaded = n8n!.packageLoaded();
+		expect(loaded.loaded).toBe(true);
+		expect(loaded.nodeTypes).toContain('n8n-nodes-fax-service.faxService');
+		expect(loaded.credentialTypes).toContain('faxServiceApi');
+		expect(loaded.missingCredentialTypes).toEqual([]);
+	});
+
+	it(
+		'stops n8n and frees its port',
+		async () => {
+			expect(webhookWorkflowId).not.toBe('');
+			await n8n!.stop();
+			expect(n8n!.isRunning()).toBe(false);
+			expect(await portIsFree(n8n!.port)).toBe(true);
+			// What n8n recorded stays readable while it is stopped.
+			expect(await n8n!.executions(webhookWorkflowId)).toHaveLength(1);
+		},
+		2 * MINUTE,
+	);
+});
