@@ -24,7 +24,7 @@ interface Api {
 function apiClient(sandbox: Sandbox, key: string): Api {
 	return async (method, path, body) => {
 		const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-		let payload: BodyInit | undefined;
+		let payload: FormData | string | undefined;
 		if (body instanceof FormData) payload = body;
 		else if (body) {
 			headers['content-type'] = 'application/json';

@@ -2,9 +2,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
 	ICredentialType,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
-	INode,
 	INodeCredentialsDetails,
 	INodeProperties,
 	IRequestOptionsSimplified,
@@ -54,13 +52,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return options;
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-		_node: INode,
-		_expired: boolean,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { deliveryKey, MalformedCallbackError, parseCallback } from '../../nodes/FaxServiceTrigger/callback';
 import { DeliveryWindow, deliveryWindow, persist, STATIC_DATA_KEY } from '../../nodes/FaxServiceTrigger/deduplication';
 
@@ -66,12 +68,12 @@ describe('DeliveryWindow', () => {
 	});
 
 	test('survives a restart through static data, and concurrent savers cannot drop entries held in memory', () => {
-		const first: Record<string, unknown> = {};
+		const first: IDataObject = {};
 		const window = deliveryWindow('scope-restart', 10, first);
 		window.claim('x');
 		persist(window, first);
 		// A second execution that loaded static data before 'x' still sees it, because the window is shared.
-		const stale: Record<string, unknown> = {};
+		const stale: IDataObject = {};
 		const again = deliveryWindow('scope-restart', 10, stale);
 		expect(again.claim('x')).toBe(false);
 		persist(again, stale);
