@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run dev`: builds the package, starts the sandbox and a real n8n (the same host install the
+ * end-to-end tests use) with the package loaded, a "Fax Service sandbox" credential and the example
+ * workflows, then rebuilds and restarts n8n whenever the sources change. Ctrl-C stops everything.
+ *
+ * Environment: N8N_PORT (default 5678), SANDBOX_PORT (default 4010), DEV_OWNER_EMAIL and
+ * DEV_OWNER_PASSWORD (the editor login it creates), DEV_DATA (default .dev-data).
+ */
+const fs = require('fs');
+const path = require('path');
+const { spawn, spawnSync } = require('child_process');
+
+const host = require('./n8n-host');
+
+const ROOT = path.resolve(__dirname, '..');
+const DATA_DIR = path.resolve(ROOT, process.env.DEV_DATA || '.dev-data');
+const N8N_PORT = Number(process.env.N8N_PORT || 5678);
+const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
+const OWNER = {
+	email: process.env.DEV_OWNER_EMAIL || 'dev@fax-service.local',
+	password: process.env.DEV_OWNER_PASSWORD || 'FaxService-dev-1',
+	firstName: 'Fax',
+	lastName: 'Developer',
+};
+const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
+const SEED_MARKER = path.join(DATA_DIR, 'seeded.json');
+
+const log = (line) => console.log(`[dev] ${line}`);
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+function runStep(title, command, args) {
+	log(title);
+	const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+	if (result.status !== 0) throw new Error(`${title} failed (exit ${result.status})`);
+}
+
+/** The example workflows, pointing at this run's ports when they differ from the defaults. */
+function exampleWorkflows() {
+	const dir = path.join(ROOT, 'examples');
+	if (!fs.existsSync(dir)) return [];
+	return fs
+		.readdirSync(dir)
+		.filter((name) => name.endsWith('.json'))
+		.sort()
+		.map((name) => {
+			const text = fs
+				.readFileSync(path.join(dir, name), 'utf8')
+				.split('http://127.0.0.1:4010').join(`http://127.0.0.1:${SANDBOX_PORT}`)
+				.split('http://127.0.0.1:5678').join(`http://127.0.0.1:${N8N_PORT}`);
+			return JSON.parse(text);
+		});
+}
+
+async function main() {
+	fs.mkdirSync(DATA_DIR, { recursive: true });
+	runStep('Building the package (tsc + assets)…', 'npm', ['run', '--silent', 'build']);
+	runStep('Building the sandbox…', bin('tsc'), ['-p', 'tsconfig.sandbox.json']);
+
+	const { startSandbox } = require(path.join(ROOT, '.build', 'sandbox', 'index.js'));
+	const sandbox = await startSandbox({ port: SANDBOX_PORT });
+	log(`Sandbox listening on ${sandbox.baseUrl}`);
+
+	await host.ensureInstalled({ log: (line) => log(line) });
+	const n8n = await host.createInstance({ userFolder: path.join(DATA_DIR, 'n8n'), port: N8N_PORT, owner: OWNER, log });
+
+	let watcher;
+	let stopping = false;
+	const shutdown = async (code = 0) => {
+		if (stopping) return;
+		stopping = true;
+		log('Stopping…');
+		if (watcher && watcher.exitCode === null) watcher.kill('SIGTERM');
+		await n8n.stop().catch(() => {});
+		await sandbox.stop().catch(() => {});
+		log('Stopped n8n, the sandbox and the watcher.');
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void shutdown(0));
+	process.on('SIGTERM', () => void shutdown(0));
+
+	// First run only: the credential and the examples (n8n keeps them in DEV_DATA afterwards).
+	if (!fs.existsSync(SEED_MARKER)) {
+		log('Importing the "Fax Service sandbox" credential and the example workflows…');
+		await n8n.importCredentials([
+			{
+				...CREDENTIAL,
+				type: 'faxServiceApi',
+				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+			},
+		]);
+		const imported = await n8n.importWorkflows(exampleWorkflows());
+		fs.writeFileSync(SEED_MARKER, JSON.stringify({ at: new Date().toISOString(), workflows: imported.map((w) => w.name) }, null, 2));
+	}
+
+	await n8n.start({ requireActivation: false });
+
+	// Rebuild on change; restart n8n after each successful build so it loads the new code.
+	watcher = spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+	let firstBuild = true;
+	let restarting = Promise.resolve();
+	watcher.stdout.on('data', (chunk) => {
+		const text = chunk.toString();
+		for (const line of text.split('\n')) if (line.trim()) log(`tsc: ${line.trim()}`);
+		if (!/Found 0 errors/.test(text)) return;
+		if (firstBuild) {
+			firstBuild = false;
+			return;
+		}
+		restarting = restarting.then(async () => {
+			if (stopping) return;
+			spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
+			log('Sources changed: restarting n8n…');
+			await n8n.stop();
+			await n8n.start({ requireActivation: false });
+			log(`n8n restarted: ${n8n.baseUrl}`);
+		});
+	});
+
+	console.log(`
+  ───────────────────────────────────────────────────────────────
+  n8n editor    ${n8n.baseUrl}
+  login         ${OWNER.email}  /  ${OWNER.password}
+  sandbox       ${sandbox.baseUrl}
+  test key      ${sandbox.testKey}
+  live key      ${sandbox.liveKey}
+  credential    "${CREDENTIAL.name}" (both sandbox keys)
+  examples      open "Overview" in the editor: ${exampleWorkflows().length} example workflows
+  data          ${DATA_DIR}  (delete it to start from scratch)
+  stop          Ctrl-C stops n8n, the sandbox and the watcher
+  ───────────────────────────────────────────────────────────────
+`);
+}
+
+main().catch((error) => {
+	console.error(`[dev] ${error && error.stack ? error.stack : error}`);
+	process.exit(1);
+});
