@@ -15,6 +15,7 @@ import {
 	MIME_TYPE,
 } from '../../shared/validation';
 import type { DownloadedFile } from '../../shared/transport';
+import { apiRequestAllPages } from '../../shared/transport';
 
 /** Fields and helpers several operations share, so each is written once. */
 
@@ -91,10 +92,10 @@ export const faxNumberLocator = (displayName: string, name: string, description:
 	],
 });
 
-/** A fax number record (its uuid), picked from the list or typed. */
-export const faxNumberIdLocator: INodeProperties = {
-	displayName: 'Fax Number',
-	name: 'faxNumberId',
+/** A record addressed by its UUID, picked from the account's records or typed. */
+const uuidLocator = (displayName: string, name: string, searchListMethod: string): INodeProperties => ({
+	displayName,
+	name,
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
@@ -103,7 +104,7 @@ export const faxNumberIdLocator: INodeProperties = {
 			displayName: 'From List',
 			name: 'list',
 			type: 'list',
-			typeOptions: { searchListMethod: 'searchFaxNumbers', searchable: true },
+			typeOptions: { searchListMethod, searchable: true },
 		},
 		{
 			displayName: 'ID',
@@ -112,29 +113,26 @@ export const faxNumberIdLocator: INodeProperties = {
 			placeholder: '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10',
 		},
 	],
-};
+});
 
-export const clientIdLocator: INodeProperties = {
-	displayName: 'Client',
-	name: 'clientId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchClients', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10',
-		},
-	],
-};
+export const faxNumberIdLocator = uuidLocator('Fax Number', 'faxNumberId', 'searchFaxNumbers');
+
+export const clientIdLocator = uuidLocator('Client', 'clientId', 'searchClients');
+
+/** An optional picker of the account's clients or fax numbers inside a collection. */
+export const recordOption = (
+	record: 'Client' | 'Fax Number',
+	name: string,
+	loadOptionsMethod: 'getClients' | 'getClientsOrNone' | 'getFaxNumbers',
+	purpose: string,
+): INodeProperties => ({
+	displayName: `${record} Name or ID`,
+	name,
+	type: 'options',
+	default: '',
+	typeOptions: { loadOptionsMethod },
+	description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
 
 function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string | INodeParameterResourceLocator;
@@ -235,4 +233,18 @@ export async function withDownloadedFile(
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
 	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? fallbackName, file.contentType ?? 'application/pdf');
 	return { json: record, binary: { [propertyName]: binary } };
+}
+
+/** Get Many of a paginated list: Return All/Limit plus the "Filters" collection as query parameters. */
+export async function getFilteredPages(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	listKey: string,
+	filterMapping: Record<string, FieldMapping>,
+): Promise<IDataObject[]> {
+	const limit = readLimit(ctx, itemIndex);
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
+	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, listKey, limit);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
-import { readRequiredString } from '../common';
+import { readRequiredString, recordOption } from '../common';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [
@@ -15,14 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Fax Number Name or ID',
-				name: 'faxNumberId',
-				type: 'options',
-				default: '',
-				typeOptions: { loadOptionsMethod: 'getFaxNumbers' },
-				description: 'Fax number to assign to the new client. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			recordOption('Fax Number', 'faxNumberId', 'getFaxNumbers', 'Fax number to assign to the new client'),
 		],
 	},
 ];

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertAreaCode, assertUrl, assertUuid } from '../../../shared/validation';
+import { recordOption } from '../common';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [
@@ -29,14 +30,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Receives a callback for every fax received on this number',
 			},
-			{
-				displayName: 'Client Name or ID',
-				name: 'clientId',
-				type: 'options',
-				default: '',
-				typeOptions: { loadOptionsMethod: 'getClients' },
-				description: 'Client to assign the number to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			recordOption('Client', 'clientId', 'getClients', 'Client to assign the number to'),
 		],
 	},
 ];

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUrl, assertUuid } from '../../../shared/validation';
-import { faxNumberIdLocator, readUuidLocator } from '../common';
+import { faxNumberIdLocator, readUuidLocator, recordOption } from '../common';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [
@@ -22,14 +22,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'New callback URL. Add the field and leave it empty to clear the callback URL.',
 			},
-			{
-				displayName: 'Client Name or ID',
-				name: 'clientId',
-				type: 'options',
-				default: '',
-				typeOptions: { loadOptionsMethod: 'getClientsOrNone' },
-				description: 'Client to assign the number to; "No Client" unassigns it. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			recordOption('Client', 'clientId', 'getClientsOrNone', 'Client to assign the number to; "No Client" unassigns it'),
 		],
 	},
 ];

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllPages } from '../../../shared/transport';
 import type { FieldMapping } from '../common';
-import { optionalFields, readLimit, returnAllFields } from '../common';
+import { getFilteredPages, recordOption, returnAllFields } from '../common';
 import { dateRangeFilters, isTestFilter } from '../filters';
 
 const properties: INodeProperties[] = [
@@ -28,14 +27,7 @@ const properties: INodeProperties[] = [
 				description: 'Delivery status of the received-fax callback',
 			},
 			{ displayName: 'Caller Name', name: 'callerName', type: 'string', default: '', description: 'Caller ID name' },
-			{
-				displayName: 'Client Name or ID',
-				name: 'client',
-				type: 'options',
-				default: '',
-				typeOptions: { loadOptionsMethod: 'getClients' },
-				description: 'Only faxes received on numbers of this client. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
 			...dateRangeFilters('received'),
 			{
 				displayName: 'Fax Status',
@@ -69,8 +61,5 @@ const FILTERS: Record<string, FieldMapping> = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = optionalFields(this, itemIndex, filters, FILTERS);
-	return await apiRequestAllPages.call(this, { path: '/received_faxes', qs, itemIndex }, 'receivedFaxes', limit);
+	return await getFilteredPages(this, itemIndex, '/received_faxes', 'receivedFaxes', FILTERS);
 }

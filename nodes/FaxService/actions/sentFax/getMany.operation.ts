@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllPages } from '../../../shared/transport';
 import type { FieldMapping } from '../common';
-import { optionalFields, readLimit, returnAllFields } from '../common';
+import { getFilteredPages, returnAllFields } from '../common';
 import { dateRangeFilters, isTestFilter } from '../filters';
 
 const properties: INodeProperties[] = [
@@ -62,8 +61,5 @@ const FILTERS: Record<string, FieldMapping> = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = optionalFields(this, itemIndex, filters, FILTERS);
-	return await apiRequestAllPages.call(this, { path: '/sent_faxes', qs, itemIndex }, 'sentFaxes', limit);
+	return await getFilteredPages(this, itemIndex, '/sent_faxes', 'sentFaxes', FILTERS);
 }
