@@ -292,3 +292,37 @@ describe('422 fax-number limit', () => {
 		expect(second.error(NODE)?.context).toMatchObject({ itemIndex: 0 });
 	});
 });
+
+describe('the credential\'s keys are checked before any request', () => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startFastSandbox();
+	});
+	afterAll(async () => {
+		await sandbox.stop();
+	});
+	beforeEach(() => sandbox.reset());
+
+	const listNumbers = { resource: 'faxNumber', operation: 'getMany', returnAll: true };
+
+	test('a test key without the sk_test_ prefix is named, not shown, and nothing is sent', async () => {
+		const misplaced = 'sk_live_PASTED_IN_THE_WRONG_FIELD';
+		const result = await runFaxService(sandbox, listNumbers, { credentials: { testApiKey: misplaced } });
+		expect(errorOf(result)?.message).toMatch(/Test API Key must start with sk_test_/);
+		expect(sandbox.requests).toHaveLength(0);
+		expectNoKeys(result, misplaced);
+	});
+
+	test('selecting the live key while the live key field is empty says so', async () => {
+		const result = await runFaxService(sandbox, listNumbers, { credentials: { authenticateWith: 'live', liveApiKey: '' } });
+		expect(errorOf(result)?.message).toMatch(/has no Live API Key/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('the live key authenticates when selected', async () => {
+		const result = await runFaxService(sandbox, listNumbers, { credentials: { authenticateWith: 'live' } });
+		expect(result.error(NODE)).toBeUndefined();
+		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${LIVE_KEY}`);
+	});
+});
