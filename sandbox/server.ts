@@ -23,6 +23,7 @@ import {
 } from './errors';
 import { completeAiResult, EMPTY_RECEIVED_EXTRACTION, extractReceived, pendingAiResult } from './extraction';
 import { countPages, detectKind, extensionOf, FileStore, mimeOf, randomToken, type FileKind } from './files';
+import { registerSamples } from './samples';
 import { Scheduler } from './scheduler';
 import {
 	AccountState,
@@ -512,6 +513,8 @@ export function buildApp(rt: Runtime): FastifyInstance {
 			.header('Cache-Control', 'no-store')
 			.send(file.data);
 	});
+
+	registerSamples(app);
 
 	// ---------- callbacks ----------
 

@@ -1,0 +1,493 @@
+/**
+ * The example workflows in examples/ run in a real n8n against the sandbox, so that none of them rots:
+ * each is imported as a user would (only its hard-coded dev URLs rewritten to this run's ports), its
+ * manual part executed and its trigger part driven by the sandbox's real callbacks.
+ */
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import {
+	createInstance,
+	ensureInstalled,
+	itemsOf,
+	logToStderr,
+	REPO_ROOT,
+	type N8nExecution,
+	type N8nHostInstance,
+	type N8nRun,
+	type WorkflowJson,
+} from './helpers/n8n-host';
+
+const MINUTE = 60_000;
+const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+/** The addresses the examples are written for: `npm run sandbox` and a local n8n. */
+const DEV_SANDBOX = 'http://127.0.0.1:4010';
+const DEV_N8N = 'http://127.0.0.1:5678';
+const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
+const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', 'n8n-nodes-fax-service.faxServiceTrigger'];
+const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
+
+const FILES = {
+	sendFax: 'send-fax-and-track-completion.json',
+	inbound: 'inbound-fax-route-by-classification.json',
+	ai: 'ai-extraction.json',
+	client: 'provision-number-for-new-client.json',
+} as const;
+type ExampleKey = keyof typeof FILES;
+
+type Json = Record<string, unknown>;
+interface ExampleNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Json;
+	webhookId?: string;
+	credentials?: Record<string, { id: string; name: string }>;
+	[key: string]: unknown;
+}
+interface Example extends WorkflowJson {
+	nodes: ExampleNode[];
+	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+}
+
+const readExampleText = (file: string): string => readFileSync(join(EXAMPLES_DIR, file), 'utf8');
+const parseExample = (text: string): Example => JSON.parse(text) as Example;
+const isExpression = (value: unknown): boolean => typeof value === 'string' && value.startsWith('=');
+const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function triggerOf(example: Example): ExampleNode {
+	const triggers = example.nodes.filter((node) => node.type === TRIGGER_TYPE);
+	expect(triggers).toHaveLength(1);
+	return triggers[0];
+}
+
+/** Every string in a JSON value, with its path. */
+function strings(value: unknown, path = '$'): Array<{ path: string; value: string }> {
+	if (typeof value === 'string') return [{ path, value }];
+	if (Array.isArray(value)) return value.flatMap((entry, index) => strings(entry, `${path}[${index}]`));
+	if (isPlainObject(value)) return Object.entries(value).flatMap(([key, entry]) => strings(entry, `${path}.${key}`));
+	return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files themselves (no n8n needed)
+// ---------------------------------------------------------------------------------------------
+
+describe('example workflow files', () => {
+	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
+
+	test('examples/ holds exactly the four examples, each valid n8n workflow JSON', () => {
+		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(Object.values(FILES).sort());
+		for (const [file, text] of Object.entries(texts)) {
+			const example = parseExample(text);
+			expect({ file, name: typeof example.name, nodes: Array.isArray(example.nodes), connections: isPlainObject(example.connections) }).toEqual({
+				file,
+				name: 'string',
+				nodes: true,
+				connections: true,
+			});
+			expect(example.settings).toMatchObject({ executionOrder: 'v1' });
+			const names = example.nodes.map((node) => node.name);
+			const ids = example.nodes.map((node) => node.id);
+			expect(new Set(names).size).toBe(names.length);
+			expect(new Set(ids).size).toBe(ids.length);
+			for (const node of example.nodes) {
+				expect({ file, node: node.name, id: /^[0-9a-f-]{36}$/.test(node.id), typeVersion: typeof node.typeVersion, position: node.position.length, parameters: isPlainObject(node.parameters) }).toEqual({
+					file,
+					node: node.name,
+					id: true,
+					typeVersion: 'number',
+					position: 2,
+					parameters: true,
+				});
+			}
+			// Every connection joins two nodes of the workflow.
+			for (const [from, outputs] of Object.entries(example.connections)) {
+				expect(names).toContain(from);
+				for (const target of outputs.main.flat()) expect(names).toContain(target.node);
+			}
+		}
+	});
+
+	test('only n8n-nodes-base nodes and the two nodes of this package', () => {
+		for (const text of Object.values(texts)) {
+			for (const node of parseExample(text).nodes) {
+				expect(node.type.startsWith('n8n-nodes-base.') || PACKAGE_TYPES.includes(node.type) ? 'known' : node.type).toBe('known');
+			}
+		}
+	});
+
+	test('no credential secrets: Fax Service nodes reference the "Fax Service sandbox" credential by id and name only', () => {
+		for (const [file, text] of Object.entries(texts)) {
+			expect({ file, secrets: text.match(/sk_(test|live)_|testApiKey|liveApiKey|"apiKey"|Bearer /gi) }).toEqual({ file, secrets: null });
+			for (const node of parseExample(text).nodes) {
+				if (PACKAGE_TYPES.includes(node.type)) expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: { faxServiceApi: CREDENTIAL } });
+				else expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: undefined });
+			}
+		}
+	});
+
+	test('every Callback URL is the production URL of the trigger in the same workflow; webhook ids are unique', () => {
+		const webhookIds: string[] = [];
+		for (const [file, text] of Object.entries(texts)) {
+			const example = parseExample(text);
+			const trigger = triggerOf(example);
+			expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+			webhookIds.push(trigger.webhookId!);
+			const triggerUrl = `${DEV_N8N}/webhook/${trigger.webhookId}/fax-service`;
+			const n8nUrls = strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'));
+			const expectCallback = file !== FILES.inbound; // example 2 registers its trigger on the number instead
+			expect({ file, urls: n8nUrls.map((entry) => entry.value) }).toEqual({ file, urls: expectCallback ? [triggerUrl] : [] });
+			// Sample PDFs exist in the sandbox.
+			for (const entry of strings(example.nodes.map((node) => node.parameters)).filter((e) => e.value.startsWith(`${DEV_SANDBOX}/samples/`))) {
+				expect(['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']).toContain(entry.value.slice(`${DEV_SANDBOX}/samples/`.length));
+			}
+		}
+		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// In a real n8n
+// ---------------------------------------------------------------------------------------------
+
+interface Property {
+	name: string;
+	type: string;
+	options?: Array<Property & { value?: unknown; values?: Property[] }>;
+	typeOptions?: { loadOptionsMethod?: string };
+}
+interface NodeTypeDescription {
+	name: string;
+	version: number | number[];
+	properties: Property[];
+}
+
+/** Finds parameters a node type does not have, and fixed option values it does not offer. */
+function parameterProblems(properties: Property[], values: Json, path: string): string[] {
+	const problems: string[] = [];
+	for (const [key, value] of Object.entries(values)) {
+		const candidates = properties.filter((property) => property.name === key);
+		if (candidates.length === 0) {
+			problems.push(`${path}.${key} is not a parameter`);
+			continue;
+		}
+		if (isExpression(value)) continue;
+		const collections = candidates.filter((property) => property.type === 'collection');
+		const fixedCollections = candidates.filter((property) => property.type === 'fixedCollection');
+		if (collections.length > 0 && isPlainObject(value)) {
+			problems.push(...parameterProblems(collections.flatMap((property) => property.options ?? []), value, `${path}.${key}`));
+		} else if (fixedCollections.length > 0 && isPlainObject(value)) {
+			for (const [group, groupValue] of Object.entries(value)) {
+				const groups = fixedCollections.flatMap((property) => property.options ?? []).filter((option) => option.name === group);
+				if (groups.length === 0) problems.push(`${path}.${key}.${group} is not an option group`);
+				for (const entry of Array.isArray(groupValue) ? groupValue : [groupValue]) {
+					problems.push(...parameterProblems(groups.flatMap((option) => option.values ?? []), entry as Json, `${path}.${key}.${group}`));
+				}
+			}
+		} else if (candidates.every((property) => ['options', 'multiOptions'].includes(property.type) && !property.typeOptions?.loadOptionsMethod)) {
+			const allowed = new Set(candidates.flatMap((property) => (property.options ?? []).map((option) => option.value)));
+			for (const entry of Array.isArray(value) ? value : [value]) {
+				if (!allowed.has(entry)) problems.push(`${path}.${key} = ${JSON.stringify(entry)} is not one of ${JSON.stringify([...allowed])}`);
+			}
+		}
+	}
+	return problems;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('example workflows in a real n8n against the sandbox', () => {
+	let sandbox: Sandbox;
+	let n8n: N8nHostInstance;
+	const examples = {} as Record<ExampleKey, Example & { id: string }>;
+	const samples: Record<string, Buffer> = {};
+	/** Example 1 run while the account had no fax number yet (before n8n started). */
+	let newUserRun: N8nRun;
+	let firstNumber: { id: string; number: string };
+
+	/** The example as a user imports it, with the dev addresses replaced by this run's. */
+	const localise = (file: string, change?: (example: Example) => void): Example => {
+		const text = readExampleText(file).split(DEV_SANDBOX).join(sandbox.origin).split(DEV_N8N).join(n8n.baseUrl);
+		const example = parseExample(text);
+		change?.(example);
+		return example;
+	};
+	const triggerUrl = (key: ExampleKey) => n8n.webhookUrl(`${triggerOf(examples[key]).webhookId}/fax-service`);
+	const api = async (method: string, path: string, body?: FormData | Json): Promise<Json> => {
+		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
+		if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: body instanceof FormData ? body : body && JSON.stringify(body) });
+		const json = (await response.json()) as Json;
+		if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+		return json;
+	};
+	const testReceive = async (toNumber: string, sample: string): Promise<string> => {
+		const form = new FormData();
+		form.append('to_number', toNumber);
+		form.append('from_number', '+13105550199');
+		form.append('file', new Blob([new Uint8Array(samples[sample])], { type: 'application/pdf' }), sample);
+		const { message } = await api('POST', '/received_faxes/test_receive', form);
+		return /([0-9a-f]{24})/.exec(String(message))![1];
+	};
+
+	/** Waits for a finished execution started by the workflow's Fax Service Trigger that matches. */
+	const triggerExecution = async (key: ExampleKey, matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> => {
+		const trigger = triggerOf(examples[key]).name;
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const executions = (await n8n.executions(examples[key].id)).filter((execution) => execution.items[trigger] !== undefined);
+			const found = executions.find((execution) => ['success', 'error', 'crashed'].includes(execution.status) && matches(execution));
+			if (found) return found;
+			if (Date.now() > until) {
+				throw new Error(
+					`No matching execution of "${examples[key].name}" within ${timeoutMs} ms; got ${JSON.stringify(executions.map((e) => ({ status: e.status, error: e.error, trigger: e.items[trigger] })))}\n` +
+						`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
+				);
+			}
+			await delay(300);
+		}
+	};
+
+	beforeAll(async () => {
+		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'))).toBe(true);
+		await ensureInstalled({ log: logToStderr });
+		sandbox = await startSandbox({
+			port: 0,
+			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
+			callbackRetryScheduleMs: [300, 600, 1200],
+			callbackTimeoutMs: 15_000,
+		});
+		for (const name of ['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']) {
+			samples[name] = Buffer.from(await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer());
+		}
+		n8n = await createInstance();
+		await n8n.importCredentials([
+			{
+				...CREDENTIAL,
+				type: 'faxServiceApi',
+				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+			},
+		]);
+
+		// A new user: no fax number yet. Example 1 provisions one (n8n is not running yet, so the
+		// sent-fax callback of this first fax finds no listener; the sandbox gives up after its retries).
+		[examples.sendFax] = await n8n.importWorkflows([localise(FILES.sendFax)]);
+		newUserRun = await n8n.execute(examples.sendFax.id);
+		const { faxNumbers } = (await api('GET', '/fax_numbers')) as { faxNumbers: Array<{ id: string; number: string }> };
+		firstNumber = faxNumbers[0];
+		await sandbox.waitForCallbacks((attempts) => attempts.filter((a) => a.type === 'sentFax').length === 4, 30_000);
+
+		// Example 2's one setup step: pick the number under "Register on Fax Numbers".
+		[examples.inbound, examples.ai, examples.client] = await n8n.importWorkflows([
+			localise(FILES.inbound, (example) => {
+				triggerOf(example).parameters.registerOnFaxNumbers = [firstNumber.id];
+			}),
+			localise(FILES.ai),
+			localise(FILES.client),
+		]);
+		for (const key of Object.keys(FILES) as ExampleKey[]) await n8n.publishWorkflow(examples[key].id);
+		await n8n.start();
+	}, 10 * MINUTE);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await sandbox?.stop();
+	}, 2 * MINUTE);
+
+	test('n8n has every node type and version the examples use, with every parameter and option value they set', () => {
+		const typesFile = join(n8n.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
+		const types = JSON.parse(readFileSync(typesFile, 'utf8')) as NodeTypeDescription[];
+		const problems: string[] = [];
+		for (const key of Object.keys(FILES) as ExampleKey[]) {
+			for (const node of examples[key].nodes) {
+				const description = types.find((type) => type.name === node.type && ([] as number[]).concat(type.version).includes(node.typeVersion));
+				if (!description) {
+					problems.push(`${FILES[key]}: ${node.name}: no node type ${node.type} version ${node.typeVersion}`);
+					continue;
+				}
+				problems.push(...parameterProblems(description.properties, node.parameters, `${FILES[key]}: ${node.name}`));
+			}
+		}
+		expect(problems).toEqual([]);
+		expect(n8n.packageLoaded()).toMatchObject({ loaded: true, missingCredentialTypes: [] });
+	});
+
+	test('every example published without an error', async () => {
+		const status = await n8n.activationStatus();
+		expect(status.map((entry) => ({ name: entry.name, state: entry.state })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+			Object.values(examples)
+				.map((example) => ({ name: example.name, state: 'activated' }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+		);
+	});
+
+	describe('1. send a fax and track its completion', () => {
+		test('for a new user (no fax number yet) it provisions one and sends from it', () => {
+			expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 0 })).toEqual([]);
+			expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 1 })).toEqual([{}]);
+			const provisioned = itemsOf(newUserRun, 'Provision a Fax Number')!;
+			expect(provisioned).toEqual([expect.objectContaining({ id: firstNumber.id, number: firstNumber.number })]);
+			expect(firstNumber.number).toMatch(/^\+1415555\d{4}$/);
+			const [queued] = itemsOf(newUserRun, 'Send Fax')!;
+			expect(queued.faxId).toMatch(/^[0-9a-f]{24}$/);
+			const request = sandbox.requests.find((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')!;
+			expect(request.body).toMatchObject({ from_number: firstNumber.number, to_number: '+12125550123', callback_url: triggerUrl('sendFax') });
+			expect(request.files[0].data).toEqual(samples['referral.pdf']);
+		});
+
+		test('with a fax number it sends from it, and the completion callback runs the summary', async () => {
+			const run = await n8n.execute(examples.sendFax.id);
+			expect(itemsOf(run, 'Provision a Fax Number')).toBeUndefined();
+			expect(itemsOf(run, 'Has a Fax Number?', { output: 0 })).toEqual([expect.objectContaining({ number: firstNumber.number })]);
+			const faxId = String(itemsOf(run, 'Send Fax')![0].faxId);
+
+			const execution = await triggerExecution('sendFax', (e) => e.items['When the Fax Completes'][0]?.sendToken === faxId);
+			expect(execution.status).toBe('success');
+			expect(execution.items['When the Fax Completes'][0]).toMatchObject({ eventType: 'sentFax', verified: true, sentStatus: 'success', fromNumber: firstNumber.number });
+			expect(execution.items['Summarise Outcome']).toEqual([
+				{
+					faxId,
+					delivered: true,
+					summary: 'Fax to +12125550123 delivered (1 page(s))',
+					completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+					pdfLink: expect.stringMatching(new RegExp(`^${sandbox.origin}/files/`)),
+				},
+			]);
+		}, 2 * MINUTE);
+	});
+
+	describe('2. route inbound faxes by classification', () => {
+		test('publishing registered the trigger on the chosen number', async () => {
+			const { faxNumber } = (await api('GET', `/fax_numbers/${firstNumber.id}`)) as { faxNumber: Json };
+			expect(faxNumber.callbackUrl).toBe(triggerUrl('inbound'));
+		});
+
+		test('a received referral takes the referral route and is e-mailed with its PDF behind a secure link', async () => {
+			const run = await n8n.execute(examples.inbound.id);
+			const [simulated] = itemsOf(run, 'Simulate an Inbound Fax')!;
+			const sendToken = /([0-9a-f]{24})/.exec(String(simulated.message))![1];
+
+			const execution = await triggerExecution('inbound', (e) => e.items['When a Fax Arrives'][0]?.sendToken === sendToken);
+			expect(execution.status).toBe('success');
+			expect(execution.items['When a Fax Arrives'][0]).toMatchObject({ documentClassification: 'referral', toNumber: firstNumber.number, fromNumber: '+13105550111' });
+			expect(itemsOf(execution.data, 'Route by Classification', { output: 0 })).toHaveLength(1);
+			expect(execution.items['Email Referral via Secure Link']).toEqual([expect.objectContaining({ emailId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
+			expect(execution.items['Prior Authorization Details']).toBeUndefined();
+			expect(execution.items['Other Document']).toBeUndefined();
+
+			const emails = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/emails');
+			expect(emails).toHaveLength(1);
+			expect(emails[0].status).toBe(201);
+			expect(emails[0].body).toMatchObject({
+				recipient_email: 'referrals@example.com',
+				expire_after: '7',
+				patient_name: 'Jane Q Sample',
+				patient_dob: '1980-01-15',
+				subject: `Referral for Jane Q Sample (fax ${sendToken})`,
+			});
+			expect(emails[0].files).toHaveLength(1);
+			expect(emails[0].files[0].data).toEqual(samples['referral.pdf']);
+		}, 2 * MINUTE);
+
+		test('a prior authorization and a lab report take the other two routes', async () => {
+			const priorAuth = await testReceive(firstNumber.number, 'prior-auth.pdf');
+			const lab = await testReceive(firstNumber.number, 'lab-results.pdf');
+			const priorExecution = await triggerExecution('inbound', (e) => e.items['When a Fax Arrives'][0]?.sendToken === priorAuth);
+			const labExecution = await triggerExecution('inbound', (e) => e.items['When a Fax Arrives'][0]?.sendToken === lab);
+
+			expect(priorExecution.items['Email Referral via Secure Link']).toBeUndefined();
+			expect(priorExecution.items['Prior Authorization Details']).toEqual([
+				{
+					faxId: priorAuth,
+					patientName: 'Jane Q Sample',
+					insuranceMemberId: 'SBX123456789',
+					authorizationNumber: expect.stringMatching(/^AUTH-/),
+					validFrom: '2025-01-01',
+					validTo: '2025-06-30',
+					decision: 'approved',
+				},
+			]);
+			expect(labExecution.items['Email Referral via Secure Link']).toBeUndefined();
+			expect(labExecution.items['Prior Authorization Details']).toBeUndefined();
+			expect(labExecution.items['Other Document']).toEqual([
+				expect.objectContaining({ faxId: lab, documentClassification: 'medical_records', secondaryCategory: 'lab_results', fromNumber: '+13105550199' }),
+			]);
+			// Still only the referral was e-mailed.
+			expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/emails')).toHaveLength(1);
+		}, 2 * MINUTE);
+	});
+
+	describe('3. AI extraction', () => {
+		test('the upload is extracted and the completion callback picks patient and classification', async () => {
+			const run = await n8n.execute(examples.ai.id);
+			const [queued] = itemsOf(run, 'Upload for AI Extraction')!;
+			const aiToken = String(queued.aiToken);
+			expect(aiToken).toMatch(/^[0-9a-f]{24}$/);
+			const upload = sandbox.requests.find((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents')!;
+			expect(upload.body).toMatchObject({ callback_url: triggerUrl('ai') });
+			expect(upload.files[0].data).toEqual(samples['referral.pdf']);
+
+			const execution = await triggerExecution('ai', (e) => e.items['When Extraction Completes'][0]?.aiToken === aiToken);
+			expect(execution.status).toBe('success');
+			expect(execution.items['Patient and Classification']).toEqual([
+				{
+					aiToken,
+					documentClassification: 'referral',
+					documentSummary: expect.any(String),
+					patientName: 'Jane Q Sample',
+					patientDob: '1980-01-15',
+					patientPhoneNumber: '+15555550123',
+					insurancePayer: expect.any(String),
+					insuranceMemberId: 'SBX123456789',
+					icdCodes: 'I10, E11.9',
+					failed: false,
+				},
+			]);
+		}, 2 * MINUTE);
+	});
+
+	describe('4. provision a fax number for a new client', () => {
+		test('creates the client, assigns it a new number pointing at the trigger, and that number\'s faxes start the workflow', async () => {
+			const run = await n8n.execute(examples.client.id);
+			const [client] = itemsOf(run, 'Create Client')!;
+			const clientId = String(client.clientId);
+			expect(client).toMatchObject({ name: 'Riverside Cardiology', faxNumbers: [] });
+			const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
+			const [updated] = itemsOf(run, 'Route Its Faxes Here')!;
+			expect(updated).toMatchObject({ id: provisioned.id, callbackUrl: triggerUrl('client'), client: { clientId, name: 'Riverside Cardiology' } });
+
+			// What the service now holds.
+			const stored = ((await api('GET', `/clients/${clientId}`)) as { client: Json }).client;
+			expect(stored).toMatchObject({ clientId, name: 'Riverside Cardiology', faxNumbers: [{ id: provisioned.id, number: provisioned.number, callbackUrl: triggerUrl('client') }] });
+			expect(String(provisioned.number)).toMatch(/^\+1415555\d{4}$/);
+			expect(provisioned.number).not.toBe(firstNumber.number);
+
+			const sendToken = await testReceive(String(provisioned.number), 'lab-results.pdf');
+			const execution = await triggerExecution('client', (e) => e.items["When the Client's Fax Arrives"][0]?.sendToken === sendToken);
+			expect(execution.items['Client Fax Summary']).toEqual([
+				{ clientId, faxNumber: provisioned.number, from: '+13105550199', pages: 1, documentClassification: 'medical_records', faxId: sendToken },
+			]);
+			// The fax did not reach example 2, whose trigger listens on the other number.
+			expect((await n8n.executions(examples.inbound.id)).some((e) => e.items['When a Fax Arrives']?.[0]?.sendToken === sendToken)).toBe(false);
+		}, 2 * MINUTE);
+	});
+
+	describe('afterwards', () => {
+		test('every trigger execution succeeded and every callback was accepted', async () => {
+			for (const key of Object.keys(FILES) as ExampleKey[]) {
+				const trigger = triggerOf(examples[key]).name;
+				const failed = (await n8n.executions(examples[key].id)).filter((e) => e.status !== 'success');
+				expect({ example: key, trigger, failed: failed.map((e) => ({ mode: e.mode, status: e.status, error: e.error })) }).toEqual({ example: key, trigger, failed: [] });
+			}
+			// Apart from the new user's first fax (sent while n8n was stopped), every callback got a 200.
+			const refused = sandbox.callbackAttempts.filter((attempt) => attempt.status !== 200);
+			expect(refused.map((attempt) => ({ type: attempt.type, status: attempt.status }))).toEqual(Array(4).fill({ type: 'sentFax', status: null }));
+			expect(n8n.logs()).not.toContain(sandbox.testKey);
+			expect(n8n.logs()).not.toContain(sandbox.liveKey);
+		});
+	});
+});
