@@ -57,7 +57,7 @@ function urlHost(host: string): string {
 	return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Starts a local simulator of the whole v2 REST interface (see sandbox/BEHAVIOUR.md). */
+/** Starts a local simulator of the whole v2 REST interface (its behaviour choices: README.md, "Sandbox behaviour"). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const config = resolve(options);
 	let origin = `http://${urlHost(config.host)}:${config.port}`;

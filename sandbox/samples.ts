@@ -5,7 +5,7 @@ import { notFound } from './errors';
  * Sample documents for new users and the example workflows, served without auth at
  * `GET <origin>/samples/<name>.pdf` so that n8n's HTTP Request node can fetch a PDF to fax, e-mail,
  * simulate as received or upload for AI extraction. Each is a small one-page PDF whose text is
- * stored uncompressed, so the sandbox's keyword extraction (BEHAVIOUR.md, "AI extraction") sees it:
+ * stored uncompressed, so the sandbox's keyword extraction (README.md, "Sandbox behaviour", "AI extraction") sees it:
  *
  * | name               | contains      | documentClassification |
  * |--------------------|---------------|------------------------|

@@ -91,6 +91,8 @@ async function main() {
 			},
 		]);
 		const imported = await n8n.importWorkflows(exampleWorkflows());
+		// Published, so the callbacks the sandbox sends reach the examples' triggers at once.
+		for (const workflow of imported) await n8n.publishWorkflow(workflow.id);
 		fs.writeFileSync(SEED_MARKER, JSON.stringify({ at: new Date().toISOString(), workflows: imported.map((w) => w.name) }, null, 2));
 	}
 
@@ -126,7 +128,8 @@ async function main() {
   test key      ${sandbox.testKey}
   live key      ${sandbox.liveKey}
   credential    "${CREDENTIAL.name}" (both sandbox keys)
-  examples      open "Overview" in the editor: ${exampleWorkflows().length} example workflows
+  examples      ${exampleWorkflows().length} example workflows, published (see "Overview" in the editor);
+                in each, pick "When clicking 'Execute workflow'" beside the Execute button
   data          ${DATA_DIR}  (delete it to start from scratch)
   stop          Ctrl-C stops n8n, the sandbox and the watcher
   ───────────────────────────────────────────────────────────────
