@@ -8,6 +8,9 @@ import type {
 
 /**
  * Base URL, the account's test and live keys, and which of them authenticates requests.
+ * Key prefixes are checked where the keys are used (every request, every callback), with a message
+ * naming the field: display conditions with regular expressions here would be evaluated on every
+ * credential load, under a time limit that a busy n8n can exceed.
  * Both keys are kept because callbacks are signed with the test key for test records and with
  * the live key otherwise (spec 6.6): the trigger needs whichever one a callback was signed with.
  */
@@ -60,13 +63,6 @@ export class FaxServiceApi implements ICredentialType {
 				'Starts with sk_test_. Needed to authenticate with the test key and to verify callbacks of test records.',
 		},
 		{
-			displayName: 'The test key must start with sk_test_',
-			name: 'testPrefixHint',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { testApiKey: [{ _cnd: { regex: '^(?!sk_test_).+' } }] } },
-		},
-		{
 			displayName: 'Live API Key',
 			name: 'liveApiKey',
 			type: 'string',
@@ -75,13 +71,6 @@ export class FaxServiceApi implements ICredentialType {
 			placeholder: 'sk_live_…',
 			description:
 				'Starts with sk_live_. Needed to authenticate with the live key and to verify callbacks of live records and of every AI document.',
-		},
-		{
-			displayName: 'The live key must start with sk_live_',
-			name: 'livePrefixHint',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { liveApiKey: [{ _cnd: { regex: '^(?!sk_live_).+' } }] } },
 		},
 	];
 

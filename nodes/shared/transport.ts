@@ -79,8 +79,20 @@ export function redactKeys(text: string, credentials: FaxServiceCredentials): st
 	return result;
 }
 
+/**
+ * Reads the credential once per node execution context: decrypting it is one of the costlier steps
+ * of a request, and a node run sends one request per item.
+ */
+const credentialsByContext = new WeakMap<object, Promise<FaxServiceCredentials>>();
+
 export async function getFaxServiceCredentials(this: ApiContext): Promise<FaxServiceCredentials> {
-	return readCredentials(await this.getCredentials(CREDENTIAL_TYPE));
+	let credentials = credentialsByContext.get(this);
+	if (!credentials) {
+		credentials = this.getCredentials(CREDENTIAL_TYPE).then(readCredentials);
+		credentialsByContext.set(this, credentials);
+		credentials.catch(() => credentialsByContext.delete(this));
+	}
+	return await credentials;
 }
 
 function isObject(value: unknown): value is IDataObject {
