@@ -118,13 +118,12 @@ function fieldMessages(detail: IDataObject): string[] {
 }
 
 /** Turns a non-2xx answer (spec section 7) into a NodeApiError a person can act on. */
-export function toApiError(
+function toApiError(
 	ctx: ApiContext,
 	status: number,
 	rawBody: unknown,
 	request: Pick<ApiRequest, 'itemIndex' | 'notFound'>,
 	credentials: FaxServiceCredentials,
-	baseUrl: string,
 ): NodeApiError {
 	const body = parseBody(rawBody);
 	let message: string;
@@ -135,7 +134,7 @@ export function toApiError(
 		const upgradePath = typeof body.upgradePath === 'string' ? body.upgradePath : '';
 		let upgradeUrl = upgradePath;
 		try {
-			upgradeUrl = new URL(upgradePath, baseUrl).toString();
+			upgradeUrl = new URL(upgradePath, credentials.baseUrl).toString();
 		} catch {
 			// keep the relative path as it is
 		}
@@ -245,7 +244,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			await sleep(RETRY_DELAYS_MS[attempt]);
 			continue;
 		}
-		throw toApiError(this, response.statusCode, response.body, request, credentials, credentials.baseUrl);
+		throw toApiError(this, response.statusCode, response.body, request, credentials);
 	}
 }
 
