@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { FieldMapping } from './common';
+
 /** Filter fields the sent and received fax lists share. */
 
 export const isTestFilter: INodeProperties = {
@@ -32,4 +34,17 @@ export const dateRangeFilters = (verb: 'sent' | 'received'): INodeProperties[] =
 			description: 'End of the date range (date_end). A date (YYYY-MM-DD) or a date and time.',
 		},
 	];
+};
+
+/** The sending and receiving number filters, described from the list's point of view. */
+export const numberFilters = (fromDescription: string, toDescription: string): { from: INodeProperties; to: INodeProperties } => ({
+	from: { displayName: 'From Number', name: 'fromNumber', type: 'string', default: '', placeholder: '+15551234567', description: fromDescription },
+	to: { displayName: 'To Number', name: 'toNumber', type: 'string', default: '', placeholder: '+15551234567', description: toDescription },
+});
+
+/** Query names and checks of the filters both fax lists have. */
+export const SHARED_FILTERS: Record<string, FieldMapping> = {
+	fromNumber: { apiName: 'from_number', label: 'From Number', kind: 'e164' },
+	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
+	isTest: { apiName: 'is_test', label: 'Test or Live' },
 };

@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../common';
 import { getFilteredPages, recordOption, returnAllFields } from '../common';
-import { dateRangeFilters, isTestFilter } from '../filters';
+import { dateRangeFilters, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+
+const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
@@ -39,9 +41,9 @@ const properties: INodeProperties[] = [
 					{ name: 'Failure', value: 'failure' },
 				],
 			},
-			{ displayName: 'From Number', name: 'fromNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'The sending fax number' },
+			numbers.from,
 			isTestFilter,
-			{ displayName: 'To Number', name: 'toNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'The account\'s number that received the fax' },
+			numbers.to,
 		],
 	},
 ];
@@ -49,13 +51,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['getMany'] } }, properties);
 
 const FILTERS: Record<string, FieldMapping> = {
-	fromNumber: { apiName: 'from_number', label: 'From Number', kind: 'e164' },
-	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
+	...SHARED_FILTERS,
 	callerName: { apiName: 'caller_name', label: 'Caller Name' },
 	dateStart: { apiName: 'date_start', label: 'Received After', kind: 'dateOrDateTime' },
 	dateEnd: { apiName: 'date_end', label: 'Received Before', kind: 'dateOrDateTime' },
 	faxStatus: { apiName: 'fax_status', label: 'Fax Status' },
-	isTest: { apiName: 'is_test', label: 'Test or Live' },
 	client: { apiName: 'client', label: 'Client' },
 	callbackStatus: { apiName: 'callback_status', label: 'Callback Status' },
 };

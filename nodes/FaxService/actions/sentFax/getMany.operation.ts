@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../common';
 import { getFilteredPages, returnAllFields } from '../common';
-import { dateRangeFilters, isTestFilter } from '../filters';
+import { dateRangeFilters, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+
+const numbers = numberFilters('The account\'s number that sent the fax', 'Destination number');
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
@@ -15,7 +17,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			...dateRangeFilters('sent'),
-			{ displayName: 'From Number', name: 'fromNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'The account\'s number that sent the fax' },
+			numbers.from,
 			isTestFilter,
 			{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
 			{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
@@ -39,7 +41,7 @@ const properties: INodeProperties[] = [
 					{ name: 'Descending', value: 'desc' },
 				],
 			},
-			{ displayName: 'To Number', name: 'toNumber', type: 'string', default: '', placeholder: '+15551234567', description: 'Destination number' },
+			numbers.to,
 		],
 	},
 ];
@@ -47,15 +49,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['getMany'] } }, properties);
 
 const FILTERS: Record<string, FieldMapping> = {
-	fromNumber: { apiName: 'from_number', label: 'From Number', kind: 'e164' },
-	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
+	...SHARED_FILTERS,
 	patientName: { apiName: 'patient_name', label: 'Patient Name' },
 	patientDob: { apiName: 'patient_dob', label: 'Patient Date of Birth', kind: 'date' },
 	senderName: { apiName: 'sender_name', label: 'Sender Name' },
 	recipientName: { apiName: 'recipient_name', label: 'Recipient Name' },
 	dateStart: { apiName: 'date_start', label: 'Sent After', kind: 'dateOrDateTime' },
 	dateEnd: { apiName: 'date_end', label: 'Sent Before', kind: 'dateOrDateTime' },
-	isTest: { apiName: 'is_test', label: 'Test or Live' },
 	sort: { apiName: 'sort', label: 'Sort By' },
 	sortDir: { apiName: 'sort_dir', label: 'Sort Direction' },
 };
