@@ -38,6 +38,32 @@ export const outputBinaryField: INodeProperties = {
 	hint: 'The name of the output binary field to put the PDF in',
 };
 
+const COLLECTION_LABELS = {
+	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
+	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
+	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
+} as const;
+
+/** The optional fields of an operation, in n8n's usual collections. */
+export const fieldCollection = (name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties => ({
+	...COLLECTION_LABELS[name],
+	name,
+	type: 'collection',
+	default: {},
+	options,
+});
+
+/** Where the service sends a callback; `receives` says what arrives there. */
+export const callbackUrlField = (receives: string, required = false): INodeProperties => ({
+	displayName: 'Callback URL',
+	name: 'callbackUrl',
+	type: 'string',
+	default: '',
+	required,
+	placeholder: 'https://your-n8n/webhook/…',
+	description: `Receives ${receives}. Paste the Production URL of a Fax Service Trigger here.`,
+});
+
 export const returnAllFields: INodeProperties[] = [
 	{
 		displayName: 'Return All',

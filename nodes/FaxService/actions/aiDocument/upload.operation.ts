@@ -4,19 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
-import { binaryPropertyField, readUpload } from '../common';
+import { binaryPropertyField, readUpload, callbackUrlField } from '../common';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF to extract and classify (PDF only, at most 50 MB)'),
-	{
-		displayName: 'Callback URL',
-		name: 'callbackUrl',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'https://your-n8n/webhook/…',
-		description: 'Receives the AI result when processing completes. Paste the production URL of a Fax Service Trigger here.',
-	},
+	callbackUrlField('the AI result when processing completes', true),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['upload'] } }, properties);

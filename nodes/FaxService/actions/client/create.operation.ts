@@ -3,21 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
-import { readRequiredString, recordOption } from '../common';
+import { readRequiredString, recordOption, fieldCollection } from '../common';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Display name of the client' },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			recordOption('Fax Number', 'faxNumberId', 'getFaxNumbers', 'Fax number to assign to the new client'),
-		],
-	},
+	fieldCollection('additionalFields', [
+		recordOption('Fax Number', 'faxNumberId', 'getFaxNumbers', 'Fax number to assign to the new client'),
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['create'] } }, properties);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertAreaCode, assertUrl, assertUuid } from '../../../shared/validation';
-import { recordOption } from '../common';
+import { recordOption, fieldCollection, callbackUrlField } from '../common';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [
@@ -16,23 +16,10 @@ const properties: INodeProperties[] = [
 		placeholder: '415',
 		description: 'US area code of the new number: exactly three digits',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				description: 'Receives a callback for every fax received on this number',
-			},
-			recordOption('Client', 'clientId', 'getClients', 'Client to assign the number to'),
-		],
-	},
+	fieldCollection('additionalFields', [
+		callbackUrlField('a callback for every fax received on this number'),
+		recordOption('Client', 'clientId', 'getClients', 'Client to assign the number to'),
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['provision'] } }, properties);

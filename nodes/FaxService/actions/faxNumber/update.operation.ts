@@ -3,28 +3,18 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUrl, assertUuid } from '../../../shared/validation';
-import { faxNumberIdLocator, readUuidLocator, recordOption } from '../common';
+import { faxNumberIdLocator, readUuidLocator, recordOption, fieldCollection, callbackUrlField } from '../common';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [
 	faxNumberIdLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				description: 'New callback URL. Add the field and leave it empty to clear the callback URL.',
-			},
-			recordOption('Client', 'clientId', 'getClientsOrNone', 'Client to assign the number to; "No Client" unassigns it'),
-		],
-	},
+	fieldCollection('updateFields', [
+		{
+			...callbackUrlField('a callback for every fax received on this number'),
+			hint: 'Add the field and leave it empty to clear the callback URL',
+		},
+		recordOption('Client', 'clientId', 'getClientsOrNone', 'Client to assign the number to; "No Client" unassigns it'),
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['update'] } }, properties);

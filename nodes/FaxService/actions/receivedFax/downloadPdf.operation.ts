@@ -1,20 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { downloadSecureLink } from '../../../shared/transport';
-import { outputBinaryField, withDownloadedFile } from '../common';
-import { getReceivedFax, receivedSendTokenField } from './get.operation';
+import { outputBinaryField } from '../common';
+import { downloadFaxPdf } from '../faxRecords';
+import { receivedFaxIdField } from './get.operation';
 
 export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['downloadPdf'] } }, [
-	receivedSendTokenField,
+	receivedFaxIdField,
 	outputBinaryField,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const record = await getReceivedFax(this, itemIndex);
-	if (typeof record.secureLink !== 'string' || record.secureLink === '') {
-		throw new NodeOperationError(this.getNode(), `Received fax "${String(record.sendToken)}" has no secure link to download [item ${itemIndex}]`, { itemIndex });
-	}
-	const file = await downloadSecureLink.call(this, record.secureLink, itemIndex);
-	return [await withDownloadedFile(this, itemIndex, record, file, `${String(record.sendToken)}.pdf`)];
+	return await downloadFaxPdf(this, itemIndex, 'received');
 }

@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import { readRequiredString } from '../common';
-import { receivedSendTokenField } from './get.operation';
+import { receivedFaxIdField } from './get.operation';
 
 const properties: INodeProperties[] = [
-	receivedSendTokenField,
+	receivedFaxIdField,
 	{
 		displayName: 'To Number',
 		name: 'toNumber',

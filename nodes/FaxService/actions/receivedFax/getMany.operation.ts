@@ -2,50 +2,43 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../common';
-import { getFilteredPages, recordOption, returnAllFields } from '../common';
+import { getFilteredPages, recordOption, returnAllFields, fieldCollection } from '../common';
 import { dateRangeFilters, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
 
 const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Callback Status',
-				name: 'callbackStatus',
-				type: 'options',
-				default: 'success',
-				options: [
-					{ name: 'Failed', value: 'failed' },
-					{ name: 'Pending', value: 'pending' },
-					{ name: 'Success', value: 'success' },
-				],
-				description: 'Delivery status of the received-fax callback',
-			},
-			{ displayName: 'Caller Name', name: 'callerName', type: 'string', default: '', description: 'Caller ID name' },
-			recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
-			...dateRangeFilters('received'),
-			{
-				displayName: 'Fax Status',
-				name: 'faxStatus',
-				type: 'options',
-				default: 'success',
-				options: [
-					{ name: 'Success', value: 'success' },
-					{ name: 'Failure', value: 'failure' },
-				],
-			},
-			numbers.from,
-			isTestFilter,
-			numbers.to,
-		],
-	},
+	fieldCollection('filters', [
+		{
+			displayName: 'Callback Status',
+			name: 'callbackStatus',
+			type: 'options',
+			default: 'success',
+			options: [
+				{ name: 'Failed', value: 'failed' },
+				{ name: 'Pending', value: 'pending' },
+				{ name: 'Success', value: 'success' },
+			],
+			description: 'Delivery status of the received-fax callback',
+		},
+		{ displayName: 'Caller Name', name: 'callerName', type: 'string', default: '', description: 'Caller ID name' },
+		recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
+		...dateRangeFilters('received'),
+		{
+			displayName: 'Fax Status',
+			name: 'faxStatus',
+			type: 'options',
+			default: 'success',
+			options: [
+				{ name: 'Success', value: 'success' },
+				{ name: 'Failure', value: 'failure' },
+			],
+		},
+		numbers.from,
+		isTestFilter,
+		numbers.to,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['getMany'] } }, properties);

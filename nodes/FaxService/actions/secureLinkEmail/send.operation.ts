@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertEmail, assertIntegerInRange } from '../../../shared/validation';
-import { binaryPropertyField, optionalFields, readUpload } from '../common';
+import { binaryPropertyField, optionalFields, readUpload, fieldCollection, callbackUrlField } from '../common';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF or TIFF the recipient can open through the secure link'),
@@ -25,23 +25,16 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'How long the secure link stays valid, from 1 to 180. The interface does not state the unit; the sandbox treats it as days.',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Callback URL', name: 'callbackUrl', type: 'string', default: '', description: 'Receives the e-mail callback when delivery completes' },
-			{ displayName: 'Note', name: 'note', type: 'string', default: '', typeOptions: { rows: 2 } },
-			{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
-			{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
-			{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
-			{ displayName: 'Reply-To Email', name: 'replyToEmail', type: 'string', default: '', placeholder: 'name@email.com' },
-			{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
-			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
-		],
-	},
+	fieldCollection('additionalFields', [
+		callbackUrlField('the e-mail callback when delivery completes'),
+		{ displayName: 'Note', name: 'note', type: 'string', default: '', typeOptions: { rows: 2 } },
+		{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
+		{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
+		{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
+		{ displayName: 'Reply-To Email', name: 'replyToEmail', type: 'string', default: '', placeholder: 'name@email.com' },
+		{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
+		{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['secureLinkEmail'], operation: ['send'] } }, properties);

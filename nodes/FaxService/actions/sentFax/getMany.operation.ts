@@ -2,48 +2,41 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../common';
-import { getFilteredPages, returnAllFields } from '../common';
+import { getFilteredPages, returnAllFields, fieldCollection } from '../common';
 import { dateRangeFilters, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
 
 const numbers = numberFilters('The account\'s number that sent the fax', 'Destination number');
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			...dateRangeFilters('sent'),
-			numbers.from,
-			isTestFilter,
-			{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
-			{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
-			{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
-			{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
-			{
-				displayName: 'Sort By',
-				name: 'sort',
-				type: 'string',
-				default: '',
-				placeholder: 'sent_at',
-				description: 'Field to sort by. The interface does not list the accepted values; the sandbox accepts sent_at, completed_at, to_number, from_number, patient_name.',
-			},
-			{
-				displayName: 'Sort Direction',
-				name: 'sortDir',
-				type: 'options',
-				default: 'desc',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-			},
-			numbers.to,
-		],
-	},
+	fieldCollection('filters', [
+		...dateRangeFilters('sent'),
+		numbers.from,
+		isTestFilter,
+		{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
+		{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
+		{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
+		{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
+		{
+			displayName: 'Sort By',
+			name: 'sort',
+			type: 'string',
+			default: '',
+			placeholder: 'sent_at',
+			description: 'Field to sort by. The interface does not list the accepted values; the sandbox accepts sent_at, completed_at, to_number, from_number, patient_name.',
+		},
+		{
+			displayName: 'Sort Direction',
+			name: 'sortDir',
+			type: 'options',
+			default: 'desc',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+		},
+		numbers.to,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['getMany'] } }, properties);

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
-import { binaryPropertyField, faxNumberLocator, optionalFields, readE164Locator, readUpload } from '../common';
+import { binaryPropertyField, faxNumberLocator, optionalFields, readE164Locator, readUpload, fieldCollection, callbackUrlField } from '../common';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF or TIFF to fax'),
@@ -18,45 +18,31 @@ const properties: INodeProperties[] = [
 		placeholder: '+15551234567',
 		description: 'Destination fax number in E.164 form',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://your-n8n/webhook/…',
-				description: 'Receives the sent-fax callback when delivery completes. Paste the production URL of a Fax Service Trigger here.',
-			},
-			{
-				displayName: 'Document Type',
-				name: 'documentType',
-				type: 'options',
-				default: 'both',
-				options: [
-					{ name: 'Both', value: 'both', description: 'The document and the access code sheet' },
-					{ name: 'Document Only', value: 'document_only' },
-					{ name: 'Access Code Sheet Only', value: 'access_code_sheet_only' },
-				],
-			},
-			{ displayName: 'Note', name: 'note', type: 'string', default: '', typeOptions: { rows: 2 } },
-			{
-				displayName: 'Patient Date of Birth',
-				name: 'patientDob',
-				type: 'string',
-				default: '',
-				placeholder: 'YYYY-MM-DD',
-			},
-			{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
-			{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
-			{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
-		],
-	},
+	fieldCollection('additionalFields', [
+		callbackUrlField('the sent-fax callback when delivery completes'),
+		{
+			displayName: 'Document Type',
+			name: 'documentType',
+			type: 'options',
+			default: 'both',
+			options: [
+				{ name: 'Both', value: 'both', description: 'The document and the access code sheet' },
+				{ name: 'Document Only', value: 'document_only' },
+				{ name: 'Access Code Sheet Only', value: 'access_code_sheet_only' },
+			],
+		},
+		{ displayName: 'Note', name: 'note', type: 'string', default: '', typeOptions: { rows: 2 } },
+		{
+			displayName: 'Patient Date of Birth',
+			name: 'patientDob',
+			type: 'string',
+			default: '',
+			placeholder: 'YYYY-MM-DD',
+		},
+		{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
+		{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
+		{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['send'] } }, properties);
