@@ -392,6 +392,11 @@ function inRange(iso: string | null, range: { start: number | null; end: number 
 	return (range.start === null || t >= range.start) && (range.end === null || t <= range.end);
 }
 
+/** An exact-match filter: true when the filter is absent or equal. */
+function equals(value: unknown, filter: unknown): boolean {
+	return filter === undefined || value === filter;
+}
+
 function contains(value: string | null, needle: string | undefined): boolean {
 	if (needle === undefined) return true;
 	return value !== null && value.toLowerCase().includes(needle.toLowerCase());
@@ -525,6 +530,12 @@ export function buildApp(rt: Runtime): FastifyInstance {
 		record: rt.recordAttempt,
 	};
 
+	/** The life faxes and e-mails share: queued → inprogress → completed, on the configured delays. */
+	function scheduleDelivery(onInProgress: () => void, onComplete: () => void): void {
+		scheduler.after(config.inProgressAfterMs, onInProgress);
+		scheduler.after(Math.max(config.completeAfterMs, config.inProgressAfterMs), onComplete);
+	}
+
 	function sendSentFaxCallback(fax: SentFax): void {
 		if (!fax.callbackUrl) return;
 		const payload = {
@@ -655,16 +666,18 @@ export function buildApp(rt: Runtime): FastifyInstance {
 			fax.viewCount++;
 		}).url;
 		state.sentFaxes.set(fax.sendToken, fax);
-		scheduler.after(config.inProgressAfterMs, () => {
-			if (fax.sentStatus === 'queued') fax.sentStatus = 'inprogress';
-		});
-		scheduler.after(Math.max(config.completeAfterMs, config.inProgressAfterMs), () => {
-			const failed = fax.toNumber.endsWith('0000');
-			fax.sentStatus = failed ? 'failure' : 'success';
-			fax.completedAt = nowIso();
-			fax.errorDetails = failed ? { errorMessage: FAX_FAILURE_MESSAGE } : null;
-			sendSentFaxCallback(fax);
-		});
+		scheduleDelivery(
+			() => {
+				if (fax.sentStatus === 'queued') fax.sentStatus = 'inprogress';
+			},
+			() => {
+				const failed = fax.toNumber.endsWith('0000');
+				fax.sentStatus = failed ? 'failure' : 'success';
+				fax.completedAt = nowIso();
+				fax.errorDetails = failed ? { errorMessage: FAX_FAILURE_MESSAGE } : null;
+				sendSentFaxCallback(fax);
+			},
+		);
 		return fax;
 	}
 
@@ -673,10 +686,10 @@ export function buildApp(rt: Runtime): FastifyInstance {
 		const range = dateRange(q);
 		let items = [...state.sentFaxes.values()].filter(
 			(f) =>
-				(q.from_number === undefined || f.fromNumber === q.from_number) &&
-				(q.to_number === undefined || f.toNumber === q.to_number) &&
+				equals(f.fromNumber, q.from_number) &&
+				equals(f.toNumber, q.to_number) &&
 				contains(f.patientName, q.patient_name) &&
-				(q.patient_dob === undefined || f.patientDob === q.patient_dob) &&
+				equals(f.patientDob, q.patient_dob) &&
 				contains(f.senderName, q.sender_name) &&
 				contains(f.recipientName, q.recipient_name) &&
 				(q.is_test === undefined || f.isTest === (q.is_test === 'true')) &&
@@ -749,13 +762,13 @@ export function buildApp(rt: Runtime): FastifyInstance {
 		const range = dateRange(q);
 		let items = [...state.receivedFaxes.values()].filter(
 			(f) =>
-				(q.from_number === undefined || f.fromNumber === q.from_number) &&
-				(q.to_number === undefined || f.toNumber === q.to_number) &&
+				equals(f.fromNumber, q.from_number) &&
+				equals(f.toNumber, q.to_number) &&
 				contains(f.callerName, q.caller_name) &&
-				(q.fax_status === undefined || f.faxStatus === q.fax_status) &&
+				equals(f.faxStatus, q.fax_status) &&
 				(q.is_test === undefined || f.isTest === (q.is_test === 'true')) &&
-				(q.client === undefined || f.client === q.client) &&
-				(q.callback_status === undefined || f.callbackStatus === q.callback_status) &&
+				equals(f.client, q.client) &&
+				equals(f.callbackStatus, q.callback_status) &&
 				inRange(f.sentAt, range),
 		);
 		items = sortBy(items, 'sentAt', 'desc');
@@ -1017,16 +1030,18 @@ export function buildApp(rt: Runtime): FastifyInstance {
 			email.lastViewedAt = nowIso();
 		}).url;
 		state.emails.set(email.emailId, email);
-		scheduler.after(config.inProgressAfterMs, () => {
-			if (email.emailStatus === 'queued') email.emailStatus = 'inprogress';
-		});
-		scheduler.after(Math.max(config.completeAfterMs, config.inProgressAfterMs), () => {
-			const failed = /^fail/i.test(email.recipientEmail);
-			email.emailStatus = failed ? 'failure' : 'success';
-			if (failed) email.errorDetails = { ...EMAIL_FAILURE };
-			else email.sentAt = nowIso();
-			sendEmailCallback(email);
-		});
+		scheduleDelivery(
+			() => {
+				if (email.emailStatus === 'queued') email.emailStatus = 'inprogress';
+			},
+			() => {
+				const failed = /^fail/i.test(email.recipientEmail);
+				email.emailStatus = failed ? 'failure' : 'success';
+				if (failed) email.errorDetails = { ...EMAIL_FAILURE };
+				else email.sentAt = nowIso();
+				sendEmailCallback(email);
+			},
+		);
 		return reply.status(201).send({ message: 'E-mail queued for delivery', emailId: email.emailId });
 	});
 
