@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
@@ -10,10 +11,12 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
-import { getFaxServiceCredentials, keyFor } from '../shared/transport';
+import type { FaxServiceCredentials } from '../shared/credentials';
+import { getRecentCredentials, keyFor } from '../shared/credentials';
+import type { SignedCallbackType } from '../shared/signature';
 import { SIGNATURE_HEADER, signingKeyEnvironment, verifyCallbackSignature } from '../shared/signature';
 import type { ParsedCallback } from './callback';
-import { deliveryKey, MalformedCallbackError, parseCallback } from './callback';
+import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from './callback';
 import { deliveryWindow, persist } from './deduplication';
 import { checkExists, create, remove } from './registration';
 
@@ -113,6 +116,25 @@ export class FaxServiceTrigger implements INodeType {
 		},
 	};
 
+	/**
+	 * Runs at the start of each execution this trigger started: passes its item on unchanged and saves
+	 * the remembered callbacks in static data. Saving here rather than in `webhook()` lets n8n answer
+	 * the service only once the execution exists (its own back-pressure under a burst), and n8n saves
+	 * static data changed by an execution when the execution ends.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const keys = items.map((item) => deliveryKeyOfItem(item.json)).filter((key): key is string => key !== undefined);
+		if (keys.length > 0 && this.getMode() !== 'manual') {
+			const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+			const staticData = this.getWorkflowStaticData('node');
+			const window = deliveryWindow(windowScope(this), Number(options.deduplicationWindow ?? 1000), staticData);
+			for (const key of keys) window.claim(key);
+			persist(window, staticData);
+		}
+		return [items];
+	}
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const refuse = (status: number, reason: string, logDetail = reason): IWebhookResponseData => {
@@ -137,22 +159,31 @@ export class FaxServiceTrigger implements INodeType {
 			return { workflowData: [[{ json: { eventType: 'unverifiable', verified: false, ...callback.payload } }]] };
 		}
 
-		const credentials = await getFaxServiceCredentials.call(this);
-		const environment = signingKeyEnvironment(callback.type, callback.payload);
-		const key = keyFor(credentials, environment);
-		if ('problem' in key) {
-			return refuse(401, 'Signature cannot be verified', `${key.problem}; a ${environment} key is needed to verify this ${callback.type} callback`);
-		}
 		const header = request.headers[SIGNATURE_HEADER];
 		const signature = Array.isArray(header) ? header[0] : header;
 		if (!signature) return refuse(401, 'Missing X-Service-Signature header');
-		let valid: boolean;
-		try {
-			valid = verifyCallbackSignature(callback.type, callback.payload, key.key, signature);
-		} catch (error) {
-			return refuse(400, `Callback payload cannot be verified: ${(error as Error).message}`);
+		const environment = signingKeyEnvironment(callback.type, callback.payload);
+		type Outcome = { problem: string; status: 400 | 401 } | { valid: boolean };
+		const verify = (credentials: FaxServiceCredentials): Outcome => {
+			const key = keyFor(credentials, environment);
+			if ('problem' in key) return { problem: `${key.problem}; a ${environment} key is needed to verify this ${callback.type} callback`, status: 401 };
+			try {
+				return { valid: verifyCallbackSignature(callback.type as SignedCallbackType, callback.payload, key.key, signature) };
+			} catch (error) {
+				return { problem: `Callback payload cannot be verified: ${(error as Error).message}`, status: 400 };
+			}
+		};
+		const recent = await getRecentCredentials.call(this);
+		let outcome = verify(recent.credentials);
+		if (!('valid' in outcome && outcome.valid)) {
+			// The key may have been changed a moment ago: check once more with a fresh read.
+			const fresh = await recent.reread();
+			if (fresh) outcome = verify(fresh);
 		}
-		if (!valid) return refuse(401, 'Invalid X-Service-Signature', `signature mismatch for a ${callback.type} callback (${environment} key)`);
+		if ('problem' in outcome) {
+			return outcome.status === 400 ? refuse(400, outcome.problem) : refuse(401, 'Signature cannot be verified', outcome.problem);
+		}
+		if (!outcome.valid) return refuse(401, 'Invalid X-Service-Signature', `signature mismatch for a ${callback.type} callback (${environment} key)`);
 
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(callback.type)) {
@@ -160,9 +191,8 @@ export class FaxServiceTrigger implements INodeType {
 			return { webhookResponse: { received: true, emitted: false } };
 		}
 
-		const node = this.getNode();
 		const staticData = this.getWorkflowStaticData('node');
-		const window = deliveryWindow(`${this.getWorkflow().id ?? ''}:${node.id}`, Number(options.deduplicationWindow ?? 1000), staticData);
+		const window = deliveryWindow(windowScope(this), Number(options.deduplicationWindow ?? 1000), staticData);
 		const delivery = deliveryKey(callback.type, callback.payload);
 		if (!window.claim(delivery)) {
 			this.logger.info(`Fax Service Trigger ignored a redelivered ${callback.type} callback`);
@@ -171,19 +201,19 @@ export class FaxServiceTrigger implements INodeType {
 
 		try {
 			const item = await toItem(this, callback, String(options.binaryPropertyName ?? 'data') || 'data');
-			persist(window, staticData);
-			// Answer here, before n8n starts the execution: n8n saves the trigger's static data only
-			// when the response goes out before the run begins (it re-wraps static data for the run,
-			// which clears its "changed" flag), and the service gets its 2xx without waiting.
-			this.getResponseObject().status(200).json({ received: true });
-			return { noWebhookResponse: true, workflowData: [[item]] };
+			// n8n answers with webhookResponse once the execution exists; execute() then saves the window.
+			return { webhookResponse: { received: true }, workflowData: [[item]] };
 		} catch (error) {
 			// Not emitted: forget it, so the service's retry is accepted, and answer non-2xx.
 			window.release(delivery);
-			persist(window, staticData);
 			throw new NodeOperationError(this.getNode(), error as Error);
 		}
 	}
+}
+
+/** One remembered-callbacks window per trigger node of a workflow. */
+function windowScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
+	return `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
 }
 
 async function toItem(ctx: IWebhookFunctions, callback: ParsedCallback, binaryPropertyName: string): Promise<INodeExecutionData> {

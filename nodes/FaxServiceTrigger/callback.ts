@@ -119,3 +119,12 @@ export function deliveryKey(type: SignedCallbackType, payload: IDataObject): str
 	const status = type === 'sentFax' ? payload.sentStatus : payload.faxStatus;
 	return `${type}:${String(payload.sendToken)}:${String(status)}:${String(payload.completedAt ?? null)}`;
 }
+
+/** The delivery key of an item this trigger emitted (its json is `{ eventType, verified, ...record }`). */
+export function deliveryKeyOfItem(json: IDataObject): string | undefined {
+	const type = json.eventType;
+	if (json.verified !== true) return undefined;
+	if (type === 'aiDocument') return deliveryKey(type, { aiResult: json });
+	if (type === 'sentFax' || type === 'receivedFax') return deliveryKey(type, json);
+	return undefined;
+}

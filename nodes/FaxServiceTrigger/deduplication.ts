@@ -7,8 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
  * Workflow static data alone is not enough: it is loaded when an execution starts and saved when
  * it ends, so two callbacks handled at the same time each save their own copy and one of them
  * loses the other's entry. The window therefore lives in this process's memory (shared by every
- * request the process handles; the check and the insert happen without an await in between) and
- * is copied whole into static data on every accepted callback, so it survives a restart.
+ * request the process handles; the check and the insert happen without an await in between). The
+ * trigger's execution copies it whole into static data, so it survives a restart; every request
+ * merges what static data holds, so entries saved by other processes are recognised too.
  */
 
 const windows = new Map<string, DeliveryWindow>();

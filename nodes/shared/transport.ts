@@ -1,30 +1,11 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { ApiContext, FaxServiceCredentials } from './credentials';
+import { CREDENTIAL_TYPE, getFaxServiceCredentials, KEY_FIELD, keyFor, redactKeys } from './credentials';
 import type { MultipartBody } from './multipart';
 
 /** The only way this package talks to the service: every request goes through `apiRequest`. */
-
-export const CREDENTIAL_TYPE = 'faxServiceApi';
-
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
-
-export interface FaxServiceCredentials {
-	baseUrl: string;
-	authenticateWith: 'test' | 'live';
-	testApiKey?: string;
-	liveApiKey?: string;
-}
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -44,56 +25,6 @@ const IDEMPOTENT: IHttpRequestMethods[] = ['GET', 'HEAD'];
 const RETRY_STATUSES = [429, 502, 503, 504];
 const RETRY_DELAYS_MS = [300, 1000];
 const REQUEST_TIMEOUT_MS = 120_000;
-
-const KEY_PREFIX = { test: 'sk_test_', live: 'sk_live_' } as const;
-const KEY_FIELD = { test: 'Test API Key', live: 'Live API Key' } as const;
-
-export function readCredentials(raw: ICredentialDataDecryptedObject): FaxServiceCredentials {
-	return {
-		baseUrl: String(raw.baseUrl ?? '').replace(/\/+$/, ''),
-		authenticateWith: raw.authenticateWith === 'live' ? 'live' : 'test',
-		testApiKey: typeof raw.testApiKey === 'string' && raw.testApiKey !== '' ? raw.testApiKey : undefined,
-		liveApiKey: typeof raw.liveApiKey === 'string' && raw.liveApiKey !== '' ? raw.liveApiKey : undefined,
-	};
-}
-
-/** Returns the key of one environment, or why it cannot be used; never the key in a message. */
-export function keyFor(
-	credentials: FaxServiceCredentials,
-	environment: 'test' | 'live',
-): { key: string } | { problem: string } {
-	const key = environment === 'test' ? credentials.testApiKey : credentials.liveApiKey;
-	if (!key) return { problem: `The credential has no ${KEY_FIELD[environment]}` };
-	if (!key.startsWith(KEY_PREFIX[environment])) {
-		return { problem: `The credential's ${KEY_FIELD[environment]} must start with ${KEY_PREFIX[environment]}` };
-	}
-	return { key };
-}
-
-/** Removes both keys from any text that could reach output, errors or logs. */
-export function redactKeys(text: string, credentials: FaxServiceCredentials): string {
-	let result = text;
-	for (const key of [credentials.testApiKey, credentials.liveApiKey]) {
-		if (key) result = result.split(key).join('[redacted]');
-	}
-	return result;
-}
-
-/**
- * Reads the credential once per node execution context: decrypting it is one of the costlier steps
- * of a request, and a node run sends one request per item.
- */
-const credentialsByContext = new WeakMap<object, Promise<FaxServiceCredentials>>();
-
-export async function getFaxServiceCredentials(this: ApiContext): Promise<FaxServiceCredentials> {
-	let credentials = credentialsByContext.get(this);
-	if (!credentials) {
-		credentials = this.getCredentials(CREDENTIAL_TYPE).then(readCredentials);
-		credentialsByContext.set(this, credentials);
-		credentials.catch(() => credentialsByContext.delete(this));
-	}
-	return await credentials;
-}
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
