@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { deliveryKey, MalformedCallbackError, parseCallback } from '../../nodes/FaxServiceTrigger/callback';
+import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from '../../nodes/FaxServiceTrigger/callback';
 import { DeliveryWindow, deliveryWindow, persist, STATIC_DATA_KEY } from '../../nodes/FaxServiceTrigger/deduplication';
 
 describe('parseCallback', () => {
@@ -51,6 +51,17 @@ describe('deliveryKey', () => {
 		expect(deliveryKey('sentFax', { sendToken: 't', sentStatus: 'failure', completedAt: '2026-01-01T00:00:00Z' })).toBe('sentFax:t:failure:2026-01-01T00:00:00Z');
 		expect(deliveryKey('receivedFax', { sendToken: 't', faxStatus: 'success', completedAt: null })).toBe('receivedFax:t:success:null');
 		expect(deliveryKey('aiDocument', { aiResult: { aiToken: 'a', completedAt: 'x' } })).toBe(deliveryKey('aiDocument', { aiResult: { aiToken: 'a', completedAt: 'y' } }));
+	});
+
+	test('an emitted item yields the key of the callback it came from; unverified items have none', () => {
+		const sent = { sendToken: 't', sentStatus: 'success', completedAt: '2026-01-01T00:00:00Z' };
+		expect(deliveryKeyOfItem({ eventType: 'sentFax', verified: true, ...sent })).toBe(deliveryKey('sentFax', sent));
+		const received = { sendToken: 'r', faxStatus: 'failure', completedAt: null };
+		expect(deliveryKeyOfItem({ eventType: 'receivedFax', verified: true, ...received })).toBe(deliveryKey('receivedFax', received));
+		const aiResult = { aiToken: 'a', completedAt: 'x', documentClassification: 'referral' };
+		expect(deliveryKeyOfItem({ eventType: 'aiDocument', verified: true, ...aiResult })).toBe(deliveryKey('aiDocument', { aiResult }));
+		expect(deliveryKeyOfItem({ eventType: 'unverifiable', verified: false, emailDetails: {} })).toBeUndefined();
+		expect(deliveryKeyOfItem({ eventType: 'sentFax', verified: false, ...sent })).toBeUndefined();
 	});
 });
 
