@@ -72,7 +72,7 @@ export default tseslint.config(
 		extends: [js.configs.recommended],
 		languageOptions: {
 			sourceType: 'commonjs',
-			globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', fetch: 'readonly' },
+			globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', fetch: 'readonly', FormData: 'readonly', Blob: 'readonly' },
 		},
 	},
 );

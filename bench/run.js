@@ -12,7 +12,8 @@
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
- * BENCH_ONLY=send|receive (one part only); N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
+ * BENCH_ONLY=send,upload,returnAll,receive (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
+ * BENCH_TUNED_ENV, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL; N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
  * Writes bench/results/latest.json; exits 1 if a correctness check failed.
  */
 
@@ -33,16 +34,23 @@ const SIGNATURE_JS = path.join(ROOT, 'dist', 'nodes', 'shared', 'signature.js');
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 
 const quick = process.env.BENCH_QUICK === '1';
+const RECEIVE_VARIANTS = ['trigger', 'floor', 'handBuilt', 'webhook'];
+/** The setting the README's "High callback volume" recommends, measured in part 2b (BENCH_TUNED_ENV: other JSON). */
+const TUNED_ENV = JSON.parse(process.env.BENCH_TUNED_ENV || '{"N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE":"true"}');
 const num = (name, normal, small) => Number(process.env[name] || (quick ? small : normal));
 const PARAMS = {
 	sendItems: num('BENCH_N', 200, 20), // N items per send execution
 	sendRepetitions: num('BENCH_REPS', 3, 1), // executions per send variant (median reported)
 	callbacksPerBatch: num('BENCH_K', 300, 30), // K callbacks per variant per round
 	concurrency: num('BENCH_CONCURRENCY', 8, 4),
-	receiveRounds: num('BENCH_ROUNDS', 2, 1), // rounds of (Webhook batch, Trigger batch), order alternating
+	receiveRounds: num('BENCH_ROUNDS', 2, 1), // rounds of one batch per variant, each variant leading one round in turn
+	receiveVariants: (process.env.BENCH_VARIANTS || RECEIVE_VARIANTS.join(',')).split(',').filter((v) => RECEIVE_VARIANTS.includes(v)),
+	tunedRounds: num('BENCH_TUNED_ROUNDS', 1, 1), // rounds with TUNED_ENV (0: skip)
 	warmupCallbacks: num('BENCH_WARMUP', 20, 5), // per variant, before the rounds, not measured
 	fromNumber: '+14155550001',
-	only: process.env.BENCH_ONLY || 'all', // 'send' or 'receive' to run one part
+	parts: (process.env.BENCH_ONLY || 'send,upload,returnAll,receive').split(','), // which parts to run
+	uploadBytes: num('BENCH_UPLOAD_BYTES', 50 * 1024 * 1024 - 4096, 5 * 1024 * 1024), // under the 50 MB AI limit (52,428,800 bytes)
+	returnAllTotal: num('BENCH_RETURN_ALL', 3000, 300), // sent faxes listed by Return All
 };
 const BUDGET_MS = 9 * 60 * 1000; // safety net: the run is meant to take < 6 min
 
@@ -159,6 +167,123 @@ async function benchSend(n8n, sandbox, workflows, pdf) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 3. Uploading a large PDF for AI extraction; 4. Return All
+// ---------------------------------------------------------------------------------------------
+
+/** A valid-looking PDF of exactly `bytes` bytes (a comment padded to size). */
+function largePdf(bytes) {
+	const head = Buffer.from('%PDF-1.4\n% large bench document\n', 'latin1');
+	const tail = Buffer.from('\n%%EOF\n', 'latin1');
+	const body = Buffer.alloc(bytes - head.length - tail.length, '%');
+	return Buffer.concat([head, body, tail]);
+}
+
+/** Serves one buffer over loopback (the large PDF the upload workflows download first). */
+async function serveBuffer(bytes) {
+	const server = http.createServer((req, res) => {
+		res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length });
+		res.end(bytes);
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${server.address().port}/large.pdf`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Runs two `n8n execute` variants `reps` times each (ABBA) and reports the measured node's time
+ * (plus `extraNodes`' times) and the process's peak RSS. `verify(label, run, variant)` checks a run.
+ */
+async function benchPair(n8n, workflows, { reps, label, extraNodes = {}, verify }) {
+	const runs = Object.fromEntries(Object.keys(workflows).map((v) => [v, []]));
+	const variants = Object.keys(workflows);
+	for (let rep = 0; rep < reps; rep++) {
+		for (const variant of rep % 2 === 0 ? variants : [...variants].reverse()) {
+			const { run, peakRssBytes, wallMs } = await executeMeasured(n8n, workflows[variant].id, { timeoutMs: 240000 });
+			const runData = (run.data && run.data.resultData && run.data.resultData.runData) || {};
+			const nodes = [wf.MEASURED_NODE, ...(extraNodes[variant] || [])];
+			const executionTimeMs = nodes.reduce((sum, name) => sum + ((runData[name] && runData[name][0] && runData[name][0].executionTime) || 0), 0);
+			verify(`${label}/${variant} #${rep + 1}`, run, variant);
+			runs[variant].push({ rep: rep + 1, executionTimeMs, peakRssBytes, processWallMs: Math.round(wallMs) });
+			log(`${label} ${variant} #${rep + 1}: ${executionTimeMs} ms, peak RSS ${MB(peakRssBytes)} MB (process ${Math.round(wallMs)} ms)`);
+		}
+	}
+	const summary = {};
+	for (const [variant, list] of Object.entries(runs)) {
+		summary[variant] = {
+			executionTimeMs: median(list.map((r) => r.executionTimeMs)),
+			peakRssBytes: median(list.map((r) => r.peakRssBytes)),
+			runs: list,
+		};
+	}
+	const [ours, theirs] = variants;
+	return {
+		...summary,
+		ratios: {
+			executionTime: summary[ours].executionTimeMs / summary[theirs].executionTimeMs,
+			peakRss: summary[ours].peakRssBytes / summary[theirs].peakRssBytes,
+			peakRssDifferenceBytes: summary[ours].peakRssBytes - summary[theirs].peakRssBytes,
+		},
+	};
+}
+
+async function benchAiUpload(n8n, sandbox, workflows, bytes) {
+	const expectedHash = sha256(bytes);
+	return await benchPair(n8n, workflows, {
+		reps: PARAMS.sendRepetitions,
+		label: 'upload',
+		verify: (name, run) => {
+			const resultData = (run.data && run.data.resultData) || {};
+			check(`${name}: execution succeeded`, !resultData.error, resultData.error && resultData.error.message);
+			const [output] = host.itemsOf(run, wf.MEASURED_NODE) || [];
+			check(`${name}: the answer carries an aiToken`, output && typeof output.aiToken === 'string', JSON.stringify(output).slice(0, 200));
+			const posts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents' && !r.benchChecked);
+			const intact = posts.filter((r) => r.status === 201 && r.files.length === 1 && r.files[0].data && r.files[0].data.length === bytes.length && sha256(r.files[0].data) === expectedHash);
+			check(`${name}: one POST /ai_documents with the file's exact ${bytes.length} bytes`, posts.length === 1 && intact.length === 1, `${intact.length} intact of ${posts.length}`);
+			for (const r of posts) {
+				r.benchChecked = true;
+				for (const f of r.files) f.data = Buffer.alloc(0); // 50 MB per request: do not keep it
+			}
+		},
+	});
+}
+
+/** Creates `count` sent faxes directly through the sandbox's interface (not measured). */
+async function seedSentFaxes(sandbox, count, pdfBytes) {
+	const form = (i) => {
+		const body = new FormData();
+		body.append('from_number', PARAMS.fromNumber);
+		body.append('to_number', `+1646555${String(i + 1).padStart(4, '0')}`);
+		body.append('file', new Blob([pdfBytes], { type: 'application/pdf' }), 'seed.pdf');
+		return body;
+	};
+	let next = 0;
+	const worker = async () => {
+		while (next < count) {
+			const i = next++;
+			const response = await fetch(`${sandbox.baseUrl}/sent_faxes`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.testKey}` }, body: form(i) });
+			if (response.status !== 201) throw new Error(`seeding sent fax ${i}: HTTP ${response.status}`);
+		}
+	};
+	await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+async function benchReturnAll(n8n, sandbox, workflows, total) {
+	return await benchPair(n8n, workflows, {
+		reps: PARAMS.sendRepetitions,
+		label: 'return all',
+		extraNodes: { httpRequest: [wf.SPLIT_NODE] },
+		verify: (name, run, variant) => {
+			const resultData = (run.data && run.data.resultData) || {};
+			check(`${name}: execution succeeded`, !resultData.error, resultData.error && resultData.error.message);
+			const items = host.itemsOf(run, variant === 'httpRequest' ? wf.SPLIT_NODE : wf.MEASURED_NODE) || [];
+			const ids = new Set(items.map((json) => json.sendToken));
+			check(`${name}: ${total} items, one per sent fax`, items.length === total && ids.size === total, `${items.length} items, ${ids.size} distinct ids`);
+		},
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
 // 2. Receiving
 // ---------------------------------------------------------------------------------------------
 
@@ -229,34 +354,63 @@ async function fireBatch(n8n, target, callbacks, expectedTotal) {
 		completedPerSec: rows.length / (drainMs / 1000),
 		rssBeforeBytes: rssBefore,
 		rssAfterBytes: memory.rss,
+		rssGrowthBytes: memory.rss - rssBefore,
 		n8nPeakRssBytes: memory.hwm,
 	};
 }
 
-async function benchReceive(n8n, sandbox, targets, signCallback) {
-	const sent = { trigger: [], webhook: [] };
-	const batches = { trigger: [], webhook: [] };
-	const expected = { trigger: 0, webhook: 0 };
+const recordOf = (text) => {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return {};
+	}
+};
+
+/**
+ * The ways to receive the same callbacks: `token` finds the callback's sendToken in an execution's
+ * items; `verifies` says whether a forged signature must be answered 401.
+ */
+const RECEIVERS = {
+	trigger: { label: 'Fax Service Trigger', verifies: true, token: (items) => items['Fax Service Trigger']?.[0]?.sendToken },
+	floor: { label: 'do-nothing community trigger', verifies: false, token: (items) => recordOf(items['Bench Floor Trigger']?.[0]?.recordDetails).sendToken },
+	handBuilt: { label: 'Webhook → Crypto → IF → Respond', verifies: true, token: (items) => recordOf(items.Webhook?.[0]?.body?.recordDetails).sendToken },
+	webhook: { label: 'Webhook node (no verification)', verifies: false, token: (items) => recordOf(items.Webhook?.[0]?.body?.recordDetails).sendToken },
+};
+
+async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds, label }) {
+	const sent = Object.fromEntries(variants.map((v) => [v, []]));
+	const batches = Object.fromEntries(variants.map((v) => [v, []]));
+	// Executions of earlier phases (and the hand-built route's forged-signature runs) are not this phase's.
+	const expected = {};
+	const firstId = {};
+	for (const variant of variants) {
+		const [row] = await n8n.query('SELECT COUNT(*) AS c, COALESCE(MAX(CAST(id AS INTEGER)), 0) AS lastId FROM execution_entity WHERE workflowId = ?', [targets[variant].workflowId]);
+		expected[variant] = row.c;
+		firstId[variant] = row.lastId + 1;
+	}
 	const fire = async (variant, callbacks, measured) => {
 		expected[variant] += callbacks.length;
 		sent[variant].push(...callbacks.map((c) => c.sendToken));
 		const result = await fireBatch(n8n, targets[variant], callbacks, expected[variant]);
 		const ok200 = (result.statuses[200] || 0) === callbacks.length;
-		check(`receive/${variant}${measured ? '' : ' warm-up'}: every callback answered 200`, ok200, JSON.stringify(result.statuses) + (ok200 ? '' : `: ${[...new Set(result.failures)].join(' | ')}`));
-		check(`receive/${variant}${measured ? '' : ' warm-up'}: one successful execution per callback`, result.executionsSucceeded === callbacks.length, `${result.executionsSucceeded} of ${callbacks.length} (${result.executionsRecorded} recorded)`);
+		const name = `${label}/${variant}${measured ? '' : ' warm-up'}`;
+		check(`${name}: every callback answered 200`, ok200, JSON.stringify(result.statuses) + (ok200 ? '' : `: ${[...new Set(result.failures)].join(' | ')}`));
+		check(`${name}: one successful execution per callback`, result.executionsSucceeded === callbacks.length, `${result.executionsSucceeded} of ${callbacks.length} (${result.executionsRecorded} recorded)`);
 		if (measured) batches[variant].push(result);
 		return result;
 	};
 
-	log(`receive: warm-up, ${PARAMS.warmupCallbacks} callbacks each`);
-	for (const variant of ['webhook', 'trigger']) await fire(variant, makeCallbacks(PARAMS.warmupCallbacks, sandbox, signCallback), false);
+	log(`${label}: warm-up, ${PARAMS.warmupCallbacks} callbacks each`);
+	for (const variant of variants) await fire(variant, makeCallbacks(PARAMS.warmupCallbacks, sandbox, signCallback), false);
 
-	for (let round = 0; round < PARAMS.receiveRounds; round++) {
-		const callbacks = makeCallbacks(PARAMS.callbacksPerBatch, sandbox, signCallback); // the same K for both variants
-		for (const variant of round % 2 === 0 ? ['webhook', 'trigger'] : ['trigger', 'webhook']) {
+	for (let round = 0; round < rounds; round++) {
+		const callbacks = makeCallbacks(PARAMS.callbacksPerBatch, sandbox, signCallback); // the same K for every variant
+		const order = variants.map((_, i) => variants[(i + round) % variants.length]); // each variant leads one round
+		for (const variant of order) {
 			const result = await fire(variant, callbacks, true);
 			log(
-				`receive ${variant} round ${round + 1}: ${fixed(result.requestsPerSec)} req/s, p50 ${fixed(percentile(result.latenciesMs, 50))} ms, ` +
+				`${label} ${variant} round ${round + 1}: ${fixed(result.requestsPerSec)} req/s, p50 ${fixed(percentile(result.latenciesMs, 50))} ms, ` +
 					`p95 ${fixed(percentile(result.latenciesMs, 95))} ms, ${result.executionsRecorded} executions, ${fixed(result.completedPerSec)} completed/s, ` +
 					`RSS ${MB(result.rssBeforeBytes)} → ${MB(result.rssAfterBytes)} MB`,
 			);
@@ -264,23 +418,13 @@ async function benchReceive(n8n, sandbox, targets, signCallback) {
 	}
 
 	// Every callback became exactly one execution carrying its record (decoded from n8n's database).
-	const tokenOf = {
-		trigger: (items) => items['Fax Service Trigger']?.[0]?.sendToken,
-		webhook: (items) => {
-			try {
-				return JSON.parse(items.Webhook?.[0]?.body?.recordDetails).sendToken;
-			} catch {
-				return undefined;
-			}
-		},
-	};
 	const summary = {};
-	for (const variant of ['trigger', 'webhook']) {
-		const executions = await n8n.executions(targets[variant].workflowId);
-		const tokens = executions.map((e) => tokenOf[variant](e.items)).filter(Boolean).sort();
+	for (const variant of variants) {
+		const executions = (await n8n.executions(targets[variant].workflowId)).filter((e) => Number(e.id) >= firstId[variant]);
+		const tokens = executions.map((e) => RECEIVERS[variant].token(e.items)).filter(Boolean).sort();
 		const sentTokens = [...sent[variant]].sort();
 		check(
-			`receive/${variant}: n8n recorded ${sentTokens.length} executions, one per callback sent, each with its record`,
+			`${label}/${variant}: n8n recorded ${sentTokens.length} executions, one per callback sent, each with its record`,
 			executions.length === sentTokens.length && JSON.stringify(tokens) === JSON.stringify(sentTokens),
 			`${executions.length} executions, ${tokens.length} with a sendToken, ${sentTokens.length} sent` +
 				executions
@@ -292,15 +436,16 @@ async function benchReceive(n8n, sandbox, targets, signCallback) {
 		const list = batches[variant];
 		const latencies = list.flatMap((b) => b.latenciesMs);
 		summary[variant] = {
+			label: RECEIVERS[variant].label,
 			requestsPerSec: median(list.map((b) => b.requestsPerSec)),
 			non200Answers: list.reduce((sum, b) => sum + b.requests - (b.statuses[200] || 0), 0),
 			p50Ms: percentile(latencies, 50),
 			p95Ms: percentile(latencies, 95),
 			completedPerSec: median(list.map((b) => b.completedPerSec)),
+			rssGrowthPerBurstBytes: median(list.map((b) => b.rssGrowthBytes)),
+			maxRssGrowthPerBurstBytes: Math.max(...list.map((b) => b.rssGrowthBytes)),
 			executionsRecorded: executions.length,
 			callbacksSent: sentTokens.length,
-			rssBeforeBytes: list[0].rssBeforeBytes,
-			rssAfterBytes: list[list.length - 1].rssAfterBytes,
 			rounds: list.map(({ latenciesMs, ...rest }) => ({
 				...rest,
 				p50Ms: percentile(latenciesMs, 50),
@@ -308,14 +453,32 @@ async function benchReceive(n8n, sandbox, targets, signCallback) {
 			})),
 		};
 	}
+
+	// The verifying receivers answer a forged signature 401; the trigger starts no execution for it.
+	for (const variant of variants.filter((v) => RECEIVERS[v].verifies)) {
+		const forged = makeCallbacks(3, sandbox, signCallback).map((c) => ({ ...c, headers: { ...c.headers, 'x-service-signature': 'f'.repeat(64) } }));
+		const before = (await n8n.query('SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ?', [targets[variant].workflowId]))[0].c;
+		const load = await runLoad(forged.map((c) => ({ url: targets[variant].url, headers: c.headers, body: c.body })), { concurrency: 1 });
+		check(`${label}/${variant}: forged signatures answered 401`, (load.statuses[401] || 0) === forged.length, JSON.stringify(load.statuses));
+		if (variant === 'trigger') {
+			await delay(1000);
+			const after = (await n8n.query('SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ?', [targets[variant].workflowId]))[0].c;
+			check(`${label}/trigger: forged signatures started no execution`, after === before, `${after - before} started`);
+		}
+	}
+
+	const ratio = (a, b, key) => (summary[a] && summary[b] ? summary[a][key] / summary[b][key] : NaN);
 	return {
-		trigger: summary.trigger,
-		webhook: summary.webhook,
+		rounds,
+		variants: summary,
 		n8nPeakRssBytes: procMemory(n8nServerPid(n8n)).hwm,
 		ratios: {
-			throughput: summary.trigger.requestsPerSec / summary.webhook.requestsPerSec,
-			p95Latency: summary.trigger.p95Ms / summary.webhook.p95Ms,
-			completedThroughput: summary.trigger.completedPerSec / summary.webhook.completedPerSec,
+			completedVsHandBuilt: ratio('trigger', 'handBuilt', 'completedPerSec'),
+			completedVsFloor: ratio('trigger', 'floor', 'completedPerSec'),
+			completedVsWebhook: ratio('trigger', 'webhook', 'completedPerSec'),
+			throughputVsHandBuilt: ratio('trigger', 'handBuilt', 'requestsPerSec'),
+			rssGrowthMinusHandBuiltBytes:
+				summary.trigger && summary.handBuilt ? summary.trigger.rssGrowthPerBurstBytes - summary.handBuilt.rssGrowthPerBurstBytes : NaN,
 		},
 	};
 }
@@ -345,27 +508,43 @@ function sendTable(send, p) {
 	];
 }
 
-function receiveTable(receive, p) {
+const RECEIVE_ORDER = RECEIVE_VARIANTS;
+
+function receiveTable(receive, p, title) {
+	const rows = RECEIVE_ORDER.filter((v) => receive.variants[v]).map((v) => {
+		const s = receive.variants[v];
+		return [
+			s.label,
+			fixed(s.requestsPerSec),
+			fixed(s.p50Ms),
+			fixed(s.p95Ms),
+			s.non200Answers,
+			fixed(s.completedPerSec),
+			`${s.executionsRecorded} / ${s.callbacksSent}`,
+			`${MB(s.rssGrowthPerBurstBytes)} (max ${MB(s.maxRssGrowthPerBurstBytes)})`,
+		];
+	});
+	const r = receive.ratios;
 	return [
-		`2. Receiving ${p.callbacksPerBatch} signed callbacks × ${p.receiveRounds} rounds, concurrency ${p.concurrency} (req/s: median of rounds; latency: all rounds)`,
+		`${title}: ${p.callbacksPerBatch} signed callbacks × ${receive.rounds} rounds per variant, concurrency ${p.concurrency} (rates: median of rounds; latency: all rounds)`,
+		table(['variant', 'req/s', 'p50 ms', 'p95 ms', 'non-200', 'completed/s', 'executions / sent', 'RSS growth per burst MB'], rows),
+		`Fax Service Trigger, completed/s: ${fixed(r.completedVsHandBuilt, 2)}× the hand-built route, ${fixed(r.completedVsFloor, 2)}× the do-nothing trigger, ` +
+			`${fixed(r.completedVsWebhook, 2)}× the bare Webhook node; RSS growth per burst minus the hand-built route's: ${MB(r.rssGrowthMinusHandBuiltBytes)} MB`,
+		'',
+	];
+}
+
+function pairTable(pair, title, labels) {
+	return [
+		`${title} (median of ${pair.faxService.runs.length} n8n execute runs per variant)`,
 		table(
-			['variant', 'req/s', 'p50 ms', 'p95 ms', 'non-200', 'completed/s', 'executions / sent', 'n8n RSS MB before → after'],
+			['variant', 'node executionTime ms', 'peak RSS MB (n8n execute)'],
 			[
-				['Fax Service Trigger', receive.trigger],
-				['Webhook node', receive.webhook],
-			].map(([name, s]) => [
-				name,
-				fixed(s.requestsPerSec),
-				fixed(s.p50Ms),
-				fixed(s.p95Ms),
-				s.non200Answers,
-				fixed(s.completedPerSec),
-				`${s.executionsRecorded} / ${s.callbacksSent}`,
-				`${MB(s.rssBeforeBytes)} → ${MB(s.rssAfterBytes)}`,
-			]),
+				[labels[0], pair.faxService],
+				[labels[1], pair.httpRequest],
+			].map(([name, s]) => [name, Math.round(s.executionTimeMs), MB(s.peakRssBytes)]),
 		),
-		`ratio (ours / Webhook): throughput ${fixed(receive.ratios.throughput, 2)}×, p95 latency ${fixed(receive.ratios.p95Latency, 2)}×, ` +
-			`completed/s ${fixed(receive.ratios.completedThroughput, 2)}×`,
+		`ratio (ours / HTTP Request): time ${fixed(pair.ratios.executionTime, 2)}×, peak memory ${fixed(pair.ratios.peakRss, 2)}× (${MB(pair.ratios.peakRssDifferenceBytes)} MB)`,
 		'',
 	];
 }
@@ -378,7 +557,14 @@ function report(result) {
 		`Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`,
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
-		...(result.receive ? receiveTable(result.receive, result.parameters) : []),
+		...(result.receive ? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults') : []),
+		...(result.receiveTuned
+			? receiveTable(result.receiveTuned, result.parameters, `2b. Receiving, tuned (${Object.entries(TUNED_ENV).map(([k, v]) => `${k}=${v}`).join(' ')})`)
+			: []),
+		...(result.upload ? pairTable(result.upload, `3. Uploading a ${MB(result.parameters.uploadBytes)} MB PDF for AI extraction`, ['Fax Service: AI Document → Upload', 'HTTP Request: POST multipart']) : []),
+		...(result.returnAll
+			? pairTable(result.returnAll, `4. Return All over ${result.parameters.returnAllTotal} sent faxes`, ['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'])
+			: []),
 		failed.length === 0
 			? `All ${result.checks.length} correctness checks passed.`
 			: `${failed.length} of ${result.checks.length} checks FAILED:\n${failed.map((c) => `  - ${c.name}: ${c.detail}`).join('\n')}`,
@@ -403,10 +589,10 @@ async function main() {
 	const { signCallback } = require(SIGNATURE_JS);
 	const loadAverageBefore = os.loadavg().map((l) => l.toFixed(2));
 
-	const sandbox = await startSandbox({ port: 0 });
+	const sandbox = await startSandbox({ port: 0, maxUploadBytes: 64 * 1024 * 1024 });
 	const pdf = await samplePdf(sandbox);
 	log(`sandbox ${sandbox.baseUrl}; PDF from ${pdf.source} (${pdf.bytes.length} bytes)`);
-	const n8n = await host.createInstance({ log });
+	const n8n = await host.createInstance({ log, env: { N8N_CUSTOM_EXTENSIONS: path.join(__dirname, 'floor-trigger') } });
 	const cleanup = async () => {
 		await n8n.dispose().catch(() => {});
 		if (process.env.N8N_HOST_KEEP_DATA === '1') log(`kept n8n's folder: ${n8n.userFolder} (n8n.log, n8n-cli.log)`);
@@ -420,43 +606,81 @@ async function main() {
 	watchdog.unref();
 
 	try {
-		const [faxCredential, headerCredential] = await n8n.importCredentials([
+		const [faxCredential, headerCredential, cryptoCredential] = await n8n.importCredentials([
 			{
 				name: 'Fax Service sandbox',
 				type: 'faxServiceApi',
 				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
 			},
 			{ name: 'Sandbox bearer header', type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${sandbox.testKey}` } },
+			{ name: 'Sandbox test key (HMAC)', type: 'crypto', data: { hmacSecret: sandbox.testKey } },
 		]);
-		const triggerWebhookId = crypto.randomUUID();
-		const webhookPath = `bench-${crypto.randomBytes(4).toString('hex')}`;
+		const ids = { trigger: crypto.randomUUID(), floor: crypto.randomUUID(), handBuilt: crypto.randomUUID(), webhook: crypto.randomUUID() };
+		const paths = {
+			trigger: `${ids.trigger}/fax-service`,
+			floor: `${ids.floor}/floor`,
+			handBuilt: `bench-verify-${crypto.randomBytes(4).toString('hex')}`,
+			webhook: `bench-${crypto.randomBytes(4).toString('hex')}`,
+		};
 		const common = { n: PARAMS.sendItems, pdfUrl: pdf.url, fromNumber: PARAMS.fromNumber, baseUrl: sandbox.baseUrl };
-		const [faxService, httpRequest, trigger, webhook] = await n8n.importWorkflows([
+		const bigPdf = PARAMS.parts.includes('upload') ? largePdf(PARAMS.uploadBytes) : null;
+		const bigPdfServer = bigPdf ? await serveBuffer(bigPdf) : null;
+		const callbackUrl = 'http://127.0.0.1:9/ai-callback'; // nobody listens: the upload is what is measured
+		const [faxService, httpRequest, aiFaxService, aiHttpRequest, listFaxService, listHttpRequest, ...receivers] = await n8n.importWorkflows([
 			wf.faxServiceSend({ ...common, credential: faxCredential }),
 			wf.httpRequestSend({ ...common, credential: headerCredential }),
-			wf.faxServiceTrigger({ webhookId: triggerWebhookId, credential: faxCredential }),
-			wf.webhookNode({ webhookId: crypto.randomUUID(), path: webhookPath }),
+			wf.faxServiceAiUpload({ pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url, callbackUrl, credential: faxCredential }),
+			wf.httpRequestAiUpload({ pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url, callbackUrl, baseUrl: sandbox.baseUrl, credential: headerCredential }),
+			wf.faxServiceReturnAll({ credential: faxCredential }),
+			wf.httpRequestReturnAll({ baseUrl: sandbox.baseUrl, credential: headerCredential }),
+			wf.faxServiceTrigger({ webhookId: ids.trigger, credential: faxCredential }),
+			wf.floorTrigger({ webhookId: ids.floor }),
+			wf.handBuiltVerification({ webhookId: ids.handBuilt, path: paths.handBuilt, credential: cryptoCredential }),
+			wf.webhookNode({ webhookId: ids.webhook, path: paths.webhook }),
 		]);
+		const workflowOf = Object.fromEntries(RECEIVE_VARIANTS.map((v, i) => [v, receivers[i]]));
 
 		let send;
-		if (PARAMS.only !== 'receive') {
+		if (PARAMS.parts.includes('send')) {
 			log(`1. sending: ${PARAMS.sendItems} items × ${PARAMS.sendRepetitions} runs per variant (n8n execute, n8n server not running)`);
 			send = await benchSend(n8n, sandbox, { faxService, httpRequest }, pdf);
 		}
 
+		let upload;
+		if (bigPdf) {
+			log(`3. uploading a ${MB(bigPdf.length)} MB PDF for AI extraction × ${PARAMS.sendRepetitions} runs per variant`);
+			upload = await benchAiUpload(n8n, sandbox, { faxService: aiFaxService, httpRequest: aiHttpRequest }, bigPdf);
+			await bigPdfServer.close();
+		}
+
+		let returnAll;
+		if (PARAMS.parts.includes('returnAll')) {
+			const existing = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes' && r.status === 201).length;
+			log(`4. Return All: seeding ${PARAMS.returnAllTotal - existing} sent faxes (${existing} exist), then ${PARAMS.sendRepetitions} runs per variant`);
+			await seedSentFaxes(sandbox, PARAMS.returnAllTotal - existing, pdf.bytes);
+			returnAll = await benchReturnAll(n8n, sandbox, { faxService: listFaxService, httpRequest: listHttpRequest }, PARAMS.returnAllTotal);
+		}
+
 		let receive;
-		if (PARAMS.only !== 'send') {
-			log('2. receiving: publishing both workflows and starting n8n');
-			await n8n.publishWorkflow(trigger.id);
-			await n8n.publishWorkflow(webhook.id);
-			await n8n.start();
-			const targets = {
-				trigger: { workflowId: trigger.id, url: n8n.webhookUrl(`${triggerWebhookId}/fax-service`) },
-				webhook: { workflowId: webhook.id, url: n8n.webhookUrl(webhookPath) },
+		let receiveTuned;
+		if (PARAMS.parts.includes('receive')) {
+			const variants = PARAMS.receiveVariants;
+			log(`2. receiving (${variants.join(', ')}): publishing the workflows and starting n8n`);
+			for (const variant of variants) await n8n.publishWorkflow(workflowOf[variant].id);
+			const targets = Object.fromEntries(variants.map((v) => [v, { workflowId: workflowOf[v].id, url: n8n.webhookUrl(paths[v]) }]));
+			const startReceiving = async () => {
+				await n8n.start();
+				for (const variant of variants) await n8n.waitForWebhook(paths[variant]);
 			};
-			await n8n.waitForWebhook(`${triggerWebhookId}/fax-service`);
-			await n8n.waitForWebhook(webhookPath);
-			receive = await benchReceive(n8n, sandbox, targets, signCallback);
+			await startReceiving();
+			receive = await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.receiveRounds, label: 'receive' });
+			if (PARAMS.tunedRounds > 0) {
+				log(`2b. receiving with ${JSON.stringify(TUNED_ENV)}: restarting n8n`);
+				await n8n.stop();
+				Object.assign(n8n.env, TUNED_ENV);
+				await startReceiving();
+				receiveTuned = await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.tunedRounds, label: 'receive tuned' });
+			}
 		}
 
 		const result = {
@@ -479,7 +703,11 @@ async function main() {
 			},
 			parameters: PARAMS,
 			send,
+			upload,
+			returnAll,
 			receive,
+			receiveTuned,
+			tunedEnv: TUNED_ENV,
 			checks,
 			ok: checks.every((c) => c.ok),
 		};

@@ -28,7 +28,10 @@ export class FaxServiceTrigger implements INodeType {
 		name: 'faxServiceTrigger',
 		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves exactly like 1; n8n evaluates a legacy Webhook-v1 expression on every request to a
+		// version-1 node, which 1.1 is spared (see README, "High callback volume").
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow on verified Fax Service callbacks: sent faxes, received faxes and AI documents',
 		defaults: { name: 'Fax Service Trigger' },

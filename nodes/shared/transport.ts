@@ -140,13 +140,14 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		options.body = new URLSearchParams(request.form).toString();
 		options.headers = { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
 	} else if (request.multipart) {
-		options.body = request.multipart.body;
-		options.headers = { ...options.headers, 'Content-Type': request.multipart.contentType };
+		options.headers = { ...options.headers, 'Content-Type': request.multipart.contentType, 'Content-Length': String(request.multipart.contentLength) };
 	}
 
 	const retryable = IDEMPOTENT.includes(request.method);
 	for (let attempt = 0; ; attempt++) {
 		let response: { statusCode: number; body: unknown };
+		// A streamed body can be read once: each attempt gets its own.
+		if (request.multipart) options.body = (await request.multipart.open()) as IHttpRequestOptions['body'];
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as {
 				statusCode: number;

@@ -74,7 +74,7 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 						id: randomUUID(),
 						name: 'Fax Service Trigger',
 						type: 'n8n-nodes-fax-service.faxServiceTrigger',
-						typeVersion: 1,
+						typeVersion: 1.1, // the trigger e2e suite runs version 1
 						position: [0, 0],
 						webhookId,
 						parameters: { events: ['sentFax'], registerOnFaxNumbers: [], options: {} },

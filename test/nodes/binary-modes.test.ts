@@ -8,6 +8,7 @@ import {
 	api,
 	apiRequests,
 	byNumber,
+	errorOf,
 	fileItem,
 	outputOf,
 	pdf,
@@ -94,6 +95,26 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 		expect(uploads[0].files[0].data.equals(inbound)).toBe(true);
 		expect(uploads[1].files[0].data.equals(emailed)).toBe(true);
 		expect(uploads[2].files[0].data.equals(extracted)).toBe(true);
+	});
+
+	test('a file of the wrong kind is refused by its first bytes, before any request', async () => {
+		const text = Buffer.from('not a PDF, only text', 'utf8');
+		const result = await runFaxService(sandbox, { resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url }, { items: [fileItem(text, 'notes.pdf')] });
+		expectStoredIn(mode, inputBinary(result));
+		expect(errorOf(result).message).toMatch(/Input Binary Field "data" must be a PDF file/);
+		expect(apiRequests(sandbox, 'POST')).toEqual([]);
+	});
+
+	test('a large file is sent whole (streamed from storage in filesystem mode)', async () => {
+		const large = Buffer.concat([pdf(1, 'large'), Buffer.alloc(3 * 1024 * 1024 + 17, '%')]);
+		const result = await runFaxService(sandbox, { resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url }, { items: [fileItem(large, 'large.pdf')] });
+		expectStoredIn(mode, inputBinary(result));
+		expect(outputOf(result)[0].json).toHaveProperty('aiToken');
+		const [post] = apiRequests(sandbox, 'POST', '/ai_documents');
+		// Sent with its length declared up front (not chunked): a wrong length would truncate or stall the upload.
+		expect(post.headers['content-length']).toMatch(/^\d+$/);
+		expect(post.headers['transfer-encoding']).toBeUndefined();
+		expect(post.files[0].data.equals(large)).toBe(true);
 	});
 
 	test('a sent fax comes back from Download PDF with the uploaded bytes', async () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { MultipartFile } from '../../shared/multipart';
+import type { MultipartFile, Readable } from '../../shared/multipart';
 import type { FileKind } from '../../shared/validation';
 import {
 	assertDate,
@@ -204,12 +204,40 @@ export async function readUpload(
 		);
 	}
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
-	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
 	const field = `Input Binary Field "${propertyName}"`;
-	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, data.length, maxBytes);
-	const kind = assertFileKind(ctx, itemIndex, field, data.subarray(0, 8), allowed);
+	let data: MultipartFile['data'];
+	let size: number;
+	let head: Buffer;
+	if (binary.id) {
+		// Stored outside the item (filesystem, S3, database): read its size and first bytes, send it as a stream.
+		const id = binary.id;
+		size = (await ctx.helpers.getBinaryMetadata(id)).fileSize;
+		head = await firstBytes(await ctx.helpers.getBinaryStream(id, FILE_KIND_BYTES), FILE_KIND_BYTES);
+		data = async () => await ctx.helpers.getBinaryStream(id);
+	} else {
+		data = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+		size = data.length;
+		head = data.subarray(0, FILE_KIND_BYTES);
+	}
+	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, size, maxBytes);
+	const kind = assertFileKind(ctx, itemIndex, field, head, allowed);
 	const fileName = binary.fileName || `document.${kind === 'pdf' ? 'pdf' : 'tif'}`;
-	return { field: 'file', fileName, contentType: MIME_TYPE[kind], data };
+	return { field: 'file', fileName, contentType: MIME_TYPE[kind], size, data };
+}
+
+/** How many leading bytes tell a PDF from a TIFF. */
+const FILE_KIND_BYTES = 8;
+
+/** The first `count` bytes of a stream; the stream is closed afterwards. */
+async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of stream) {
+		chunks.push(chunk as Buffer);
+		length += (chunk as Buffer).length;
+		if (length >= count) break; // leaving the loop destroys the stream
+	}
+	return Buffer.concat(chunks).subarray(0, count);
 }
 
 export type FieldKind = 'text' | 'date' | 'dateOrDateTime' | 'e164' | 'email' | 'url';
