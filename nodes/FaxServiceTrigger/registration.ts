@@ -39,8 +39,13 @@ function registrationsOf(ctx: IHookFunctions): Registrations {
 }
 
 async function getCallbackUrl(ctx: IHookFunctions, id: string): Promise<string | null> {
-	const response = await apiRequest.call(ctx, { method: 'GET', path: `/fax_numbers/${id}`, notFound: `Fax number "${id}"` });
-	const faxNumber = (response.faxNumber ?? response) as IDataObject;
+	const response = await apiRequest.call(ctx, {
+		method: 'GET',
+		path: `/fax_numbers/${id}`,
+		notFound: `Fax number "${id}"`,
+		answer: { record: 'faxNumber', id: 'id' },
+	});
+	const faxNumber = response.faxNumber as IDataObject;
 	const url = faxNumber.callbackUrl;
 	return typeof url === 'string' && url !== '' ? url : null;
 }
@@ -51,6 +56,7 @@ async function setCallbackUrl(ctx: IHookFunctions, id: string, url: string | nul
 		path: `/fax_numbers/${id}`,
 		json: { fax_number: { callback_url: url } },
 		notFound: `Fax number "${id}"`,
+		answer: { record: 'faxNumber', id: 'id' },
 	});
 }
 

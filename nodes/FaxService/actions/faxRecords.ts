@@ -27,6 +27,7 @@ export async function getFax(ctx: IExecuteFunctions, itemIndex: number, kind: Fa
 	const { path, label } = FAX_RECORDS[kind];
 	return await apiRequest.call(ctx, {
 		method: 'GET',
+		answer: { record: null, id: 'sendToken' },
 		path: `${path}/${encodeURIComponent(faxId)}`,
 		itemIndex,
 		notFound: `${label} "${faxId}"`,

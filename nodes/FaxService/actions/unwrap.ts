@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** The service wraps single records (`{faxNumber: …}`, `{client: …}`); nodes emit the record itself. */
+/**
+ * The service wraps single records (`{faxNumber: …}`, `{client: …}`); nodes emit the record itself.
+ * apiRequest has already checked the answer's shape (shared/answers.ts): these only pick it out.
+ */
 export function unwrap(response: IDataObject, key: string): IDataObject {
 	const inner = response[key];
 	return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as IDataObject) : response;

@@ -16,13 +16,13 @@ interface ClientRecord {
 }
 
 async function listFaxNumbers(ctx: ILoadOptionsFunctions): Promise<FaxNumberRecord[]> {
-	const response = await apiRequest.call(ctx, { method: 'GET', path: '/fax_numbers' });
-	return (Array.isArray(response.faxNumbers) ? response.faxNumbers : []) as unknown as FaxNumberRecord[];
+	const response = await apiRequest.call(ctx, { method: 'GET', path: '/fax_numbers', answer: { list: 'faxNumbers', paged: false } });
+	return response.faxNumbers as unknown as FaxNumberRecord[];
 }
 
 async function listClients(ctx: ILoadOptionsFunctions): Promise<ClientRecord[]> {
-	const response = await apiRequest.call(ctx, { method: 'GET', path: '/clients' });
-	return (Array.isArray(response.clients) ? response.clients : []) as unknown as ClientRecord[];
+	const response = await apiRequest.call(ctx, { method: 'GET', path: '/clients', answer: { list: 'clients', paged: false } });
+	return response.clients as unknown as ClientRecord[];
 }
 
 const faxNumberLabel = (n: FaxNumberRecord) => (n.client?.name ? `${n.number} (${n.client.name})` : n.number);

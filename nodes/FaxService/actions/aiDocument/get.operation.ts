@@ -20,6 +20,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const aiToken = readRequiredString(this, itemIndex, 'documentId', 'AI Document ID');
 	const response = await apiRequest.call(this, {
 		method: 'GET',
+		answer: { record: 'aiResult', id: 'aiToken' },
 		path: `/ai_documents/${encodeURIComponent(aiToken)}`,
 		itemIndex,
 		notFound: `AI document "${aiToken}"`,

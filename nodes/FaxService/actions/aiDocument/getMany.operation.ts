@@ -10,7 +10,7 @@ export const description = updateDisplayOptions({ show: { resource: ['aiDocument
 /** The interface shows no paging for this list (spec 4.6), so Limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const response = await apiRequest.call(this, { method: 'GET', path: '/ai_documents', itemIndex });
+	const response = await apiRequest.call(this, { method: 'GET', path: '/ai_documents', itemIndex, answer: { list: 'aiDocuments', paged: false } });
 	return unwrapList(response, 'aiDocuments')
 		.slice(0, limit)
 		.map((entry) => unwrap(entry, 'aiResult'));

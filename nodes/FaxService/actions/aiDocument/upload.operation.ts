@@ -18,6 +18,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const file = await readUpload(this, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
 	return await apiRequest.call(this, {
 		method: 'POST',
+		answer: { record: null, id: 'aiToken' },
 		path: '/ai_documents',
 		multipart: encodeMultipart({ callback_url: callbackUrl }, [file]),
 		itemIndex,

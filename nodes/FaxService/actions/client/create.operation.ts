@@ -20,6 +20,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const client: IDataObject = { name };
 	if (additional.faxNumberId) client.fax_number_id = assertUuid(this, itemIndex, 'Fax Number', String(additional.faxNumberId));
-	const response = await apiRequest.call(this, { method: 'POST', path: '/clients', json: { client }, itemIndex });
+	const response = await apiRequest.call(this, { method: 'POST', path: '/clients', json: { client }, itemIndex, answer: { record: 'client', id: 'clientId' } });
 	return unwrap(response, 'client');
 }

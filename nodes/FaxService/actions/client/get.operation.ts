@@ -9,6 +9,6 @@ export const description = updateDisplayOptions({ show: { resource: ['client'], 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'clientId', 'Client');
-	const response = await apiRequest.call(this, { method: 'GET', path: `/clients/${id}`, itemIndex, notFound: `Client "${id}"` });
+	const response = await apiRequest.call(this, { method: 'GET', path: `/clients/${id}`, itemIndex, notFound: `Client "${id}"`, answer: { record: 'client', id: 'clientId' } });
 	return unwrap(response, 'client');
 }

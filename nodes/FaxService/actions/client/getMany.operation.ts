@@ -10,6 +10,6 @@ export const description = updateDisplayOptions({ show: { resource: ['client'], 
 /** The list is not paginated by the service (spec 4.4), so Limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const response = await apiRequest.call(this, { method: 'GET', path: '/clients', itemIndex });
+	const response = await apiRequest.call(this, { method: 'GET', path: '/clients', itemIndex, answer: { list: 'clients', paged: false } });
 	return unwrapList(response, 'clients').slice(0, limit);
 }

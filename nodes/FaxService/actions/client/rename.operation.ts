@@ -17,6 +17,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = readRequiredString(this, itemIndex, 'name', 'New Name');
 	const response = await apiRequest.call(this, {
 		method: 'PATCH',
+		answer: { record: 'client', id: 'clientId' },
 		path: `/clients/${id}`,
 		json: { client: { name } },
 		itemIndex,

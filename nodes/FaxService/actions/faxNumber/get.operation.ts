@@ -9,6 +9,6 @@ export const description = updateDisplayOptions({ show: { resource: ['faxNumber'
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'faxNumberId', 'Fax Number');
-	const response = await apiRequest.call(this, { method: 'GET', path: `/fax_numbers/${id}`, itemIndex, notFound: `Fax number "${id}"` });
+	const response = await apiRequest.call(this, { method: 'GET', path: `/fax_numbers/${id}`, itemIndex, notFound: `Fax number "${id}"`, answer: { record: 'faxNumber', id: 'id' } });
 	return unwrap(response, 'faxNumber');
 }

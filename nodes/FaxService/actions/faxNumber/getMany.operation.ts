@@ -10,6 +10,6 @@ export const description = updateDisplayOptions({ show: { resource: ['faxNumber'
 /** The list is not paginated by the service (spec 4.3), so Limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const response = await apiRequest.call(this, { method: 'GET', path: '/fax_numbers', itemIndex });
+	const response = await apiRequest.call(this, { method: 'GET', path: '/fax_numbers', itemIndex, answer: { list: 'faxNumbers', paged: false } });
 	return unwrapList(response, 'faxNumbers').slice(0, limit);
 }

@@ -30,6 +30,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const faxNumber: IDataObject = { area_code: areaCode };
 	if (additional.callbackUrl) faxNumber.callback_url = assertUrl(this, itemIndex, 'Callback URL', String(additional.callbackUrl));
 	if (additional.clientId) faxNumber.client_id = assertUuid(this, itemIndex, 'Client', String(additional.clientId));
-	const response = await apiRequest.call(this, { method: 'POST', path: '/fax_numbers', json: { fax_number: faxNumber }, itemIndex });
+	const response = await apiRequest.call(this, { method: 'POST', path: '/fax_numbers', json: { fax_number: faxNumber }, itemIndex, answer: { record: 'faxNumber', id: 'id' } });
 	return unwrap(response, 'faxNumber');
 }

@@ -36,6 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const response = await apiRequest.call(this, {
 		method: 'PATCH',
+		answer: { record: 'faxNumber', id: 'id' },
 		path: `/fax_numbers/${id}`,
 		json: { fax_number: faxNumber },
 		itemIndex,

@@ -26,6 +26,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const toNumber = assertE164(this, itemIndex, 'To Number', this.getNodeParameter('toNumber', itemIndex) as string);
 	return await apiRequest.call(this, {
 		method: 'POST',
+		answer: { record: null, id: 'faxId' },
 		path: `/received_faxes/${encodeURIComponent(sendToken)}/forward_as_fax`,
 		form: { to_number: toNumber },
 		itemIndex,

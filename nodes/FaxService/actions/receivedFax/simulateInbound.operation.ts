@@ -28,6 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
 	return await apiRequest.call(this, {
 		method: 'POST',
+		answer: { message: true },
 		path: '/received_faxes/test_receive',
 		multipart: encodeMultipart({ to_number: toNumber, from_number: fromNumber }, [file]),
 		itemIndex,

@@ -19,6 +19,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const emailId = readRequiredString(this, itemIndex, 'emailId', 'Email ID');
 	return await apiRequest.call(this, {
 		method: 'GET',
+		answer: { record: null, id: 'emailId' },
 		path: `/emails/${encodeURIComponent(emailId)}`,
 		itemIndex,
 		notFound: `E-mail "${emailId}"`,

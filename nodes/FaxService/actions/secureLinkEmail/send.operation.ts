@@ -58,5 +58,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 	};
 	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
-	return await apiRequest.call(this, { method: 'POST', path: '/emails', multipart: encodeMultipart(fields, [file]), itemIndex });
+	return await apiRequest.call(this, { method: 'POST', path: '/emails', multipart: encodeMultipart(fields, [file]), itemIndex, answer: { record: null, id: 'emailId' } });
 }

@@ -67,6 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
 	return await apiRequest.call(this, {
 		method: 'POST',
+		answer: { record: null, id: 'faxId' },
 		path: '/sent_faxes',
 		multipart: encodeMultipart(fields, [file]),
 		itemIndex,

@@ -1,0 +1,39 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What a successful answer must look like (spec 2.8): the node relies on these shapes, so an answer
+ * that is not one of them (an HTML page from a proxy, a truncated body) is an error, never an empty
+ * or partial result.
+ */
+export type Answer =
+	/** An object with a string `id`, at the top level or under `key`: `{sendToken, …}`, `{faxNumber: {id, …}}`, `{message, faxId}`. */
+	| { record: string | null; id: string }
+	/** An array under `key`; with `meta` (spec 2.1) when `paged`. */
+	| { list: string; paged: boolean }
+	/** `{message: string}`. */
+	| { message: true };
+
+export function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+const isCount = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
+
+/** What the answer should have been, in words, when `body` is not it; undefined when it is. */
+export function answerProblem(body: unknown, answer: Answer): string | undefined {
+	if (!isObject(body)) return 'a JSON object';
+	if ('message' in answer) return typeof body.message === 'string' ? undefined : 'a JSON object with a "message" text';
+	if ('list' in answer) {
+		const wanted = `a JSON object with a "${answer.list}" list${answer.paged ? ' and "meta"' : ''}`;
+		if (!Array.isArray(body[answer.list]) || !(body[answer.list] as unknown[]).every(isObject)) return wanted;
+		if (!answer.paged) return undefined;
+		const meta = body.meta;
+		const metaOk = isObject(meta) && isCount(meta.totalCount, 0) && isCount(meta.totalPages, 0) && isCount(meta.perPage, 1) && isCount(meta.page, 1);
+		return metaOk ? undefined : wanted;
+	}
+	const record = answer.record === null ? body : body[answer.record];
+	const where = answer.record === null ? 'a JSON object' : `a JSON object with a "${answer.record}" object`;
+	if (!isObject(record)) return where;
+	const id = record[answer.id];
+	return typeof id === 'string' && id !== '' ? undefined : `${where} with a "${answer.id}"`;
+}
