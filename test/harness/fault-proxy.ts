@@ -1,0 +1,141 @@
+/**
+ * A scriptable HTTP proxy in front of the sandbox: each planned fault applies to the next request(s)
+ * matching its method and path; every other request is passed through. Every answer closes its
+ * connection, so each request opens a new one and a refused connection is really refused.
+ */
+import http from 'http';
+import type { AddressInfo } from 'net';
+
+import type { Sandbox } from '../../sandbox';
+
+export type Fault =
+	/** Answer this instead of the sandbox; the request never reaches it. */
+	| { kind: 'answer'; status: number; body: string; headers?: Record<string, string> }
+	/** Drop the connection without answering; the request never reaches the sandbox. */
+	| { kind: 'reset' }
+	/** Pass the request on, then drop the connection instead of answering: the work is done, the answer lost. */
+	| { kind: 'forwardThenReset' }
+	/** Pass the request on, then answer this instead of what the sandbox said. */
+	| { kind: 'forwardThenAnswer'; status: number; body: string; headers?: Record<string, string> }
+	/** Pass the request on and rewrite the sandbox's body. */
+	| { kind: 'rewrite'; body: (original: string) => string }
+	/** Pass the request on after a pause. */
+	| { kind: 'delay'; ms: number };
+
+interface Plan {
+	method: string;
+	path: RegExp;
+	fault: Fault;
+	times: number;
+}
+
+export interface ProxiedRequest {
+	method: string;
+	path: string;
+	fault?: Fault['kind'];
+}
+
+export interface FaultProxy {
+	baseUrl: string;
+	/** What passed through, in order of arrival. */
+	requests: ProxiedRequest[];
+	/** Applies `fault` to the next `times` requests whose method and path (with query) match. */
+	plan(method: string, path: RegExp, fault: Fault, times?: number): void;
+	/** Stops listening, so the next connections are refused, and listens again after `ms`. */
+	refuseFor(ms: number): Promise<void>;
+	close(): Promise<void>;
+}
+
+export async function startFaultProxy(sandbox: Sandbox): Promise<FaultProxy> {
+	const target = new URL(sandbox.origin);
+	const plans: Plan[] = [];
+	const requests: ProxiedRequest[] = [];
+
+	const forward = async (req: http.IncomingMessage, body: Buffer) =>
+		await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+			const upstream = http.request(
+				{ host: target.hostname, port: Number(target.port), method: req.method, path: req.url, headers: { ...req.headers, host: target.host, connection: 'close' } },
+				(res) => {
+					const chunks: Buffer[] = [];
+					res.on('data', (chunk: Buffer) => chunks.push(chunk));
+					res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+					res.on('error', reject);
+				},
+			);
+			upstream.on('error', reject);
+			upstream.end(body);
+		});
+
+	const answer = (res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[] | undefined> = {}) => {
+		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+		const clean: Record<string, string | string[]> = {};
+		for (const [name, value] of Object.entries(headers)) {
+			if (value !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name.toLowerCase())) clean[name] = value;
+		}
+		res.writeHead(status, { ...clean, 'content-length': bytes.length, connection: 'close' });
+		res.end(bytes);
+	};
+
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			void (async () => {
+				const body = Buffer.concat(chunks);
+				const plan = plans.find((p) => p.times > 0 && p.method === req.method && p.path.test(req.url ?? ''));
+				if (plan) plan.times--;
+				const fault = plan?.fault;
+				requests.push({ method: req.method ?? '', path: req.url ?? '', fault: fault?.kind });
+				try {
+					if (!fault) {
+						const upstream = await forward(req, body);
+						return answer(res, upstream.status, upstream.body, upstream.headers as Record<string, string>);
+					}
+					switch (fault.kind) {
+						case 'answer':
+							return answer(res, fault.status, fault.body, fault.headers);
+						case 'reset':
+							return req.socket.resetAndDestroy();
+						case 'forwardThenReset':
+							await forward(req, body);
+							return req.socket.resetAndDestroy();
+						case 'forwardThenAnswer':
+							await forward(req, body);
+							return answer(res, fault.status, fault.body, fault.headers);
+						case 'rewrite': {
+							const upstream = await forward(req, body);
+							return answer(res, upstream.status, fault.body(upstream.body.toString('utf8')), upstream.headers as Record<string, string>);
+						}
+						case 'delay': {
+							await new Promise((resolve) => setTimeout(resolve, fault.ms));
+							const upstream = await forward(req, body);
+							return answer(res, upstream.status, upstream.body, upstream.headers as Record<string, string>);
+						}
+					}
+				} catch (error) {
+					answer(res, 599, `fault proxy: ${(error as Error).message}`);
+				}
+			})();
+		});
+	});
+	server.keepAliveTimeout = 1;
+	const listen = async (port = 0) => await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+	await listen();
+	const port = (server.address() as AddressInfo).port;
+
+	return {
+		baseUrl: `http://127.0.0.1:${port}/api/v2`,
+		requests,
+		plan(method, path, fault, times = 1) {
+			plans.push({ method, path, fault, times });
+		},
+		async refuseFor(ms) {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			setTimeout(() => void listen(port), ms);
+		},
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
