@@ -16,6 +16,8 @@ export interface ParsedCallback {
 	payload: IDataObject;
 	/** The received-fax PDF, from the multipart `file` part. */
 	file?: MultiPartFormData.File;
+	/** `file` parts after the first, which are ignored. */
+	ignoredFiles?: number;
 }
 
 export class MalformedCallbackError extends Error {}
@@ -43,6 +45,16 @@ function tryParseJson(text: string): unknown {
 	}
 }
 
+/** Deeper than any payload of spec 6 (a received fax's `codes` is three levels): refused before n8n stores it. */
+export const MAX_PAYLOAD_DEPTH = 16;
+
+/** Whether `value` nests deeper than `limit` levels; never descends further than that. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	if (limit === 0) return true;
+	return Object.values(value).some((child) => nestsDeeperThan(child, limit - 1));
+}
+
 function parseJsonField(field: string, raw: unknown): IDataObject {
 	const text = single(raw);
 	if (typeof text !== 'string') throw new MalformedCallbackError(`Form field ${field} is not a single text value`);
@@ -51,7 +63,20 @@ function parseJsonField(field: string, raw: unknown): IDataObject {
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw new MalformedCallbackError(`Form field ${field} does not hold a JSON object`);
 	}
+	if (nestsDeeperThan(parsed, MAX_PAYLOAD_DEPTH)) {
+		throw new MalformedCallbackError(`Form field ${field} is nested more than ${MAX_PAYLOAD_DEPTH} levels deep`);
+	}
 	return parsed as IDataObject;
+}
+
+/** Token and completion time as spec 6.3–6.5 type them: a non-empty text, and a date-time text or null. */
+function checkSignedFields(record: IDataObject, tokenField: 'sendToken' | 'aiToken'): void {
+	const token = record[tokenField];
+	if (typeof token !== 'string' || token === '') throw new MalformedCallbackError(`The payload has no ${tokenField} text`);
+	const completedAt = record.completedAt;
+	if (completedAt !== undefined && completedAt !== null && typeof completedAt !== 'string') {
+		throw new MalformedCallbackError('The payload\'s completedAt is neither a date-time text nor null');
+	}
 }
 
 function isFile(value: unknown): value is MultiPartFormData.File {
@@ -82,16 +107,22 @@ export function parseCallback(contentType: string | undefined, body: unknown): P
 	if (PAYLOAD_FIELD.aiDocument in fields) {
 		if (transport !== 'urlencoded') throw new MalformedCallbackError('AI document callbacks must be url-encoded');
 		const payload = parseJsonField(PAYLOAD_FIELD.aiDocument, fields[PAYLOAD_FIELD.aiDocument]);
-		if (typeof payload.aiResult !== 'object' || payload.aiResult === null) {
+		if (typeof payload.aiResult !== 'object' || payload.aiResult === null || Array.isArray(payload.aiResult)) {
 			throw new MalformedCallbackError('AiDocumentDetails has no aiResult object');
 		}
+		checkSignedFields(payload.aiResult as IDataObject, 'aiToken');
 		return { type: 'aiDocument', payload };
 	}
 	if (PAYLOAD_FIELD.sentFax in fields) {
 		const payload = parseJsonField(PAYLOAD_FIELD.sentFax, fields[PAYLOAD_FIELD.sentFax]);
+		checkSignedFields(payload, 'sendToken');
 		if (transport === 'urlencoded') return { type: 'sentFax', payload };
-		const file = single(files.file);
-		return { type: 'receivedFax', payload, file: isFile(file) ? file : undefined };
+		const parts = (Array.isArray(files.file) ? files.file : files.file === undefined ? [] : [files.file]).filter(isFile);
+		// A fax that arrived has its PDF; only a failed one may come without (spec 6.4 does not say).
+		if (parts.length === 0 && payload.faxStatus !== 'failure') {
+			throw new MalformedCallbackError('A received-fax callback must carry the fax as a "file" part (only a failed fax may come without one)');
+		}
+		return { type: 'receivedFax', payload, file: parts[0], ignoredFiles: Math.max(0, parts.length - 1) };
 	}
 	// E-mail and direct-message callbacks: the spec shows neither payload, and says they cannot be verified.
 	const raw: IDataObject = {};
