@@ -13,6 +13,7 @@ import {
 	itemsOf,
 	logToStderr,
 	REPO_ROOT,
+	secretsInFiles,
 	type N8nExecution,
 	type N8nHostInstance,
 	type N8nRun,
@@ -488,6 +489,10 @@ describe('example workflows in a real n8n against the sandbox', () => {
 			expect(refused.map((attempt) => ({ type: attempt.type, status: attempt.status }))).toEqual(Array(4).fill({ type: 'sentFax', status: null }));
 			expect(n8n.logs()).not.toContain(sandbox.testKey);
 			expect(n8n.logs()).not.toContain(sandbox.liveKey);
+		});
+
+		test('no test or live key in n8n\'s logs or database files (executions, static data, everything: scanned)', () => {
+			expect(secretsInFiles(n8n, [sandbox.testKey, sandbox.liveKey])).toEqual([]);
 		});
 	});
 });

@@ -3,6 +3,7 @@
  * tests, plus small builders of n8n workflow JSON.
  */
 import { randomUUID } from 'crypto';
+import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 /** n8n's IRunExecutionData, as far as the tests read it. */
@@ -204,4 +205,19 @@ export function webhookWorkflow(name: string, path: string, httpMethod = 'POST')
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+/**
+ * Which of `secrets` appear, byte for byte, in an instance's n8n log, CLI log or database files
+ * (SQLite, its WAL): scanned rather than assumed. Returns `[file, secret]` pairs; empty when none.
+ */
+export function secretsInFiles(n8n: N8nHostInstance, secrets: string[]): Array<[string, string]> {
+	const n8nFolder = join(n8n.userFolder, '.n8n');
+	const files = [n8n.logFile, join(n8n.userFolder, 'n8n-cli.log'), ...readdirSync(n8nFolder).filter((name) => name.startsWith('database.sqlite')).map((name) => join(n8nFolder, name))];
+	const found: Array<[string, string]> = [];
+	for (const file of files.filter((f) => existsSync(f))) {
+		const bytes = readFileSync(file);
+		for (const secret of secrets) if (bytes.includes(secret)) found.push([file, secret]);
+	}
+	return found;
 }
