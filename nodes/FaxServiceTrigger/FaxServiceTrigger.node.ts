@@ -11,12 +11,9 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
-import type { FaxServiceCredentials } from '../shared/credentials';
-import { getRecentCredentials, keyFor } from '../shared/credentials';
-import type { SignedCallbackType } from '../shared/signature';
-import { SIGNATURE_HEADER, signingKeyEnvironment, verifyCallbackSignature } from '../shared/signature';
-import type { ParsedCallback } from './callback';
-import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from './callback';
+import type { ParsedCallback } from '../shared/callbacks';
+import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback, verifyCallback } from '../shared/callbacks';
+import { SIGNATURE_HEADER } from '../shared/signature';
 import { deliveryWindow, persist } from './deduplication';
 import { checkExists, create, remove } from './registration';
 
@@ -162,31 +159,8 @@ export class FaxServiceTrigger implements INodeType {
 			return { workflowData: [[{ json: { eventType: 'unverifiable', verified: false, ...callback.payload } }]] };
 		}
 
-		const header = request.headers[SIGNATURE_HEADER];
-		const signature = Array.isArray(header) ? header[0] : header;
-		if (!signature) return refuse(401, 'Missing X-Service-Signature header');
-		const environment = signingKeyEnvironment(callback.type, callback.payload);
-		type Outcome = { problem: string; status: 400 | 401 } | { valid: boolean };
-		const verify = (credentials: FaxServiceCredentials): Outcome => {
-			const key = keyFor(credentials, environment);
-			if ('problem' in key) return { problem: `${key.problem}; a ${environment} key is needed to verify this ${callback.type} callback`, status: 401 };
-			try {
-				return { valid: verifyCallbackSignature(callback.type as SignedCallbackType, callback.payload, key.key, signature) };
-			} catch (error) {
-				return { problem: `Callback payload cannot be verified: ${(error as Error).message}`, status: 400 };
-			}
-		};
-		const recent = await getRecentCredentials.call(this);
-		let outcome = verify(recent.credentials);
-		if (!('valid' in outcome && outcome.valid)) {
-			// The key may have been changed a moment ago: check once more with a fresh read.
-			const fresh = await recent.reread();
-			if (fresh) outcome = verify(fresh);
-		}
-		if ('problem' in outcome) {
-			return outcome.status === 400 ? refuse(400, outcome.problem) : refuse(401, 'Signature cannot be verified', outcome.problem);
-		}
-		if (!outcome.valid) return refuse(401, 'Invalid X-Service-Signature', `signature mismatch for a ${callback.type} callback (${environment} key)`);
+		const verdict = await verifyCallback.call(this, callback, request.headers[SIGNATURE_HEADER]);
+		if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail);
 
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(callback.type)) {

@@ -1,6 +1,6 @@
 /**
  * Sample documents at GET <origin>/samples/<name>.pdf: served without auth as valid one-page PDFs
- * whose plain text drives the sandbox's classification the way the README's "Sandbox behaviour" section says.
+ * whose plain text drives the sandbox's classification the way sandbox/README.md says.
  */
 import type { Sandbox } from '../../sandbox';
 import { call, file, provision, start, waitFor, type Json } from './helpers';

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, downloadSecureLink } from '../../shared/transport';
-import { readRequiredString, withDownloadedFile } from './common';
+import type { DownloadedFile } from '../../shared/download';
+import { downloadSecureLink } from '../../shared/download';
+import { apiRequest } from '../../shared/transport';
+import { readRequiredString } from './readers';
 
 /** Sent and received faxes are read and downloaded the same way: by their token, from their own list. */
 
@@ -43,4 +45,17 @@ export async function downloadFaxPdf(ctx: IExecuteFunctions, itemIndex: number, 
 	}
 	const file = await downloadSecureLink.call(ctx, record.secureLink, itemIndex);
 	return [await withDownloadedFile(ctx, itemIndex, record, file, `${token}.pdf`)];
+}
+
+/** Wraps a downloaded secure-link file as n8n binary data next to the record. */
+export async function withDownloadedFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	record: IDataObject,
+	file: DownloadedFile,
+	fallbackName: string,
+): Promise<INodeExecutionData> {
+	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? fallbackName, file.contentType ?? 'application/pdf');
+	return { json: record, binary: { [propertyName]: binary } };
 }

@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { FieldMapping } from './common';
+import { apiRequestAllPages } from '../../shared/paging';
+import type { FieldMapping } from './readers';
+import { optionalFields, readLimit } from './readers';
 
-/** Filter fields the sent and received fax lists share. */
+/** Filter fields the sent and received fax lists share, and how their Get Many reads them. */
 
 export const isTestFilter: INodeProperties = {
 	displayName: 'Test or Live',
@@ -48,3 +50,17 @@ export const SHARED_FILTERS: Record<string, FieldMapping> = {
 	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
 	isTest: { apiName: 'is_test', label: 'Test or Live' },
 };
+
+/** Get Many of a paginated list: Return All/Limit plus the "Filters" collection as query parameters. */
+export async function getFilteredPages(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	listKey: string,
+	filterMapping: Record<string, FieldMapping>,
+): Promise<IDataObject[]> {
+	const limit = readLimit(ctx, itemIndex);
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
+	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, listKey, limit);
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { readRequiredString } from '../common';
+import { readRequiredString } from '../readers';
 import { unwrap } from '../unwrap';
 
 export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['get'] } }, [

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { readLimit, returnAllFields } from '../common';
+import { returnAllFields } from '../fields';
+import { readLimit } from '../readers';
 import { unwrap, unwrapList } from '../unwrap';
 
 export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['getMany'] } }, returnAllFields);

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
-import { binaryPropertyField, readUpload, callbackUrlField } from '../common';
+import { binaryPropertyField, callbackUrlField } from '../fields';
+import { readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF to extract and classify (PDF only, at most 50 MB)'),

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
-import { readRequiredString, recordOption, fieldCollection } from '../common';
+import { fieldCollection, recordOption } from '../fields';
+import { readRequiredString } from '../readers';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [

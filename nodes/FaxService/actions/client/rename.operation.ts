@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { clientIdLocator, readRequiredString, readUuidLocator } from '../common';
+import { clientIdLocator } from '../fields';
+import { readRequiredString, readUuidLocator } from '../readers';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [

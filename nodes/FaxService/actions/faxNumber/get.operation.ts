@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { faxNumberIdLocator, readUuidLocator } from '../common';
+import { faxNumberIdLocator } from '../fields';
+import { readUuidLocator } from '../readers';
 import { unwrap } from '../unwrap';
 
 export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['get'] } }, [faxNumberIdLocator]);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertAreaCode, assertUrl, assertUuid } from '../../../shared/validation';
-import { recordOption, fieldCollection, callbackUrlField } from '../common';
+import { callbackUrlField, fieldCollection, recordOption } from '../fields';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [

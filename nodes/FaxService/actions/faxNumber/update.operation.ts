@@ -3,7 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUrl, assertUuid } from '../../../shared/validation';
-import { faxNumberIdLocator, readUuidLocator, recordOption, fieldCollection, callbackUrlField } from '../common';
+import { callbackUrlField, faxNumberIdLocator, fieldCollection, recordOption } from '../fields';
+import { readUuidLocator } from '../readers';
 import { unwrap } from '../unwrap';
 
 const properties: INodeProperties[] = [

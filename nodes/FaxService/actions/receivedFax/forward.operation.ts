@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
-import { readRequiredString } from '../common';
+import { readRequiredString } from '../readers';
 import { receivedFaxIdField } from './get.operation';
 
 const properties: INodeProperties[] = [

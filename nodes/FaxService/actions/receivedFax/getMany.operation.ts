@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { FieldMapping } from '../common';
-import { getFilteredPages, recordOption, returnAllFields, fieldCollection } from '../common';
-import { dateRangeFilters, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+import type { FieldMapping } from '../readers';
+import { fieldCollection, recordOption, returnAllFields } from '../fields';
+import { dateRangeFilters, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
 
 const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
 

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
-import { binaryPropertyField, faxNumberLocator, readE164Locator, readUpload } from '../common';
+import { binaryPropertyField, faxNumberLocator } from '../fields';
+import { readE164Locator, readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF or TIFF the simulated sender faxes'),

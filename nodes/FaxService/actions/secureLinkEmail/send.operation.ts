@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertEmail, assertIntegerInRange } from '../../../shared/validation';
-import { binaryPropertyField, optionalFields, readUpload, fieldCollection, callbackUrlField } from '../common';
+import { binaryPropertyField, callbackUrlField, fieldCollection } from '../fields';
+import { optionalFields, readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF or TIFF the recipient can open through the secure link'),

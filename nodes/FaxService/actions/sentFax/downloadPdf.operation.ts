@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outputBinaryField } from '../common';
+import { outputBinaryField } from '../fields';
 import { downloadFaxPdf } from '../faxRecords';
 import { sentFaxIdField } from './get.operation';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { FieldMapping } from '../common';
-import { getFilteredPages, returnAllFields, fieldCollection } from '../common';
-import { dateRangeFilters, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+import type { FieldMapping } from '../readers';
+import { fieldCollection, returnAllFields } from '../fields';
+import { dateRangeFilters, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
 
 const numbers = numberFilters('The account\'s number that sent the fax', 'Destination number');
 

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
-import { binaryPropertyField, faxNumberLocator, optionalFields, readE164Locator, readUpload, fieldCollection, callbackUrlField } from '../common';
+import { binaryPropertyField, callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';
+import { optionalFields, readE164Locator, readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF or TIFF to fax'),

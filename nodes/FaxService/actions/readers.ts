@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile, Readable } from '../../shared/multipart';
@@ -14,74 +14,8 @@ import {
 	assertUuid,
 	MIME_TYPE,
 } from '../../shared/validation';
-import type { DownloadedFile } from '../../shared/transport';
-import { apiRequestAllPages } from '../../shared/transport';
 
-/** Fields and helpers several operations share, so each is written once. */
-
-export const binaryPropertyField = (description: string): INodeProperties => ({
-	displayName: 'Input Binary Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the input binary field holding the file',
-	description,
-});
-
-export const outputBinaryField: INodeProperties = {
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the output binary field to put the PDF in',
-};
-
-const COLLECTION_LABELS = {
-	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
-	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
-	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
-} as const;
-
-/** The optional fields of an operation, in n8n's usual collections. */
-export const fieldCollection = (name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties => ({
-	...COLLECTION_LABELS[name],
-	name,
-	type: 'collection',
-	default: {},
-	options,
-});
-
-/** Where the service sends a callback; `receives` says what arrives there. */
-export const callbackUrlField = (receives: string, required = false): INodeProperties => ({
-	displayName: 'Callback URL',
-	name: 'callbackUrl',
-	type: 'string',
-	default: '',
-	required,
-	placeholder: 'https://your-n8n/webhook/…',
-	description: `Receives ${receives}. Paste the Production URL of a Fax Service Trigger here.`,
-});
-
-export const returnAllFields: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
+/** Readers of the shared fields (what execute does with them): each checks its value and names the field and item. */
 
 /** `undefined` means Return All. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
@@ -92,73 +26,6 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	}
 	return limit;
 }
-
-/** A fax number picked from the account's numbers, or typed as E.164. */
-export const faxNumberLocator = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchFaxNumbersByNumber', searchable: true },
-		},
-		{
-			displayName: 'Number',
-			name: 'number',
-			type: 'string',
-			placeholder: '+15551234567',
-			validation: [{ type: 'regex', properties: { regex: '^\\+[1-9]\\d{1,14}$', errorMessage: 'Use E.164, like +15551234567' } }],
-		},
-	],
-});
-
-/** A record addressed by its UUID, picked from the account's records or typed. */
-const uuidLocator = (displayName: string, name: string, searchListMethod: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod, searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10',
-		},
-	],
-});
-
-export const faxNumberIdLocator = uuidLocator('Fax Number', 'faxNumberId', 'searchFaxNumbers');
-
-export const clientIdLocator = uuidLocator('Client', 'clientId', 'searchClients');
-
-/** An optional picker of the account's clients or fax numbers inside a collection. */
-export const recordOption = (
-	record: 'Client' | 'Fax Number',
-	name: string,
-	loadOptionsMethod: 'getClients' | 'getClientsOrNone' | 'getFaxNumbers',
-	purpose: string,
-): INodeProperties => ({
-	displayName: `${record} Name or ID`,
-	name,
-	type: 'options',
-	default: '',
-	typeOptions: { loadOptionsMethod },
-	description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-});
 
 function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string | INodeParameterResourceLocator;
@@ -274,31 +141,4 @@ export function optionalFields(
 		result[apiName] = CHECK[kind](ctx, itemIndex, label, String(raw));
 	}
 	return result;
-}
-
-/** Wraps a downloaded secure-link file as n8n binary data next to the record. */
-export async function withDownloadedFile(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	record: IDataObject,
-	file: DownloadedFile,
-	fallbackName: string,
-): Promise<INodeExecutionData> {
-	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? fallbackName, file.contentType ?? 'application/pdf');
-	return { json: record, binary: { [propertyName]: binary } };
-}
-
-/** Get Many of a paginated list: Return All/Limit plus the "Filters" collection as query parameters. */
-export async function getFilteredPages(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-	listKey: string,
-	filterMapping: Record<string, FieldMapping>,
-): Promise<IDataObject[]> {
-	const limit = readLimit(ctx, itemIndex);
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
-	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, listKey, limit);
 }

@@ -1,11 +1,15 @@
-import type { IDataObject, MultiPartFormData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, MultiPartFormData } from 'n8n-workflow';
 
-import type { SignedCallbackType } from '../shared/signature';
-import { PAYLOAD_FIELD } from '../shared/signature';
+import type { FaxServiceCredentials } from './credentials';
+import { getRecentCredentials, keyFor } from './credentials';
+
+import type { SignedCallbackType } from './signature';
+import { PAYLOAD_FIELD, signingKeyEnvironment, verifyCallbackSignature } from './signature';
 
 /**
- * Reads one callback request into its type and payload, trusting nothing: the transport must be
- * the one spec 6.1 gives the type, and a file is only taken from a real multipart request.
+ * Reads one callback request into its type and payload, trusting nothing (the transport must be
+ * the one spec 6.1 gives the type, and a file is only taken from a real multipart request), and
+ * verifies it with the credential's key (spec 6.6). Every receiver of callbacks uses these.
  */
 
 export type CallbackEvent = SignedCallbackType | 'unverifiable';
@@ -158,4 +162,43 @@ export function deliveryKeyOfItem(json: IDataObject): string | undefined {
 	if (type === 'aiDocument') return deliveryKey(type, { aiResult: json });
 	if (type === 'sentFax' || type === 'receivedFax') return deliveryKey(type, json);
 	return undefined;
+}
+
+/** Why a callback is refused: the status to answer, what to tell the caller, what to log (never a key). */
+export interface Refusal {
+	status: 400 | 401;
+	reason: string;
+	logDetail: string;
+}
+
+/**
+ * Verifies a parsed, signed callback against its `X-Service-Signature` header with the key spec 6.6
+ * names (test key when `isTest`, else live; AI always live), read from the node's credential. A
+ * failure is checked once more with a fresh read of the credential, so a key changed a moment ago
+ * is picked up at once.
+ */
+export async function verifyCallback(this: IWebhookFunctions, callback: ParsedCallback, header: string | string[] | undefined): Promise<'valid' | Refusal> {
+	if (callback.type === 'unverifiable') return { status: 401, reason: 'This callback type cannot be verified', logDetail: 'unverifiable callback type' };
+	const type = callback.type;
+	const signature = Array.isArray(header) ? header[0] : header;
+	if (!signature) return { status: 401, reason: 'Missing X-Service-Signature header', logDetail: 'Missing X-Service-Signature header' };
+	const environment = signingKeyEnvironment(type, callback.payload);
+	const check = (credentials: FaxServiceCredentials): 'valid' | Refusal => {
+		const key = keyFor(credentials, environment);
+		if ('problem' in key) {
+			return { status: 401, reason: 'Signature cannot be verified', logDetail: `${key.problem}; a ${environment} key is needed to verify this ${type} callback` };
+		}
+		try {
+			if (verifyCallbackSignature(type, callback.payload, key.key, signature)) return 'valid';
+		} catch (error) {
+			const reason = `Callback payload cannot be verified: ${(error as Error).message}`;
+			return { status: 400, reason, logDetail: reason };
+		}
+		return { status: 401, reason: 'Invalid X-Service-Signature', logDetail: `signature mismatch for a ${type} callback (${environment} key)` };
+	};
+	const recent = await getRecentCredentials.call(this);
+	const verdict = check(recent.credentials);
+	if (verdict === 'valid') return verdict;
+	const fresh = await recent.reread();
+	return fresh ? check(fresh) : verdict;
 }

@@ -1,0 +1,134 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Field definitions several operations share (what the panel shows), so each is written once. Their readers: readers.ts. */
+
+export const binaryPropertyField = (description: string): INodeProperties => ({
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the input binary field holding the file',
+	description,
+});
+
+export const outputBinaryField: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the output binary field to put the PDF in',
+};
+
+const COLLECTION_LABELS = {
+	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
+	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
+	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
+} as const;
+
+/** The optional fields of an operation, in n8n's usual collections. */
+export const fieldCollection = (name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties => ({
+	...COLLECTION_LABELS[name],
+	name,
+	type: 'collection',
+	default: {},
+	options,
+});
+
+/** Where the service sends a callback; `receives` says what arrives there. */
+export const callbackUrlField = (receives: string, required = false): INodeProperties => ({
+	displayName: 'Callback URL',
+	name: 'callbackUrl',
+	type: 'string',
+	default: '',
+	required,
+	placeholder: 'https://your-n8n/webhook/…',
+	description: `Receives ${receives}. Paste the Production URL of a Fax Service Trigger here.`,
+});
+
+export const returnAllFields: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** A fax number picked from the account's numbers, or typed as E.164. */
+export const faxNumberLocator = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchFaxNumbersByNumber', searchable: true },
+		},
+		{
+			displayName: 'Number',
+			name: 'number',
+			type: 'string',
+			placeholder: '+15551234567',
+			validation: [{ type: 'regex', properties: { regex: '^\\+[1-9]\\d{1,14}$', errorMessage: 'Use E.164, like +15551234567' } }],
+		},
+	],
+});
+
+/** A record addressed by its UUID, picked from the account's records or typed. */
+const uuidLocator = (displayName: string, name: string, searchListMethod: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod, searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10',
+		},
+	],
+});
+
+export const faxNumberIdLocator = uuidLocator('Fax Number', 'faxNumberId', 'searchFaxNumbers');
+
+export const clientIdLocator = uuidLocator('Client', 'clientId', 'searchClients');
+
+/** An optional picker of the account's clients or fax numbers inside a collection. */
+export const recordOption = (
+	record: 'Client' | 'Fax Number',
+	name: string,
+	loadOptionsMethod: 'getClients' | 'getClientsOrNone' | 'getFaxNumbers',
+	purpose: string,
+): INodeProperties => ({
+	displayName: `${record} Name or ID`,
+	name,
+	type: 'options',
+	default: '',
+	typeOptions: { loadOptionsMethod },
+	description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
