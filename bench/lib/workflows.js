@@ -20,6 +20,32 @@ const node = (name, type, typeVersion, parameters, x, extra = {}) => ({
 	...extra,
 });
 
+/** n8n's HTTP Request node posting `fields` and the item's binary "data" as `file`, multipart, with a Header Auth credential. */
+function httpRequestMultipart(name, url, fields, credential) {
+	return node(
+		name,
+		'n8n-nodes-base.httpRequest',
+		HTTP_REQUEST_VERSION,
+		{
+			method: 'POST',
+			url,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			sendBody: true,
+			contentType: 'multipart-form-data',
+			bodyParameters: {
+				parameters: [
+					...fields.map(([field, value]) => ({ parameterType: 'formData', name: field, value })),
+					{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
+				],
+			},
+			options: {},
+		},
+		0,
+		{ credentials: { httpHeaderAuth: { id: credential.id, name: credential.name } } },
+	);
+}
+
 /** To numbers +12125550001 … : distinct per item, never ending in 0000 (the sandbox's failure rule) for n < 10000. */
 const toNumberCode = (n) =>
 	`return Array.from({ length: ${n} }, (_, i) => ({ json: { i, to: '+1212555' + String(i + 1).padStart(4, '0') } }));`;
@@ -73,29 +99,7 @@ function httpRequestSend({ n, pdfUrl, fromNumber, baseUrl, credential }) {
 		name: 'bench: send with HTTP Request node',
 		n,
 		pdfUrl,
-		sendNode: node(
-			SEND_NODE,
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
-			{
-				method: 'POST',
-				url: `${baseUrl}/sent_faxes`,
-				authentication: 'genericCredentialType',
-				genericAuthType: 'httpHeaderAuth',
-				sendBody: true,
-				contentType: 'multipart-form-data',
-				bodyParameters: {
-					parameters: [
-						{ parameterType: 'formData', name: 'from_number', value: fromNumber },
-						{ parameterType: 'formData', name: 'to_number', value: '={{ $json.to }}' },
-						{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
-					],
-				},
-				options: {},
-			},
-			0,
-			{ credentials: { httpHeaderAuth: { id: credential.id, name: credential.name } } },
-		),
+		sendNode: httpRequestMultipart(SEND_NODE, `${baseUrl}/sent_faxes`, [['from_number', fromNumber], ['to_number', '={{ $json.to }}']], credential),
 	});
 }
 
@@ -237,28 +241,7 @@ function httpRequestAiUpload({ pdfUrl, callbackUrl, baseUrl, credential }) {
 	return uploadWorkflow({
 		name: 'bench: AI upload with HTTP Request node',
 		pdfUrl,
-		measuredNode: node(
-			MEASURED_NODE,
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
-			{
-				method: 'POST',
-				url: `${baseUrl}/ai_documents`,
-				authentication: 'genericCredentialType',
-				genericAuthType: 'httpHeaderAuth',
-				sendBody: true,
-				contentType: 'multipart-form-data',
-				bodyParameters: {
-					parameters: [
-						{ parameterType: 'formData', name: 'callback_url', value: callbackUrl },
-						{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
-					],
-				},
-				options: {},
-			},
-			0,
-			{ credentials: { httpHeaderAuth: { id: credential.id, name: credential.name } } },
-		),
+		measuredNode: httpRequestMultipart(MEASURED_NODE, `${baseUrl}/ai_documents`, [['callback_url', callbackUrl]], credential),
 	});
 }
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'fs';
 import net from 'net';
 
 import { signCallback } from '../../nodes/shared/signature';
-import { createInstance, ensureInstalled, logToStderr, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, faxServiceTriggerWorkflow, logToStderr, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
 import { minimalPdf } from './helpers/files';
 
 const MINUTE = 60_000;
@@ -93,25 +93,8 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 		const [credential] = await n8n.importCredentials([
 			{ name: 'Fax Service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: TEST_KEY, liveApiKey: LIVE_KEY } },
 		]);
-		const [workflow] = await n8n.importWorkflows([
-			{
-				name: 'Fax Service Trigger hostile e2e',
-				nodes: [
-					{
-						id: randomUUID(),
-						name: 'Fax Service Trigger',
-						type: 'n8n-nodes-fax-service.faxServiceTrigger',
-						typeVersion: 1.1,
-						position: [0, 0],
-						webhookId,
-						parameters: { events: ['sentFax', 'receivedFax', 'aiDocument'], registerOnFaxNumbers: [], options: {} },
-						credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
-					},
-				],
-				connections: {},
-				settings: { executionOrder: 'v1' },
-			},
-		]);
+		// Version 1.1 here; the trigger e2e suite runs version 1.
+		const [workflow] = await n8n.importWorkflows([faxServiceTriggerWorkflow('Fax Service Trigger hostile e2e', webhookId, credential, ['sentFax', 'receivedFax', 'aiDocument'])]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		await n8n.start();

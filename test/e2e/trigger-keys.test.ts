@@ -9,7 +9,7 @@ import { join } from 'path';
 
 import { CREDENTIAL_REUSE_MS } from '../../nodes/shared/credentials';
 import { signCallback } from '../../nodes/shared/signature';
-import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, faxServiceTriggerWorkflow, logToStderr, REPO_ROOT, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
 const webhookId = randomUUID();
@@ -66,25 +66,8 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 			{ name: 'Fax Service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: keys.first, liveApiKey: '' } },
 		]);
 		credentialId = credential.id;
-		const [workflow] = await n8n.importWorkflows([
-			{
-				name: 'Fax Service Trigger keys e2e',
-				nodes: [
-					{
-						id: randomUUID(),
-						name: 'Fax Service Trigger',
-						type: 'n8n-nodes-fax-service.faxServiceTrigger',
-						typeVersion: 1.1, // the trigger e2e suite runs version 1
-						position: [0, 0],
-						webhookId,
-						parameters: { events: ['sentFax'], registerOnFaxNumbers: [], options: {} },
-						credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
-					},
-				],
-				connections: {},
-				settings: { executionOrder: 'v1' },
-			},
-		]);
+		// Version 1.1 here; the trigger e2e suite runs version 1.
+		const [workflow] = await n8n.importWorkflows([faxServiceTriggerWorkflow('Fax Service Trigger keys e2e', webhookId, credential, ['sentFax'])]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		await n8n.start();

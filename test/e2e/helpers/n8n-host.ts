@@ -207,6 +207,27 @@ export function webhookWorkflow(name: string, path: string, httpMethod = 'POST')
 	};
 }
 
+/** A workflow with only the Fax Service Trigger (version 1.1, what the editor adds), listening on `<webhookId>/fax-service`. */
+export function faxServiceTriggerWorkflow(name: string, webhookId: string, credential: { id: string; name: string }, events: string[]): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Fax Service Trigger',
+				type: 'n8n-nodes-fax-service.faxServiceTrigger',
+				typeVersion: 1.1,
+				position: [0, 0],
+				webhookId,
+				parameters: { events, registerOnFaxNumbers: [], options: {} },
+				credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 /**
  * Which of `secrets` appear, byte for byte, in an instance's n8n log, CLI log or database files
  * (SQLite, its WAL): scanned rather than assumed. Returns `[file, secret]` pairs; empty when none.
