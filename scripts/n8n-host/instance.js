@@ -1,0 +1,411 @@
+'use strict';
+/** N8nHostInstance, one host n8n with its own folder and ports: env, CLI import/publish/execute, start/stop, REST, owner, executions. */
+
+const fs = require('fs');
+const path = require('path');
+const { spawn } = require('child_process');
+
+const { HOST_MODULES, N8N_BIN } = require('./paths');
+const { delay, within, stripAnsi, tail, readJson, randomId } = require('./util');
+const { freePorts, portIsFree } = require('./ports');
+const { trackGroup, untrackGroup, killGroup, spawnSupervised } = require('./processes');
+const { buildN8nEnv } = require('./env');
+const { parseRawOutput } = require('./runs');
+const { FINISHED_STATUSES, queryDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus } = require('./database');
+
+/** Printed by `n8n start` once workflows are activated (readiness turns green earlier). */
+const READY_LINE = 'Editor is now accessible via';
+
+class N8nHostInstance {
+	constructor(options) {
+		Object.assign(this, options);
+		this.baseUrl = `http://127.0.0.1:${this.port}`;
+		this.n8nFolder = path.join(this.userFolder, '.n8n');
+		this.dbPath = path.join(this.n8nFolder, 'database.sqlite');
+		this.logFile = path.join(this.userFolder, 'n8n.log');
+		this.cliLogFile = path.join(this.userFolder, 'n8n-cli.log');
+		this.proc = null;
+		this.ownerEnv = {};
+		this._importCount = 0;
+	}
+
+	/** Production webhook URL for a Webhook node `path`. */
+	webhookUrl(webhookPath) {
+		return `${this.baseUrl}/webhook/${String(webhookPath).replace(/^\/+/, '')}`;
+	}
+
+	/** Test webhook URL (only listens while the editor waits for a test event). */
+	webhookTestUrl(webhookPath) {
+		return `${this.baseUrl}/webhook-test/${String(webhookPath).replace(/^\/+/, '')}`;
+	}
+
+	/** The environment every n8n process of this instance gets. `brokerPort` differs per process. */
+	n8nEnv(brokerPort = this.brokerPort) {
+		return buildN8nEnv(this, brokerPort);
+	}
+
+	/** Links the package into <userFolder>/.n8n/nodes/node_modules/<name> so that n8n loads it at start. */
+	linkPackage() {
+		const nodesDir = path.join(this.n8nFolder, 'nodes');
+		fs.mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
+		const nodesPackageJson = path.join(nodesDir, 'package.json');
+		if (!fs.existsSync(nodesPackageJson)) {
+			fs.writeFileSync(nodesPackageJson, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+		}
+		if (!this.packageDir) return;
+		const link = path.join(nodesDir, 'node_modules', ...this.packageName.split('/'));
+		fs.mkdirSync(path.dirname(link), { recursive: true });
+		let current = null;
+		try {
+			current = fs.readlinkSync(link);
+		} catch {
+			// missing
+		}
+		if (current !== this.packageDir) {
+			fs.rmSync(link, { recursive: true, force: true });
+			fs.symlinkSync(this.packageDir, link, 'dir');
+		}
+	}
+
+	isRunning() {
+		return Boolean(this.proc && this.proc.exitCode === null && this.proc.signalCode === null);
+	}
+
+	/**
+	 * Runs `n8n <args>` for this instance (own task-broker port, so it may run beside `n8n start`).
+	 * Resolves { code, stdout, stderr }; output is also appended to <userFolder>/n8n-cli.log.
+	 */
+	async cli(args, { timeoutMs = 180000 } = {}) {
+		const [brokerPort] = await freePorts(1);
+		return await new Promise((resolve, reject) => {
+			const child = spawn(this.node.path, [N8N_BIN, ...args], {
+				cwd: this.userFolder,
+				env: this.n8nEnv(brokerPort),
+				stdio: ['ignore', 'pipe', 'pipe'],
+				detached: true,
+			});
+			trackGroup(child.pid);
+			let stdout = '';
+			let stderr = '';
+			child.stdout.on('data', (chunk) => (stdout += chunk));
+			child.stderr.on('data', (chunk) => (stderr += chunk));
+			const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
+			child.on('error', (error) => {
+				clearTimeout(timer);
+				reject(error);
+			});
+			child.on('close', (code, signal) => {
+				clearTimeout(timer);
+				killGroup(child.pid);
+				untrackGroup(child.pid);
+				fs.appendFileSync(this.cliLogFile, `\n$ n8n ${args.join(' ')}  [exit ${code}${signal ? ` ${signal}` : ''}]\n${stripAnsi(stdout)}${stripAnsi(stderr)}`);
+				if (signal === 'SIGKILL' && code === null) {
+					reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tail(stdout + stderr)}`));
+				} else {
+					resolve({ code: code === null ? 1 : code, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) });
+				}
+			});
+		});
+	}
+
+	async cliOrThrow(args, options) {
+		const result = await this.cli(args, options);
+		if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+		return result;
+	}
+
+	/**
+	 * Imports credentials: [{ id?, name, type, data: { plain fields } }]. `data` is encrypted on import.
+	 * Missing ids are generated. Resolves the credentials with their ids.
+	 */
+	async importCredentials(credentials) {
+		const list = credentials.map((credential) => ({ id: randomId(), ...credential }));
+		const dir = path.join(this.userFolder, 'import');
+		fs.mkdirSync(dir, { recursive: true });
+		const file = path.join(dir, `credentials-${++this._importCount}.json`);
+		fs.writeFileSync(file, JSON.stringify(list, null, 2));
+		const result = await this.cliOrThrow(['import:credentials', `--input=${file}`]);
+		if (!/Successfully imported/.test(result.stdout + result.stderr)) {
+			throw new Error(`n8n import:credentials did not report success:\n${tail(result.stdout + result.stderr)}`);
+		}
+		return list;
+	}
+
+	/**
+	 * Imports workflows (n8n JSON: { id?, name, nodes, connections, settings? }). Missing ids are
+	 * generated; imported workflows are inactive (see publishWorkflow). Resolves the workflows with ids.
+	 */
+	async importWorkflows(workflows) {
+		const list = workflows.map((workflow) => ({ id: randomId(), active: false, settings: {}, connections: {}, ...workflow }));
+		const dir = path.join(this.userFolder, 'import', `workflows-${++this._importCount}`);
+		fs.mkdirSync(dir, { recursive: true });
+		for (const workflow of list) fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+		const result = await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
+		const output = result.stdout + result.stderr;
+		const match = /Successfully imported (\d+) workflow/.exec(output);
+		if (!match || Number(match[1]) !== list.length) {
+			throw new Error(`n8n import:workflow imported ${match ? match[1] : 'no'} of ${list.length} workflows:\n${tail(output)}`);
+		}
+		return list;
+	}
+
+	/** Activates (publishes) an imported workflow. n8n must be stopped: it takes effect at the next start(). */
+	async publishWorkflow(workflowId) {
+		if (this.isRunning()) throw new Error('publishWorkflow(): stop() n8n first (publishing takes effect at the next start()).');
+		await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	/**
+	 * Starts `n8n start`; resolves once it logged "Editor is now accessible via" and n8n 2.x's
+	 * publication service (which activates published workflows asynchronously, after that line) has
+	 * applied every published workflow (see activationStatus()). Rejects with the log tail if n8n exits
+	 * or does not get there within timeoutMs, and (requireActivation, default true) if a published
+	 * workflow failed to activate. Sets readyMs (log line) and startupMs (activation done).
+	 */
+	async start({ timeoutMs = 120000, requireActivation = true } = {}) {
+		if (this.isRunning()) return this;
+		this.linkPackage();
+		fs.appendFileSync(this.logFile, `\n[n8n-host] ===== n8n start on ${this.baseUrl} (${new Date().toISOString()}) =====\n`);
+		const offset = fs.statSync(this.logFile).size;
+		this.logOffset = offset;
+		const startedAt = Date.now();
+		const env = this.n8nEnv();
+		const proc = spawnSupervised(this.node.path, { args: [N8N_BIN, 'start'], cwd: this.userFolder, log: this.logFile, graceMs: 25000 }, env);
+		this.proc = proc;
+		this.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+		for (;;) {
+			await delay(200);
+			const text = this.logs({ since: offset });
+			if (text.includes(READY_LINE)) {
+				this.readyMs = Date.now() - startedAt;
+				if (this.usesPublicationService()) {
+					try {
+						await this.waitForActivation({ until: startedAt + timeoutMs, requireActivation });
+					} catch (error) {
+						await this.stop();
+						throw error;
+					}
+				}
+				this.startupMs = Date.now() - startedAt;
+				return this;
+			}
+			if (!this.isRunning()) {
+				this.proc = null;
+				untrackGroup(proc.pid);
+				throw new Error(`n8n exited during start-up (log ${this.logFile}):\n${tail(text)}`);
+			}
+			if (Date.now() - startedAt > timeoutMs) {
+				await this.stop();
+				throw new Error(`n8n did not get ready within ${timeoutMs} ms (log ${this.logFile}):\n${tail(this.logs({ since: offset }))}`);
+			}
+		}
+	}
+
+	usesPublicationService() {
+		const value = this.n8nEnv().N8N_USE_WORKFLOW_PUBLICATION_SERVICE;
+		return value === undefined || !/^(false|0)$/i.test(value);
+	}
+
+	/**
+	 * Activation state of every published workflow, from n8n's publication tables (see database.js):
+	 * [{ workflowId, name, versionId, state: 'pending' | 'activated' | 'failed', errors: [] }].
+	 */
+	async activationStatus() {
+		return await readActivationStatus((sql, params) => this.query(sql, params));
+	}
+
+	/** Waits until no published workflow is pending activation (see activationStatus()). */
+	async waitForActivation({ until = Date.now() + 60000, requireActivation = true } = {}) {
+		for (;;) {
+			const status = await this.activationStatus();
+			const pending = status.filter((workflow) => workflow.state === 'pending');
+			const failed = status.filter((workflow) => workflow.state === 'failed');
+			if (pending.length === 0) {
+				if (failed.length > 0 && requireActivation) {
+					throw new Error(
+						`n8n could not activate ${failed.map((workflow) => `"${workflow.name}" (${workflow.workflowId}): ${workflow.errors.join('; ')}`).join(', ')}\n` +
+							tail(this.logs({ since: this.logOffset }), 3000),
+					);
+				}
+				return status;
+			}
+			if (!this.isRunning()) throw new Error(`n8n exited while activating workflows:\n${tail(this.logs({ since: this.logOffset }))}`);
+			if (Date.now() > until) {
+				throw new Error(`n8n did not activate ${pending.map((workflow) => workflow.workflowId).join(', ')} in time:\n${tail(this.logs({ since: this.logOffset }))}`);
+			}
+			await delay(250);
+		}
+	}
+
+	/**
+	 * Waits until a production webhook path is registered (CORS preflight: OPTIONS with an Origin
+	 * answers 404 for unknown paths; it never runs the workflow).
+	 */
+	async waitForWebhook(webhookPath, { method = 'POST', timeoutMs = 30000 } = {}) {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const response = await fetch(this.webhookUrl(webhookPath), {
+				method: 'OPTIONS',
+				headers: { origin: this.baseUrl, 'access-control-request-method': method },
+			}).catch(() => null);
+			if (response && response.status < 300) return;
+			if (Date.now() > until) throw new Error(`webhook ${method} ${webhookPath} not registered within ${timeoutMs} ms`);
+			await delay(250);
+		}
+	}
+
+	/** Stops n8n (SIGTERM, SIGKILL to its whole process group after ~25 s) and waits until its port is free. */
+	async stop({ timeoutMs = 30000 } = {}) {
+		const proc = this.proc;
+		if (!proc) return;
+		if (this.isRunning()) {
+			proc.stdin.end();
+			await within(this.exited, timeoutMs);
+		}
+		killGroup(proc.pid);
+		await within(this.exited, 5000);
+		untrackGroup(proc.pid);
+		this.proc = null;
+		const until = Date.now() + 10000;
+		while (!(await portIsFree(this.port)) && Date.now() < until) await delay(200);
+	}
+
+	/**
+	 * Stops n8n and deletes the user folder when createInstance() made it (kept with
+	 * keep: true or N8N_HOST_KEEP_DATA=1, to read n8n.log / n8n-cli.log after a failure).
+	 */
+	async dispose({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
+		await this.stop();
+		if (this.ownsUserFolder && !keep) fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	/** Text of the captured `n8n start` log (all starts, or from a byte offset). */
+	logs({ since = 0 } = {}) {
+		try {
+			const buffer = fs.readFileSync(this.logFile);
+			return stripAnsi(buffer.subarray(since).toString('utf8'));
+		} catch {
+			return '';
+		}
+	}
+
+	/**
+	 * Runs a workflow with `n8n execute --id --rawOutput` in its own process (works whether or not
+	 * `n8n start` runs). Resolves the run n8n printed ({ data: { resultData: { runData } }, status, … });
+	 * use itemsOf(result, 'Node name'). Rejects when the execution failed, with n8n's output.
+	 */
+	async execute(workflowId, { timeoutMs = 180000 } = {}) {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { timeoutMs });
+		const parsed = parseRawOutput(result.stdout);
+		// The printed run is the outcome. The CLI has been seen to exit 1 now and then during its own
+		// teardown, after printing a successful, finished run; that run is still returned.
+		const succeeded = parsed !== undefined && parsed.status === 'success' && parsed.finished === true && !parsed.data?.resultData?.error;
+		if (!succeeded && (result.code !== 0 || parsed === undefined)) {
+			const error = new Error(`n8n execute --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+			error.output = result.stdout + result.stderr;
+			throw error;
+		}
+		return parsed;
+	}
+
+	/** Rows of n8n's sqlite database, read-only, through the host install's sqlite3 (Node 24). */
+	async query(sql, params = []) {
+		return queryDatabase(this.node.path, this.dbPath, sql, params);
+	}
+
+	/**
+	 * The executions n8n recorded for a workflow, oldest first: { id, workflowId, mode, status,
+	 * finished, startedAt, stoppedAt, lastNodeExecuted, error, items: { [node]: json[] }, data }.
+	 * `data` is the decoded (flatted) run data; items hold the last run's output 0 of each node.
+	 */
+	async executions(workflowId) {
+		const rows = await this.query(EXECUTIONS_SQL, [workflowId]);
+		return rows.map((row) => decodeExecution(row));
+	}
+
+	/** Polls executions() until `count` of them finished (success/error/crashed/canceled). */
+	async waitForExecutions(workflowId, { count = 1, timeoutMs = 30000 } = {}) {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const executions = await this.executions(workflowId);
+			const finished = executions.filter((execution) => FINISHED_STATUSES.has(execution.status));
+			if (finished.length >= count) return executions;
+			if (Date.now() > until) {
+				throw new Error(
+					`${finished.length} of ${count} executions of workflow ${workflowId} finished within ${timeoutMs} ms ` +
+						`(statuses: ${executions.map((execution) => execution.status).join(', ') || 'none'})`,
+				);
+			}
+			await delay(300);
+		}
+	}
+
+	/**
+	 * What n8n loaded from the package (read from the type files n8n writes at start):
+	 * { loaded, packageName, nodeTypes, credentialTypes, missingCredentialTypes }. Needs one start().
+	 */
+	packageLoaded() {
+		const typesDir = path.join(this.userFolder, '.cache', 'n8n', 'public', 'types');
+		const nodesFile = path.join(typesDir, 'nodes.json');
+		if (!fs.existsSync(nodesFile)) throw new Error(`packageLoaded(): ${nodesFile} is missing: start() the instance first.`);
+		const nodes = readJson(nodesFile);
+		const credentials = readJson(path.join(typesDir, 'credentials.json'));
+		const ours = nodes.filter((node) => String(node.name).startsWith(`${this.packageName}.`));
+		const nodeTypes = [...new Set(ours.map((node) => node.name))];
+		const wanted = [...new Set(ours.flatMap((node) => (node.credentials || []).map((credential) => credential.name)))];
+		const known = new Set(credentials.map((credential) => credential.name));
+		return {
+			loaded: nodeTypes.length > 0,
+			packageName: this.packageName,
+			nodeTypes,
+			credentialTypes: wanted.filter((name) => known.has(name)),
+			missingCredentialTypes: wanted.filter((name) => !known.has(name)),
+		};
+	}
+
+	/** fetch() against this instance's REST API. */
+	async rest(method, urlPath, { body, cookie } = {}) {
+		const response = await fetch(`${this.baseUrl}${urlPath}`, {
+			method,
+			headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		let json;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		const setCookie = response.headers.get('set-cookie');
+		return { status: response.status, json, text, cookie: setCookie ? setCookie.split(';')[0] : undefined };
+	}
+
+	/**
+	 * Makes sure an owner with these credentials exists, so the editor opens on a login page instead of
+	 * the sign-up wall. Running: `POST /rest/owner/setup` (or, when an owner exists, a login check);
+	 * resolves { email, password, cookie }. Stopped: provisions the owner from the environment at the
+	 * next start() (N8N_INSTANCE_OWNER_MANAGED_BY_ENV with a bcrypt hash). Password: 8+ characters with
+	 * a digit and an upper-case letter.
+	 */
+	async ensureOwner({ email = 'owner@example.com', password = 'Owner-pass-1', firstName = 'Dev', lastName = 'Owner' } = {}) {
+		if (!this.isRunning()) {
+			const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(HOST_MODULES, 'n8n'), HOST_MODULES] }));
+			this.ownerEnv = {
+				N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+				N8N_INSTANCE_OWNER_EMAIL: email,
+				N8N_INSTANCE_OWNER_FIRST_NAME: firstName,
+				N8N_INSTANCE_OWNER_LAST_NAME: lastName,
+				N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(password, 10),
+			};
+			return { email, password, appliesAtNextStart: true };
+		}
+		const setup = await this.rest('POST', '/rest/owner/setup', { body: { email, password, firstName, lastName } });
+		if (setup.status === 200) return { email, password, cookie: setup.cookie, created: true };
+		const login = await this.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: email, password } });
+		if (login.status === 200) return { email, password, cookie: login.cookie, created: false };
+		throw new Error(`ensureOwner(): owner setup answered ${setup.status} (${setup.text.slice(0, 300)}), login ${login.status} (${login.text.slice(0, 300)})`);
+	}
+}
+
+module.exports = { N8nHostInstance, READY_LINE };
