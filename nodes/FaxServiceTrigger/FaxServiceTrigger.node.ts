@@ -176,9 +176,6 @@ export class FaxServiceTrigger implements INodeType {
 			return { webhookResponse: { received: true, duplicate: true } };
 		}
 
-		if (callback.ignoredFiles) {
-			this.logger.warn(`Fax Service Trigger took the first of ${callback.ignoredFiles + 1} file parts of a received-fax callback and ignored the others`);
-		}
 		try {
 			const item = await toItem(this, callback, String(options.binaryPropertyName ?? 'data') || 'data');
 			// n8n answers with webhookResponse once the execution exists; execute() then saves the window.

@@ -20,8 +20,6 @@ export interface ParsedCallback {
 	payload: IDataObject;
 	/** The received-fax PDF, from the multipart `file` part. */
 	file?: MultiPartFormData.File;
-	/** `file` parts after the first, which are ignored. */
-	ignoredFiles?: number;
 }
 
 export class MalformedCallbackError extends Error {}
@@ -126,7 +124,9 @@ export function parseCallback(contentType: string | undefined, body: unknown): P
 		if (parts.length === 0 && payload.faxStatus !== 'failure') {
 			throw new MalformedCallbackError('A received-fax callback must carry the fax as a "file" part (only a failed fax may come without one)');
 		}
-		return { type: 'receivedFax', payload, file: parts[0], ignoredFiles: Math.max(0, parts.length - 1) };
+		// n8n's multipart parser lists files as they finish writing, not in request order: which PDF is the fax cannot be told.
+		if (parts.length > 1) throw new MalformedCallbackError(`A received-fax callback must carry one "file" part, not ${parts.length}`);
+		return { type: 'receivedFax', payload, file: parts[0] };
 	}
 	// E-mail and direct-message callbacks: the spec shows neither payload, and says they cannot be verified.
 	const raw: IDataObject = {};

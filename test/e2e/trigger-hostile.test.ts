@@ -252,7 +252,7 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 		}
 	}, MINUTE);
 
-	test('genuine callbacks still work: a received fax with two file parts keeps the first PDF; a failed fax may come without one; a non-ASCII token', async () => {
+	test('several file parts are refused (n8n\'s parser does not keep their order), no execution', async () => {
 		const before = await executionCount();
 		const withTwo = receivedFax();
 		const two = multipart([
@@ -260,7 +260,21 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 			{ name: 'file', value: pdf, filename: 'first.pdf' },
 			{ name: 'file', value: minimalPdf('second'), filename: 'second.pdf' },
 		]);
-		expect((await post({ ...two, headers: { 'x-service-signature': signCallback('receivedFax', withTwo, TEST_KEY) } })).status).toBe(200);
+		const answer = await post({ ...two, headers: { 'x-service-signature': signCallback('receivedFax', withTwo, TEST_KEY) } });
+		expect(answer.status).toBe(400);
+		expect((JSON.parse(answer.text) as { error: string }).error).toBe('A received-fax callback must carry one "file" part, not 2');
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(await executionCount()).toBe(before);
+	});
+
+	test('genuine callbacks still work: a received fax with its PDF; a failed fax without one; a non-ASCII token', async () => {
+		const before = await executionCount();
+		const withOne = receivedFax();
+		const one = multipart([
+			{ name: 'recordDetails', value: JSON.stringify(withOne) },
+			{ name: 'file', value: pdf, filename: 'fax.pdf' },
+		]);
+		expect((await post({ ...one, headers: { 'x-service-signature': signCallback('receivedFax', withOne, TEST_KEY) } })).status).toBe(200);
 		const failed = receivedFax({ faxStatus: 'failure' });
 		const noFile = multipart([{ name: 'recordDetails', value: JSON.stringify(failed) }]);
 		expect((await post({ ...noFile, headers: { 'x-service-signature': signCallback('receivedFax', failed, TEST_KEY) } })).status).toBe(200);
@@ -269,13 +283,12 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 
 		const executions = await n8n.waitForExecutions(workflowId, { count: before + 3, timeoutMs: 30_000 });
 		const items = executions.slice(before).map((e) => e.items['Fax Service Trigger'][0]);
-		expect(items.map((json) => json.sendToken).sort()).toEqual([withTwo.sendToken, failed.sendToken, utf8.sendToken].sort());
+		expect(items.map((json) => json.sendToken).sort()).toEqual([withOne.sendToken, failed.sendToken, utf8.sendToken].sort());
 		const runOf = (sendToken: unknown) => executions.slice(before).find((e) => e.items['Fax Service Trigger'][0].sendToken === sendToken)!;
 		const binaryOf = (sendToken: unknown) =>
 			((runOf(sendToken).data?.resultData.runData['Fax Service Trigger'] as Array<{ data: { main: Array<Array<{ binary?: Record<string, { fileName?: string }> }>> } }>)[0].data.main[0][0].binary ?? {}).data;
-		expect(binaryOf(withTwo.sendToken)?.fileName).toBe('first.pdf');
+		expect(binaryOf(withOne.sendToken)?.fileName).toBe('fax.pdf');
 		expect(binaryOf(failed.sendToken)).toBeUndefined();
-		expect(n8n.logs()).toContain('took the first of 2 file parts');
 	}, MINUTE);
 
 	test('no test or live key in n8n\'s logs or database files (scanned, not assumed)', () => {
