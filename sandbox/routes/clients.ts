@@ -9,31 +9,16 @@ import { faxNumberUri } from './faxNumbers';
 
 const clientName = { type: 'string', pattern: '\\S' };
 
-const createClientBody = {
+/** `{client: {…}}` with `name` required and no other fields than `properties` (spec 4.4). */
+const clientBody = (properties: Record<string, unknown>) => ({
 	type: 'object',
 	required: ['client'],
-	properties: {
-		client: {
-			type: 'object',
-			required: ['name'],
-			additionalProperties: false,
-			properties: { name: clientName, fax_number_id: { type: ['string', 'null'], format: 'uuid' } },
-		},
-	},
-};
+	properties: { client: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: clientName, ...properties } } },
+});
 
-const renameClientBody = {
-	type: 'object',
-	required: ['client'],
-	properties: {
-		client: {
-			type: 'object',
-			required: ['name'],
-			additionalProperties: false,
-			properties: { name: clientName },
-		},
-	},
-};
+const createClientBody = clientBody({ fax_number_id: { type: ['string', 'null'], format: 'uuid' } });
+
+const renameClientBody = clientBody({});
 
 export function registerClientRoutes(app: FastifyInstance, rt: Runtime): void {
 	const { state } = rt;

@@ -78,10 +78,13 @@ describe('service faults through a fault-injecting proxy', () => {
 			expect(output[0].json.sendToken).toBe(token);
 		});
 
-		test('429 with an HTTP-date Retry-After every time: fails after 3 tries and says how long it waited', async () => {
-			const retryAt = () => new Date(Date.now() + 1000).toUTCString();
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': retryAt() } }, 3);
+		test('429 with an HTTP-date Retry-After every time: waits until that date, fails after 3 tries and says how long it waited', async () => {
+			// An HTTP date has whole seconds: 3 s ahead is 2 to 3 s away, longer than the 1.3 s the retries wait without it.
+			const retryAt = new Date(Date.now() + 3000).toUTCString();
+			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': retryAt } }, 3);
+			const started = Date.now();
 			const error = errorOf(await run(getMany));
+			expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
 			expect(error.httpCode).toBe('429');
 			expect(String(error.description)).toMatch(/Tried 3 times, waiting \d+\.\d s in all/);
 			expect(proxy.requests).toHaveLength(3);
