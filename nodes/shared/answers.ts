@@ -8,8 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 export type Answer =
 	/** An object with a string `id`, at the top level or under `key`: `{sendToken, …}`, `{faxNumber: {id, …}}`, `{message, faxId}`. */
 	| { record: string | null; id: string }
-	/** An array under `key`; with `meta` (spec 2.1) when `paged`. */
-	| { list: string; paged: boolean }
+	/** An array under `key`; with `meta` (spec 2.1) when `paged`; each entry with a string `id` when given. */
+	| { list: string; paged: boolean; id?: string }
 	/** `{message: string}`. */
 	| { message: true };
 
@@ -26,6 +26,10 @@ export function answerProblem(body: unknown, answer: Answer): string | undefined
 	if ('list' in answer) {
 		const wanted = `a JSON object with a "${answer.list}" list${answer.paged ? ' and "meta"' : ''}`;
 		if (!Array.isArray(body[answer.list]) || !(body[answer.list] as unknown[]).every(isObject)) return wanted;
+		const id = answer.id;
+		if (id !== undefined && !(body[answer.list] as IDataObject[]).every((entry) => typeof entry[id] === 'string' && entry[id] !== '')) {
+			return `${wanted} whose entries each have a "${id}"`;
+		}
 		if (!answer.paged) return undefined;
 		const meta = body.meta;
 		const metaOk = isObject(meta) && isCount(meta.totalCount, 0) && isCount(meta.totalPages, 0) && isCount(meta.perPage, 1) && isCount(meta.page, 1);

@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -12,7 +13,7 @@ import type { KeyEnvironment } from './signature';
 
 export const CREDENTIAL_TYPE = 'faxServiceApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface FaxServiceCredentials {
 	baseUrl: string;
@@ -66,6 +67,11 @@ export async function getFaxServiceCredentials(this: ApiContext): Promise<FaxSer
 		credentials.catch(() => credentialsByContext.delete(this));
 	}
 	return await credentials;
+}
+
+/** Makes the next request of this context read the credential anew: a poll context lives as long as the activation, a poll must see a rotated key. */
+export function forgetCredentials(this: ApiContext): void {
+	credentialsByContext.delete(this);
 }
 
 /**

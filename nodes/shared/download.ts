@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { ApiContext } from './credentials';
 import { networkErrorMessage } from './errors';
 import { REQUEST_TIMEOUT_MS } from './transport';
 
@@ -14,7 +15,7 @@ export interface DownloadedFile {
  * Fetches a record's secure link. It is a link for people, so no key is sent with it: a key must
  * never travel to an address taken from a response.
  */
-export async function downloadSecureLink(this: IExecuteFunctions, url: string, itemIndex: number): Promise<DownloadedFile> {
+export async function downloadSecureLink(this: ApiContext, url: string, itemIndex?: number): Promise<DownloadedFile> {
 	let response: { statusCode: number; body: unknown; headers: IDataObject };
 	try {
 		response = (await this.helpers.httpRequest({

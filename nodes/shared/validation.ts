@@ -14,6 +14,9 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 // Deliberately simple: the service does the authoritative check; this catches typos early.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** What a check needs of a node context: the node to name, the workflow's time zone. Any node kind has them. */
+export type CheckContext = Pick<IExecuteFunctions, 'getNode' | 'getTimezone'>;
+
 /** Largest file the AI document endpoint accepts (spec 4.6 and 8). */
 export const AI_DOCUMENT_MAX_BYTES = 52_428_800;
 
@@ -21,14 +24,16 @@ export type FileKind = 'pdf' | 'tiff';
 
 export const MIME_TYPE: Record<FileKind, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
-function fail(ctx: IExecuteFunctions, itemIndex: number, field: string, problem: string, hint?: string): never {
-	throw new NodeOperationError(ctx.getNode(), `${field} ${problem} [item ${itemIndex}]`, {
+function fail(ctx: CheckContext, itemIndex: number | undefined, field: string, problem: string, hint?: string): never {
+	// A trigger's parameters belong to no item: its messages name only the field.
+	const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+	throw new NodeOperationError(ctx.getNode(), `${field} ${problem}${where}`, {
 		itemIndex,
 		description: hint,
 	});
 }
 
-export function assertE164(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertE164(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (!E164.test(trimmed)) {
 		fail(ctx, itemIndex, field, `must be an E.164 number like +15551234567, got "${value}"`, 'A plus sign, the country code and the number, with no spaces or punctuation.');
@@ -36,20 +41,20 @@ export function assertE164(ctx: IExecuteFunctions, itemIndex: number, field: str
 	return trimmed;
 }
 
-export function assertAreaCode(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertAreaCode(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (!AREA_CODE.test(trimmed)) fail(ctx, itemIndex, field, `must be exactly three digits, got "${value}"`);
 	return trimmed;
 }
 
-export function assertUuid(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertUuid(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (!UUID.test(trimmed)) fail(ctx, itemIndex, field, `must be a UUID, got "${value}"`);
 	return trimmed;
 }
 
 /** Accepts YYYY-MM-DD, or a date-time (as n8n's date picker produces) reduced to its date. */
-export function assertDate(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertDate(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	const datePart = DATE_TIME.test(trimmed) ? trimmed.slice(0, 10) : trimmed;
 	const match = DATE.exec(datePart);
@@ -90,7 +95,7 @@ function zoneOffset(instant: number, timeZone: string): number {
  * stores it) is read in the workflow's time zone and sent as UTC, so the service never has to
  * guess what it meant.
  */
-export function assertDateOrDateTime(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertDateOrDateTime(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (DATE_TIME.test(trimmed) && !Number.isNaN(Date.parse(ZONE.test(trimmed) ? trimmed : `${trimmed}Z`))) {
 		if (ZONE.test(trimmed)) return trimmed;
@@ -101,13 +106,13 @@ export function assertDateOrDateTime(ctx: IExecuteFunctions, itemIndex: number, 
 	return assertDate(ctx, itemIndex, field, trimmed);
 }
 
-export function assertEmail(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertEmail(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (!EMAIL.test(trimmed)) fail(ctx, itemIndex, field, `must be an e-mail address, got "${value}"`);
 	return trimmed;
 }
 
-export function assertUrl(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertUrl(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	let url: URL | undefined;
 	try {
@@ -122,8 +127,8 @@ export function assertUrl(ctx: IExecuteFunctions, itemIndex: number, field: stri
 }
 
 export function assertIntegerInRange(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: CheckContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: number,
 	min: number,
@@ -135,7 +140,7 @@ export function assertIntegerInRange(
 	return value;
 }
 
-export function assertNotEmpty(ctx: IExecuteFunctions, itemIndex: number, field: string, value: string): string {
+export function assertNotEmpty(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (trimmed === '') fail(ctx, itemIndex, field, 'must not be empty');
 	return trimmed;
@@ -152,8 +157,8 @@ export function detectFileKind(head: Buffer): FileKind | undefined {
 }
 
 export function assertFileKind(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: CheckContext,
+	itemIndex: number | undefined,
 	field: string,
 	head: Buffer,
 	allowed: readonly FileKind[],
@@ -166,6 +171,6 @@ export function assertFileKind(
 	return kind;
 }
 
-export function assertMaxBytes(ctx: IExecuteFunctions, itemIndex: number, field: string, size: number, max: number): void {
+export function assertMaxBytes(ctx: CheckContext, itemIndex: number | undefined, field: string, size: number, max: number): void {
 	if (size > max) fail(ctx, itemIndex, field, `is ${size} bytes; the service accepts at most ${max} bytes`);
 }

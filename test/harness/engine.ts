@@ -112,6 +112,8 @@ export interface RunOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** Name of the node the execution starts at; the first node when omitted. */
 	startNode?: string;
+	/** The workflow's static data (as n8n loads it with the workflow); changed in place by the run. */
+	staticData?: IDataObject;
 }
 
 export interface RunResult {
@@ -130,6 +132,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		connections: options.connections,
 		active: false,
 		nodeTypes,
+		staticData: options.staticData,
 		settings: { executionOrder: 'v1' },
 	});
 	const startNode = workflow.getNode(options.startNode ?? options.nodes[0].name);

@@ -20,7 +20,11 @@ export type Fault =
 	/** Pass the request on and rewrite the sandbox's body. */
 	| { kind: 'rewrite'; body: (original: string) => string }
 	/** Pass the request on after a pause. */
-	| { kind: 'delay'; ms: number };
+	| { kind: 'delay'; ms: number }
+	/** Run `action` (e.g. change the sandbox's records), then pass the request on. */
+	| { kind: 'before'; action: () => Promise<void> }
+	/** Answer what `respond` computes from the request's path (with query); the request never reaches the sandbox. */
+	| { kind: 'respond'; respond: (path: string) => Promise<{ status: number; body: string }> };
 
 interface Plan {
 	method: string;
@@ -106,10 +110,16 @@ export async function startFaultProxy(sandbox: Sandbox): Promise<FaultProxy> {
 							const upstream = await forward(req, body);
 							return answer(res, upstream.status, fault.body(upstream.body.toString('utf8')), upstream.headers as Record<string, string>);
 						}
-						case 'delay': {
-							await new Promise((resolve) => setTimeout(resolve, fault.ms));
+						case 'delay':
+						case 'before': {
+							if (fault.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+							else await fault.action();
 							const upstream = await forward(req, body);
 							return answer(res, upstream.status, upstream.body, upstream.headers as Record<string, string>);
+						}
+						case 'respond': {
+							const computed = await fault.respond(req.url ?? '');
+							return answer(res, computed.status, computed.body, { 'content-type': 'application/json' });
 						}
 					}
 				} catch (error) {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } fr
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile, Readable } from '../../shared/multipart';
-import type { FileKind } from '../../shared/validation';
+import type { CheckContext, FileKind } from '../../shared/validation';
 import {
 	assertDate,
 	assertDateOrDateTime,
@@ -115,7 +115,7 @@ export interface FieldMapping {
 	kind?: FieldKind;
 }
 
-const CHECK: Record<FieldKind, (ctx: IExecuteFunctions, itemIndex: number, label: string, value: string) => string> = {
+const CHECK: Record<FieldKind, (ctx: CheckContext, itemIndex: number | undefined, label: string, value: string) => string> = {
 	text: (_ctx, _itemIndex, _label, value) => value.trim(),
 	date: assertDate,
 	dateOrDateTime: assertDateOrDateTime,
@@ -129,8 +129,8 @@ const CHECK: Record<FieldKind, (ctx: IExecuteFunctions, itemIndex: number, label
  * snake_case fields, checking each value by its kind. Empty entries are left out.
  */
 export function optionalFields(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: CheckContext,
+	itemIndex: number | undefined,
 	values: IDataObject,
 	mapping: Record<string, FieldMapping>,
 ): Record<string, string> {
