@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const communityNodesRecommended = n8nCommunityNodesPlugin.configs.recommended;
 
 export default tseslint.config(
-	globalIgnores(['dist', '.build', 'node_modules', '.n8n-host', 'coverage', '.dev-data']),
+	globalIgnores(['dist', '.build', 'node_modules', '.n8n-host', '.n8n-host-1', 'coverage', '.dev-data', '.dev-data-1']),
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		extends: [

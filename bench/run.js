@@ -696,7 +696,7 @@ async function main() {
 				loadAverageAfter: os.loadavg().map((l) => l.toFixed(2)),
 				node: process.version,
 				n8nNode: n8n.node.version,
-				n8nVersion: JSON.parse(fs.readFileSync(path.join(host.HOST_DIR, 'node_modules', 'n8n', 'package.json'), 'utf8')).version,
+				n8nVersion: JSON.parse(fs.readFileSync(path.join(n8n.paths.HOST_MODULES, 'n8n', 'package.json'), 'utf8')).version,
 				packageVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
 				binaryDataMode: send ? send.faxService.runs[0].binaryDataMode : 'n/a',
 				pdfSource: pdf.source,

@@ -6,7 +6,8 @@
  * workflows, then rebuilds and restarts n8n whenever the sources change. Ctrl-C stops everything.
  *
  * Environment: N8N_PORT (default 5678), SANDBOX_PORT (default 4010), DEV_OWNER_EMAIL and
- * DEV_OWNER_PASSWORD (the editor login it creates), DEV_DATA (default .dev-data).
+ * DEV_OWNER_PASSWORD (the editor login it creates), N8N_HOST_VERSION (1 or 2, default 2: which n8n),
+ * DEV_DATA (default .dev-data, or .dev-data-1 for n8n 1.x: a 2.x database cannot go back to 1.x).
  */
 const fs = require('fs');
 const path = require('path');
@@ -15,7 +16,7 @@ const { spawn, spawnSync } = require('child_process');
 const host = require('./n8n-host');
 
 const ROOT = path.resolve(__dirname, '..');
-const DATA_DIR = path.resolve(ROOT, process.env.DEV_DATA || '.dev-data');
+const DATA_DIR = path.resolve(ROOT, process.env.DEV_DATA || (host.resolveHost().hostVersion === 1 ? '.dev-data-1' : '.dev-data'));
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
 const OWNER = {

@@ -73,7 +73,7 @@ process.on('exit', () => {
  */
 async function executeMeasured(instance, workflowId, { timeoutMs = 180000, sampleMs = 50 } = {}) {
 	const [brokerPort] = await host.freePorts(1);
-	const args = [host.N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'];
+	const args = [instance.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'];
 	const started = performance.now();
 	const child = spawn(instance.node.path, args, {
 		cwd: instance.userFolder,

@@ -4,6 +4,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { loadOptions } from '../FaxService/methods';
 import { forgetCredentials } from '../shared/credentials';
 import { downloadSecureLink } from '../shared/download';
+import { eventsField, pdfFieldOption } from '../shared/triggerFields';
 import { assertDateOrDateTime } from '../shared/validation';
 import type { FeedCursor } from './cursor';
 import { advance, isFeedCursor, MAX_PENDING, MAX_SEEN } from './cursor';
@@ -36,22 +37,12 @@ export class FaxServicePollTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Asks the service for new records at the Poll Times below, so n8n needs no public URL, and catches up on what arrived while n8n was down. For instant delivery to a reachable n8n, use the Fax Service Trigger.',
+					'Asks the service for new records at the Poll Times above, so n8n needs no public URL, and catches up on what arrived while n8n was down. For instant delivery to a reachable n8n, use the Fax Service Trigger.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: ['receivedFax'],
-				options: [
-					{ name: FEEDS.receivedFax.name, value: 'receivedFax', description: 'A fax arrived on one of the account\'s numbers' },
-					{ name: FEEDS.sentFax.name, value: 'sentFax', description: 'A sent or forwarded fax succeeded or failed' },
-				],
-			},
+			eventsField(['receivedFax', 'sentFax'], ['receivedFax']),
 			...filterProperties,
 			{
 				displayName: 'Options',
@@ -75,13 +66,7 @@ export class FaxServicePollTrigger implements INodeType {
 						description:
 							'On the first poll, emit the records of this time and later. Empty: the first poll emits nothing and later polls emit what is new. Changing it (or a filter) starts over.',
 					},
-					{
-						displayName: 'Put PDF in Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						description: 'Binary field of the emitted item that holds a received fax\'s PDF',
-					},
+					pdfFieldOption,
 				],
 			},
 		],

@@ -1,10 +1,11 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { fieldCollection, recordOption } from '../FaxService/actions/fields';
-import { isTestFilter, numberFilters, SHARED_FILTERS } from '../FaxService/actions/filters';
+import { faxStatusFilter, isTestFilter, numberFilters, SHARED_FILTERS } from '../FaxService/actions/filters';
 import type { FieldMapping } from '../FaxService/actions/readers';
 import { optionalFields } from '../FaxService/actions/readers';
 import { MAX_PAGE_SIZE } from '../shared/paging';
+import { TRIGGER_EVENTS } from '../shared/triggerFields';
 import { apiRequest } from '../shared/transport';
 import type { Feed, ListPage } from './cursor';
 
@@ -36,7 +37,7 @@ const token = (record: IDataObject) => String(record.sendToken);
 export const FEEDS: Record<PollEvent, EventFeed> = {
 	receivedFax: {
 		event: 'receivedFax',
-		name: 'Fax Received',
+		name: TRIGGER_EVENTS.receivedFax.name,
 		path: '/received_faxes',
 		listKey: 'receivedFaxes',
 		filtersParameter: 'receivedFaxFilters',
@@ -53,7 +54,7 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 	},
 	sentFax: {
 		event: 'sentFax',
-		name: 'Sent Fax Completed',
+		name: TRIGGER_EVENTS.sentFax.name,
 		path: '/sent_faxes',
 		listKey: 'sentFaxes',
 		filtersParameter: 'sentFaxFilters',
@@ -76,16 +77,7 @@ export const filterProperties: INodeProperties[] = [
 	{
 		...fieldCollection('filters', [
 			recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
-			{
-				displayName: 'Fax Status',
-				name: 'faxStatus',
-				type: 'options',
-				default: 'success',
-				options: [
-					{ name: 'Success', value: 'success' },
-					{ name: 'Failure', value: 'failure' },
-				],
-			},
+			faxStatusFilter,
 			isTestFilter,
 			receivedTo,
 		]),

@@ -14,10 +14,9 @@ import { loadOptions } from '../FaxService/methods';
 import type { ParsedCallback } from '../shared/callbacks';
 import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback, verifyCallback } from '../shared/callbacks';
 import { SIGNATURE_HEADER } from '../shared/signature';
+import { eventsField, pdfFieldOption } from '../shared/triggerFields';
 import { deliveryWindow, persist } from './deduplication';
 import { checkExists, create, remove } from './registration';
-
-const EVENT_NAMES = { sentFax: 'Sent Fax Completed', receivedFax: 'Fax Received', aiDocument: 'AI Document Completed' } as const;
 
 export class FaxServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,18 +43,7 @@ export class FaxServiceTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: ['sentFax', 'receivedFax', 'aiDocument'],
-				options: [
-					{ name: EVENT_NAMES.aiDocument, value: 'aiDocument', description: 'An uploaded document was extracted and classified' },
-					{ name: EVENT_NAMES.receivedFax, value: 'receivedFax', description: 'A fax arrived on one of the account\'s numbers (with its PDF)' },
-					{ name: EVENT_NAMES.sentFax, value: 'sentFax', description: 'A sent or forwarded fax succeeded or failed' },
-				],
-			},
+			eventsField(['aiDocument', 'receivedFax', 'sentFax'], ['sentFax', 'receivedFax', 'aiDocument']),
 			{
 				displayName: 'Register on Fax Number Names or IDs',
 				name: 'registerOnFaxNumbers',
@@ -80,13 +68,7 @@ export class FaxServiceTrigger implements INodeType {
 						description:
 							'Whether to emit e-mail and direct-message callbacks, which the service signs in a way that cannot be verified (spec 6.6). They are emitted with verified: false. Off: they are refused with 405, which the service does not retry.',
 					},
-					{
-						displayName: 'Put PDF in Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						description: 'Binary field of the emitted item that holds a received fax\'s PDF',
-					},
+					pdfFieldOption,
 					{
 						displayName: 'Remembered Callbacks',
 						name: 'deduplicationWindow',

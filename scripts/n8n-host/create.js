@@ -1,12 +1,13 @@
 'use strict';
-/** createInstance(): a new (not started) N8nHostInstance with its user folder, encryption key, ports and linked package. */
+/** createInstance(): a new (not started) N8nHostInstance of one host (1.x or 2.x) with its user folder, encryption key, ports and linked package. */
 
 const fs = require('fs');
 const path = require('path');
 const os = require('os');
 const crypto = require('crypto');
 
-const { REPO_ROOT, N8N_BIN } = require('./paths');
+const { REPO_ROOT, hostPaths } = require('./paths');
+const { resolveHost } = require('./hosts');
 const { readJson } = require('./util');
 const { findHostNode } = require('./node');
 const { ensureInstalled } = require('./install');
@@ -15,6 +16,7 @@ const { N8nHostInstance } = require('./instance');
 
 /**
  * A host n8n instance (not started). Options:
+ *   hostVersion  1 or 2: which n8n (default: N8N_HOST_VERSION, else 2; see hosts.js)
  *   userFolder   N8N_USER_FOLDER (default: a new temp folder, deleted by dispose()); reused if it exists
  *   port         editor/webhook port (default: a free one); the task-broker port is always a free one
  *   packageDir   package to load as a community package (default: the repository root; false: none)
@@ -22,11 +24,16 @@ const { N8nHostInstance } = require('./instance');
  *   owner        { email, password, … }: provision this owner at start (see ensureOwner)
  *   encryptionKey  default: the one in <userFolder>/.n8n/config, else a random one
  *   install      false to skip ensureInstalled() (default true; cheap when installed)
+ *   command      the n8n command start() runs: 'start' (default), or in queue mode 'worker' / 'webhook'
  */
 async function createInstance(options = {}) {
-	if (options.install !== false) await ensureInstalled({ log: options.log });
-	else if (!fs.existsSync(N8N_BIN)) throw new Error('n8n host is not installed: run `node scripts/n8n-host.js install`.');
-	const node = findHostNode();
+	const host = resolveHost(options.hostVersion);
+	const paths = hostPaths(host.hostVersion);
+	if (options.install !== false) await ensureInstalled({ hostVersion: host.hostVersion, log: options.log });
+	else if (!fs.existsSync(paths.N8N_BIN)) {
+		throw new Error(`n8n host ${host.hostVersion}.x is not installed: run \`node scripts/n8n-host.js install --host=${host.hostVersion}\`.`);
+	}
+	const node = findHostNode(host.hostVersion);
 	let userFolder = options.userFolder;
 	let ownsUserFolder = false;
 	if (!userFolder) {
@@ -47,6 +54,8 @@ async function createInstance(options = {}) {
 	const packageDir = options.packageDir === false ? null : path.resolve(options.packageDir || REPO_ROOT);
 	const packageName = packageDir ? readJson(path.join(packageDir, 'package.json')).name : null;
 	const instance = new N8nHostInstance({
+		host,
+		paths,
 		node,
 		userFolder,
 		ownsUserFolder,
@@ -56,6 +65,7 @@ async function createInstance(options = {}) {
 		packageName,
 		encryptionKey,
 		env: options.env || {},
+		command: options.command || 'start',
 	});
 	instance.linkPackage();
 	if (options.owner) await instance.ensureOwner(options.owner);

@@ -1,17 +1,23 @@
 'use strict';
-/** Reads n8n's SQLite database (read-only, through the host install's sqlite3): rows, executions, publication state. */
+/**
+ * Reads n8n's database: SQLite (read-only, through the host install's sqlite3) or PostgreSQL (queue mode,
+ * through psql): rows, executions, activation state. The SQL below is written once, in SQLite's spelling;
+ * queryPostgres() quotes its camelCase column names, as PostgreSQL needs.
+ */
 
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const { HOST_DIR, HOST_MODULES } = require('./paths');
 const { itemsOf } = require('./runs');
 
-let flattedModule;
-function flatted() {
-	if (!flattedModule) flattedModule = require(require.resolve('flatted', { paths: [path.join(HOST_MODULES, 'n8n-workflow'), HOST_MODULES] }));
-	return flattedModule;
+/** The flatted module of a host install (how n8n serialises run data), by its node_modules folder. */
+const flattedByModules = new Map();
+function flatted(hostModules) {
+	if (!flattedByModules.has(hostModules)) {
+		flattedByModules.set(hostModules, require(require.resolve('flatted', { paths: [path.join(hostModules, 'n8n-workflow'), hostModules] })));
+	}
+	return flattedByModules.get(hostModules);
 }
 
 const SQLITE_QUERY_SCRIPT = `
@@ -27,11 +33,11 @@ db.all(sql, JSON.parse(params), (error, rows) => {
 
 const FINISHED_STATUSES = new Set(['success', 'error', 'crashed', 'canceled']);
 
-/** Rows of the sqlite database at dbPath ([] while it does not exist), read with the Node at nodePath (Node 24). */
-function queryDatabase(nodePath, dbPath, sql, params = []) {
+/** Rows of the sqlite database at dbPath ([] while it does not exist), read with the host's Node and its install's sqlite3 (in hostDir). */
+function queryDatabase({ nodePath, hostDir }, dbPath, sql, params = []) {
 	if (!fs.existsSync(dbPath)) return [];
 	const result = spawnSync(nodePath, ['-e', SQLITE_QUERY_SCRIPT, dbPath, sql, JSON.stringify(params)], {
-		cwd: HOST_DIR,
+		cwd: hostDir,
 		encoding: 'utf8',
 		maxBuffer: 512 * 1024 * 1024,
 		timeout: 60000,
@@ -40,18 +46,44 @@ function queryDatabase(nodePath, dbPath, sql, params = []) {
 	return JSON.parse(result.stdout);
 }
 
-/** The executions of one workflow (parameter: its id), oldest first, with their run data. */
-const EXECUTIONS_SQL = `SELECT e.id, e.workflowId, e.mode, e.status, e.finished, e.startedAt, e.stoppedAt, e.createdAt, e.storedAt, d.data
+/**
+ * PostgreSQL's spelling of SQL written for SQLite: unquoted camelCase identifiers (`e.workflowId`) are
+ * quoted (PostgreSQL folds unquoted names to lower case), `?` placeholders become psql variables.
+ */
+function postgresSql(sql) {
+	let index = 0;
+	return sql.replace(/(?<!["\w])([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?!["\w])/g, '"$1"').replace(/\?/g, () => `:'p${++index}'`);
+}
+
+/**
+ * Rows of a PostgreSQL query, as queryDatabase() returns them: through psql (`connection`: { psql, host,
+ * port, user, database }); `params` fill the `?` placeholders, passed as psql variables (psql quotes them).
+ */
+function queryPostgres(connection, sql, params = []) {
+	const args = ['-h', connection.host, '-p', String(connection.port), '-U', connection.user, '-d', connection.database, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1'];
+	params.forEach((value, i) => args.push('-v', `p${i + 1}=${value === null || value === undefined ? '' : String(value)}`));
+	const result = spawnSync(connection.psql || 'psql', args, {
+		input: `SELECT coalesce(json_agg(t), '[]') FROM (${postgresSql(sql)}) t;\n`,
+		encoding: 'utf8',
+		maxBuffer: 512 * 1024 * 1024,
+		timeout: 60000,
+	});
+	if (result.status !== 0) throw new Error(`PostgreSQL query failed: ${result.stderr || result.error}`);
+	return JSON.parse(result.stdout);
+}
+
+/** The executions of one workflow (parameter: its id), oldest first, with their run data. `e.*`: the columns differ per major (2.x adds storedAt). */
+const EXECUTIONS_SQL = `SELECT e.*, d.data
 	FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id
 	WHERE e.workflowId = ? AND e.deletedAt IS NULL ORDER BY e.id`;
 
-/** An EXECUTIONS_SQL row as executions() returns it (see N8nHostInstance.executions). */
-function decodeExecution(row) {
+/** An EXECUTIONS_SQL row as executions() returns it (see N8nHostInstance.executions); hostModules: the host's node_modules. */
+function decodeExecution(row, hostModules) {
 	let data = null;
 	let decodeError;
 	if (row.data) {
 		try {
-			data = flatted().parse(row.data);
+			data = flatted(hostModules).parse(row.data);
 		} catch (error) {
 			decodeError = error.message;
 		}
@@ -73,17 +105,18 @@ function decodeExecution(row) {
 	};
 }
 
+/** The workflows n8n activates at start (both majors: an active version, not archived). */
+const PUBLISHED_WORKFLOWS_SQL = 'SELECT id, name, activeVersionId FROM workflow_entity WHERE activeVersionId IS NOT NULL AND NOT isArchived';
+
 /**
- * Activation state of every published workflow, from n8n's publication tables:
+ * Activation state of every published workflow, from n8n 2.x's publication tables:
  * [{ workflowId, name, versionId, state: 'pending' | 'activated' | 'failed', errors: [] }].
  * 'activated' when the published version's triggers report activated (or, without triggers, its
  * publication completed) and nothing is queued for it.
  * `query` is N8nHostInstance.query.
  */
 async function readActivationStatus(query) {
-	const workflows = await query(
-		'SELECT id, name, activeVersionId FROM workflow_entity WHERE activeVersionId IS NOT NULL AND isArchived = 0',
-	);
+	const workflows = await query(PUBLISHED_WORKFLOWS_SQL);
 	if (workflows.length === 0) return [];
 	const triggers = await query('SELECT workflowId, nodeId, versionId, status, errorMessage FROM workflow_publication_trigger_status');
 	const outbox = await query('SELECT id, workflowId, publishedVersionId, status, errorMessage FROM workflow_publication_outbox ORDER BY id');
@@ -104,4 +137,26 @@ async function readActivationStatus(query) {
 	});
 }
 
-module.exports = { FINISHED_STATUSES, queryDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus };
+/**
+ * Activation state of every published workflow where n8n activates them during start-up, before
+ * its ready line (1.x; 2.x with its publication service off), in readActivationStatus()'s shape.
+ * Such an n8n keeps activation errors in memory only, so they are read from `startLog` (its log
+ * since the last start; null before a start: every workflow 'pending'): its "Issue on initial
+ * workflow activation try of" line and retries ("Activation of workflow … did fail") name the workflow.
+ */
+async function readStartupActivationStatus(query, startLog) {
+	const workflows = await query(PUBLISHED_WORKFLOWS_SQL);
+	const lines = startLog === null ? [] : startLog.split('\n');
+	return workflows.map((workflow) => {
+		const errors = lines.filter(
+			(line) =>
+				(line.includes('Issue on initial workflow activation try of') && line.includes(`(ID: ${workflow.id})`)) ||
+				(line.includes('Activation of workflow') && line.includes(`(${workflow.id}) did fail`)),
+		);
+		let state = 'pending';
+		if (startLog !== null) state = errors.length > 0 ? 'failed' : 'activated';
+		return { workflowId: workflow.id, name: workflow.name, versionId: workflow.activeVersionId, state, errors };
+	});
+}
+
+module.exports = { FINISHED_STATUSES, queryDatabase, queryPostgres, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus };

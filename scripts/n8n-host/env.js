@@ -3,12 +3,10 @@
 
 const path = require('path');
 
-/** Modules that phone home or are AI/cloud features of no use here (see N8N_DISABLED_MODULES). */
-const DEFAULT_DISABLED_MODULES = ['mcp-registry', 'instance-ai', 'agents', 'chat-hub', 'workflow-builder'];
-
 /**
  * The environment every n8n process of an N8nHostInstance gets: the caller's environment without its
  * n8n setup, the instance's folder, key and ports, then its owner and extra env. `brokerPort` differs per process.
+ * Per host (instance.host, see hosts.js): the webhook base URL's variable and the modules switched off.
  */
 function buildN8nEnv(instance, brokerPort) {
 	const env = {};
@@ -18,7 +16,7 @@ function buildN8nEnv(instance, brokerPort) {
 		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODES_|CREDENTIALS_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|JEST_|npm_)/i.test(key)) continue;
 		env[key] = value;
 	}
-	// n8n starts its task runner as `node` from PATH: it must be Node >= 24.
+	// n8n starts its task runner as `node` from PATH: it must be the host's Node.
 	env.PATH = [path.dirname(instance.node.path), process.env.PATH].filter(Boolean).join(path.delimiter);
 	Object.assign(env, {
 		N8N_USER_FOLDER: instance.userFolder,
@@ -28,7 +26,7 @@ function buildN8nEnv(instance, brokerPort) {
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
 		N8N_PORT: String(instance.port),
-		N8N_WEBHOOK_URL: `${instance.baseUrl}/`,
+		[instance.host.webhookUrlEnv]: `${instance.baseUrl}/`,
 		N8N_EDITOR_BASE_URL: `${instance.baseUrl}/`,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
@@ -48,7 +46,6 @@ function buildN8nEnv(instance, brokerPort) {
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
-		N8N_DISABLED_MODULES: DEFAULT_DISABLED_MODULES.join(','),
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		NO_COLOR: '1',
@@ -60,6 +57,8 @@ function buildN8nEnv(instance, brokerPort) {
 		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 	});
+	// An empty N8N_DISABLED_MODULES would name the module '' (unknown: n8n refuses to start).
+	if (instance.host.disabledModules.length > 0) env.N8N_DISABLED_MODULES = instance.host.disabledModules.join(',');
 	return Object.assign(env, instance.ownerEnv, instance.env);
 }
 

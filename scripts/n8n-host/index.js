@@ -1,19 +1,22 @@
 'use strict';
 /**
- * The public API of scripts/n8n-host.js: a real n8n (2.x) for the end-to-end tests and for `npm run dev`,
- * with this package loaded as a community package.
+ * The public API of scripts/n8n-host.js: a real n8n for the end-to-end tests and for `npm run dev`,
+ * with this package loaded as a community package. Two hosts (hosts.js): 2.x (the default) and 1.x;
+ * a caller picks one with the hostVersion option, else N8N_HOST_VERSION=1|2 does, else 2.
  *
- * n8n is installed apart from the package's own dependencies, in `.n8n-host/` (its own package.json
- * and committed package-lock.json), on demand, and reused while the lockfile does not change.
- * n8n 2.x needs Node >= 24: the root devDependency `node@24` provides it (node_modules/node/bin/node).
+ * Each is installed apart from the package's own dependencies, in `.n8n-host/` (2.x) or `.n8n-host-1/`
+ * (1.x), each with its own package.json and committed package-lock.json, on demand, and reused while
+ * they do not change. n8n 2.x needs Node >= 24: the root devDependency `node@24` provides it
+ * (node_modules/node/bin/node). n8n 1.x runs on the system Node 20 (or 22; N8N_HOST1_NODE).
  *
- * CLI: see cli.js (`node scripts/n8n-host.js install [--force] | path`).
+ * CLI: see cli.js (`node scripts/n8n-host.js install [--host=1|2] [--force] | path [--host=1|2]`).
  *
  * Module (plain CommonJS, no build step):
  *   const host = require('./scripts/n8n-host');
- *   await host.ensureInstalled({ log })            -> path of the n8n binary (idempotent, locked)
- *   const n8n = await host.createInstance({ userFolder?, port?, packageDir?, env?, owner? })
- *   n8n.userFolder, n8n.port, n8n.baseUrl, n8n.webhookUrl(path), n8n.logFile, n8n.dbPath
+ *   await host.ensureInstalled({ hostVersion?, log })  -> path of the n8n binary (idempotent, locked)
+ *   host.pinnedN8nVersion(hostVersion?)             -> the n8n version that host pins, e.g. '1.123.69'
+ *   const n8n = await host.createInstance({ hostVersion?, userFolder?, port?, packageDir?, env?, owner? })
+ *   n8n.hostVersion, n8n.n8nBin, n8n.userFolder, n8n.port, n8n.baseUrl, n8n.webhookUrl(path), n8n.logFile, n8n.dbPath
  *   await n8n.importCredentials([...]) / importWorkflows([...])   (CLI import; ids generated if missing)
  *   await n8n.publishWorkflow(id)                   (while stopped; effective at the next start)
  *   await n8n.start() / stop() / dispose()          (start waits for "Editor is now accessible via"
@@ -21,28 +24,40 @@
  *   await n8n.execute(id)                           -> `n8n execute --rawOutput` result (IRun)
  *   await n8n.executions(id) / waitForExecutions(id, { count })  -> decoded executions from sqlite
  *   n8n.packageLoaded(), n8n.logs(), n8n.activationStatus(), n8n.waitForWebhook(path)
- *   await n8n.ensureOwner({ email, password })      (owner for the editor: REST if running, env at next start)
+ *   await n8n.ensureOwner({ email, password })      (owner for the editor: REST if running, else at next start)
  *   host.itemsOf(runOrExecution, 'Node name')       -> json of the items the node produced
+ *   const cluster = await host.createQueueCluster({ workers: 2 })  (queue mode: cluster.js; PostgreSQL
+ *                                                    and Redis from services.js: startPostgres / startRedis)
+ *   createInstance({ command: 'worker' | 'webhook' }) runs that n8n command instead of `n8n start`
  * Every n8n process listens on 127.0.0.1 only, with its own free ports, and makes no outbound calls
  * of its own (telemetry, version checks, templates, banners, vetted-node list and AI modules are off).
  */
 
-const { REPO_ROOT, HOST_DIR, N8N_BIN } = require('./paths');
+const { REPO_ROOT, hostPaths } = require('./paths');
+const { HOST_VERSIONS, DEFAULT_HOST_VERSION, resolveHost } = require('./hosts');
 const { findHostNode } = require('./node');
-const { ensureInstalled, isInstalled } = require('./install');
+const { ensureInstalled, isInstalled, pinnedN8nVersion } = require('./install');
 const { freePorts, portIsFree } = require('./ports');
 const { itemsOf, parseRawOutput } = require('./runs');
 const { N8nHostInstance, READY_LINE } = require('./instance');
 const { createInstance } = require('./create');
+const { createQueueCluster } = require('./cluster');
+const { startPostgres, startRedis } = require('./services');
 
 module.exports = {
 	REPO_ROOT,
-	HOST_DIR,
-	N8N_BIN,
+	HOST_VERSIONS,
+	DEFAULT_HOST_VERSION,
+	resolveHost,
+	hostPaths,
 	READY_LINE,
 	ensureInstalled,
 	isInstalled,
+	pinnedN8nVersion,
 	createInstance,
+	createQueueCluster,
+	startPostgres,
+	startRedis,
 	findHostNode,
 	freePorts,
 	portIsFree,

@@ -1,15 +1,16 @@
 'use strict';
-/** Installs n8n into .n8n-host/ once per package.json/lockfile (locked, logged), with sqlite3 rebuilt for the host Node. */
+/** Installs a host's n8n into its folder (.n8n-host/, .n8n-host-1/) once per package.json/lockfile (locked, logged), with sqlite3 rebuilt for its Node. */
 
 const fs = require('fs');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 
-const { HOST_DIR, HOST_MODULES, N8N_BIN, SQLITE_BINDING, MARKER, INSTALL_LOG, LOCK_DIR } = require('./paths');
+const { hostPaths } = require('./paths');
+const { resolveHost } = require('./hosts');
 const { delay, tail, sha256, readJson } = require('./util');
 const { findHostNode, findNodeHeaders } = require('./node');
 
-function installFingerprint() {
+function installFingerprint({ HOST_DIR }) {
 	const lockFile = path.join(HOST_DIR, 'package-lock.json');
 	return {
 		packageJson: sha256(fs.readFileSync(path.join(HOST_DIR, 'package.json'))),
@@ -17,7 +18,7 @@ function installFingerprint() {
 	};
 }
 
-function installedState() {
+function installedState({ MARKER }) {
 	try {
 		return readJson(MARKER);
 	} catch {
@@ -25,8 +26,10 @@ function installedState() {
 	}
 }
 
-function isInstalled(fingerprint = installFingerprint()) {
-	const state = installedState();
+/** True when the host (hostVersion 1 or 2, default N8N_HOST_VERSION, else 2) is installed for its current package.json and lockfile. */
+function isInstalled(hostVersion, paths = hostPaths(hostVersion), fingerprint = installFingerprint(paths)) {
+	const { N8N_BIN, SQLITE_BINDING } = paths;
+	const state = installedState(paths);
 	return Boolean(
 		state &&
 			state.packageJson === fingerprint.packageJson &&
@@ -34,6 +37,11 @@ function isInstalled(fingerprint = installFingerprint()) {
 			fs.existsSync(N8N_BIN) &&
 			fs.existsSync(SQLITE_BINDING),
 	);
+}
+
+/** The n8n version a host's package.json pins (readable before the install: test names use it). */
+function pinnedN8nVersion(hostVersion) {
+	return readJson(path.join(hostPaths(hostVersion).HOST_DIR, 'package.json')).dependencies.n8n;
 }
 
 /** Environment for the host's npm and node: the host Node first on PATH, no inherited npm_* run state. */
@@ -92,7 +100,7 @@ function pidAlive(pid) {
 }
 
 /** One installer at a time (parallel jest workers, a dev server): a lock folder holding the owner's pid. */
-async function withInstallLock(log, fn) {
+async function withInstallLock({ HOST_MODULES, LOCK_DIR }, log, fn) {
 	const started = Date.now();
 	let announced = false;
 	fs.mkdirSync(HOST_MODULES, { recursive: true });
@@ -115,7 +123,7 @@ async function withInstallLock(log, fn) {
 				continue;
 			}
 			if (!announced) {
-				log(`n8n host: waiting for another install (pid ${owner}) to finish…`);
+				log(`n8n host: waiting for another install of ${HOST_MODULES} (pid ${owner}) to finish…`);
 				announced = true;
 			}
 			if (Date.now() - started > 60 * 60 * 1000) throw new Error(`n8n host install lock ${LOCK_DIR} held for an hour by pid ${owner}`);
@@ -130,30 +138,35 @@ async function withInstallLock(log, fn) {
 }
 
 /**
- * Installs n8n into .n8n-host/ unless it is already installed for the current package.json and
+ * Installs a host's n8n into its folder unless it is already installed for the current package.json and
  * lockfile: `npm install --ignore-scripts` (the lockfile pins every version; install scripts would
  * download from the internet), then `npm rebuild sqlite3` against local Node headers (no network for prebuilt binaries), then a
- * smoke check. Resolves the path of the n8n binary. Options: log (function, default silent),
- * force (reinstall), echo (stream npm's output to stderr).
+ * smoke check. Resolves the path of the n8n binary. Options: hostVersion (1 or 2, default
+ * N8N_HOST_VERSION, else 2), log (function, default silent), force (reinstall), echo (stream npm's
+ * output to stderr).
  */
-async function ensureInstalled({ log = () => {}, force = false, echo = false } = {}) {
-	const node = findHostNode();
-	if (!force && isInstalled()) {
-		log(`n8n host: already installed (n8n ${installedState().n8nVersion} in ${HOST_MODULES}); nothing to do.`);
+async function ensureInstalled({ hostVersion, log = () => {}, force = false, echo = false } = {}) {
+	const host = resolveHost(hostVersion);
+	const paths = hostPaths(host.hostVersion);
+	const { HOST_DIR, HOST_MODULES, N8N_BIN, SQLITE_BINDING, MARKER, INSTALL_LOG } = paths;
+	const node = findHostNode(host.hostVersion);
+	const name = `n8n host ${host.hostVersion}.x`;
+	if (!force && isInstalled(host.hostVersion, paths)) {
+		log(`${name}: already installed (n8n ${installedState(paths).n8nVersion} in ${HOST_MODULES}); nothing to do.`);
 		return N8N_BIN;
 	}
-	return await withInstallLock(log, async () => {
-		const fingerprint = installFingerprint();
-		if (!force && isInstalled(fingerprint)) {
-			log(`n8n host: installed meanwhile by another process (n8n ${installedState().n8nVersion}).`);
+	return await withInstallLock(paths, log, async () => {
+		const fingerprint = installFingerprint(paths);
+		if (!force && isInstalled(host.hostVersion, paths, fingerprint)) {
+			log(`${name}: installed meanwhile by another process (n8n ${installedState(paths).n8nVersion}).`);
 			return N8N_BIN;
 		}
 		const timings = {};
 		const npm = npmCommand(node);
 		const env = hostToolEnv(node);
-		fs.writeFileSync(INSTALL_LOG, `n8n host install, ${new Date().toISOString()}, Node ${node.version} (${node.path})\n`);
+		fs.writeFileSync(INSTALL_LOG, `${name} install, ${new Date().toISOString()}, Node ${node.version} (${node.path})\n`);
 		const fail = (what, result) => {
-			throw new Error(`n8n host: ${what} failed (exit ${result.code}). Full log: ${INSTALL_LOG}\n${tail(result.output, 4000)}`);
+			throw new Error(`${name}: ${what} failed (exit ${result.code}). Full log: ${INSTALL_LOG}\n${tail(result.output, 4000)}`);
 		};
 
 		fs.rmSync(MARKER, { force: true });
@@ -162,26 +175,26 @@ async function ensureInstalled({ log = () => {}, force = false, echo = false } =
 		// darwin/win32) that the registry reachable here does not serve, so npm cannot record them.
 		const hadLock = fingerprint.lockfile !== null;
 		const installArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund'];
-		log(`n8n host: npm ${installArgs.join(' ')} in ${HOST_DIR} with Node ${node.version} (about 4 min, 2.6 GB)…`);
+		log(`${name}: npm ${installArgs.join(' ')} in ${HOST_DIR} with Node ${node.version} (several minutes, 2–3 GB)…`);
 		let t0 = Date.now();
 		let result = await runLogged(npm.cmd, [...npm.prefix, ...installArgs], { cwd: HOST_DIR, env, logFile: INSTALL_LOG, echo });
 		if (result.code !== 0) fail('npm install', result);
 		timings.install = Math.round((Date.now() - t0) / 1000);
-		const installed = installFingerprint();
-		if (!hadLock) log(`n8n host: created ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
-		else if (installed.lockfile !== fingerprint.lockfile) log(`n8n host: npm updated ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
+		const installed = installFingerprint(paths);
+		if (!hadLock) log(`${name}: created ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
+		else if (installed.lockfile !== fingerprint.lockfile) log(`${name}: npm updated ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
 
 		const sqliteLoads = () =>
 			fs.existsSync(SQLITE_BINDING) &&
 			spawnSync(node.path, ['-e', "new (require('sqlite3').Database)(':memory:').close()"], { cwd: HOST_DIR, env }).status === 0;
 		let headers = null;
 		if (sqliteLoads()) {
-			log('n8n host: sqlite3 binding already built and loading: no rebuild.');
+			log(`${name}: sqlite3 binding already built and loading: no rebuild.`);
 		} else {
 			headers = findNodeHeaders(node);
 			const rebuildEnv = headers ? hostToolEnv(node, { npm_config_nodedir: headers.dir }) : env;
 			log(
-				`n8n host: npm rebuild sqlite3 (native build, about 2–4 min) against ${
+				`${name}: npm rebuild sqlite3 (native build, about 2–4 min) against ${
 					headers ? `Node ${headers.major} headers in ${headers.dir}` : 'the default Node headers (none found locally)'
 				}…`,
 			);
@@ -198,13 +211,13 @@ async function ensureInstalled({ log = () => {}, force = false, echo = false } =
 			['-e', "const s=require('sqlite3');new s.Database(':memory:').close();process.stdout.write(require('n8n/package.json').version)"],
 			{ cwd: HOST_DIR, encoding: 'utf8', env },
 		);
-		if (check.status !== 0) throw new Error(`n8n host: smoke check failed: ${check.stderr || check.stdout}`);
+		if (check.status !== 0) throw new Error(`${name}: smoke check failed: ${check.stderr || check.stdout}`);
 		const n8nVersion = check.stdout.trim();
 		const state = { ...installed, n8nVersion, node: node.version, headers: headers && headers.dir, installedAt: new Date().toISOString(), timings };
 		fs.writeFileSync(MARKER, JSON.stringify(state, null, 2));
-		log(`n8n host: n8n ${n8nVersion} installed (npm ${timings.install} s${timings.rebuildSqlite3 ? `, sqlite3 ${timings.rebuildSqlite3} s` : ''}).`);
+		log(`${name}: n8n ${n8nVersion} installed (npm ${timings.install} s${timings.rebuildSqlite3 ? `, sqlite3 ${timings.rebuildSqlite3} s` : ''}).`);
 		return N8N_BIN;
 	});
 }
 
-module.exports = { ensureInstalled, isInstalled };
+module.exports = { ensureInstalled, isInstalled, pinnedN8nVersion };

@@ -5,16 +5,21 @@ const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
 
-const { HOST_MODULES, N8N_BIN } = require('./paths');
 const { delay, within, stripAnsi, tail, readJson, randomId } = require('./util');
 const { freePorts, portIsFree } = require('./ports');
 const { trackGroup, untrackGroup, killGroup, spawnSupervised } = require('./processes');
 const { buildN8nEnv } = require('./env');
 const { parseRawOutput } = require('./runs');
-const { FINISHED_STATUSES, queryDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus } = require('./database');
+const { FINISHED_STATUSES, queryDatabase, queryPostgres, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
 
 /** Printed by `n8n start` once workflows are activated (readiness turns green earlier). */
 const READY_LINE = 'Editor is now accessible via';
+/** The n8n commands an instance can run (option `command`, default 'start') and the log line that says each is ready. */
+const READY_LINES = {
+	start: READY_LINE,
+	worker: 'n8n worker is now ready',
+	webhook: 'Webhook listener waiting for requests',
+};
 
 class N8nHostInstance {
 	constructor(options) {
@@ -24,8 +29,14 @@ class N8nHostInstance {
 		this.dbPath = path.join(this.n8nFolder, 'database.sqlite');
 		this.logFile = path.join(this.userFolder, 'n8n.log');
 		this.cliLogFile = path.join(this.userFolder, 'n8n-cli.log');
+		this.hostVersion = this.host.hostVersion;
+		this.n8nBin = this.paths.N8N_BIN;
+		this.command = this.command || 'start';
+		if (!READY_LINES[this.command]) throw new Error(`Unknown n8n command "${this.command}" (one of ${Object.keys(READY_LINES).join(', ')}).`);
 		this.proc = null;
 		this.ownerEnv = {};
+		// n8n 1.x takes no owner from the environment: ensureOwner() while stopped leaves it here for start().
+		this.pendingOwner = null;
 		this._importCount = 0;
 	}
 
@@ -78,7 +89,7 @@ class N8nHostInstance {
 	async cli(args, { timeoutMs = 180000 } = {}) {
 		const [brokerPort] = await freePorts(1);
 		return await new Promise((resolve, reject) => {
-			const child = spawn(this.node.path, [N8N_BIN, ...args], {
+			const child = spawn(this.node.path, [this.n8nBin, ...args], {
 				cwd: this.userFolder,
 				env: this.n8nEnv(brokerPort),
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,42 +160,53 @@ class N8nHostInstance {
 		return list;
 	}
 
-	/** Activates (publishes) an imported workflow. n8n must be stopped: it takes effect at the next start(). */
+	/**
+	 * Activates (publishes) an imported workflow: `publish:workflow` on 2.x, `update:workflow
+	 * --active=true` on 1.x. n8n must be stopped: it takes effect at the next start().
+	 */
 	async publishWorkflow(workflowId) {
 		if (this.isRunning()) throw new Error('publishWorkflow(): stop() n8n first (publishing takes effect at the next start()).');
-		await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+		await this.cliOrThrow(this.host.publishArgs(workflowId));
 	}
 
 	/**
-	 * Starts `n8n start`; resolves once it logged "Editor is now accessible via" and n8n 2.x's
-	 * publication service (which activates published workflows asynchronously, after that line) has
-	 * applied every published workflow (see activationStatus()). Rejects with the log tail if n8n exits
-	 * or does not get there within timeoutMs, and (requireActivation, default true) if a published
-	 * workflow failed to activate. Sets readyMs (log line) and startupMs (activation done).
+	 * Starts `n8n <command>` (default `start`; `worker` and `webhook` in queue mode resolve at their
+	 * ready line, see READY_LINES, and activate nothing themselves).
+	 * `n8n start` resolves once it logged "Editor is now accessible via" and every published
+	 * workflow is activated (see activationStatus(): n8n 2.x's publication service does that after the
+	 * line, n8n 1.x before it), and, on 1.x, an owner left by ensureOwner() is set up. Rejects with the
+	 * log tail if n8n exits or does not get there within timeoutMs, and (requireActivation, default
+	 * true) if a published workflow failed to activate. Sets readyMs (log line) and startupMs (activation done).
 	 */
 	async start({ timeoutMs = 120000, requireActivation = true } = {}) {
 		if (this.isRunning()) return this;
 		this.linkPackage();
-		fs.appendFileSync(this.logFile, `\n[n8n-host] ===== n8n start on ${this.baseUrl} (${new Date().toISOString()}) =====\n`);
+		fs.appendFileSync(this.logFile, `\n[n8n-host] ===== n8n ${this.command} on ${this.baseUrl} (${new Date().toISOString()}) =====\n`);
 		const offset = fs.statSync(this.logFile).size;
 		this.logOffset = offset;
 		const startedAt = Date.now();
 		const env = this.n8nEnv();
-		const proc = spawnSupervised(this.node.path, { args: [N8N_BIN, 'start'], cwd: this.userFolder, log: this.logFile, graceMs: 25000 }, env);
+		const proc = spawnSupervised(this.node.path, { args: [this.n8nBin, this.command], cwd: this.userFolder, log: this.logFile, graceMs: 25000 }, env);
 		this.proc = proc;
 		this.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
 		for (;;) {
 			await delay(200);
 			const text = this.logs({ since: offset });
-			if (text.includes(READY_LINE)) {
+			if (text.includes(READY_LINES[this.command])) {
 				this.readyMs = Date.now() - startedAt;
-				if (this.usesPublicationService()) {
-					try {
-						await this.waitForActivation({ until: startedAt + timeoutMs, requireActivation });
-					} catch (error) {
-						await this.stop();
-						throw error;
+				if (this.command !== 'start') {
+					this.startupMs = this.readyMs;
+					return this;
+				}
+				try {
+					await this.waitForActivation({ until: startedAt + timeoutMs, requireActivation });
+					if (this.pendingOwner) {
+						await this.ensureOwner(this.pendingOwner);
+						this.pendingOwner = null;
 					}
+				} catch (error) {
+					await this.stop();
+					throw error;
 				}
 				this.startupMs = Date.now() - startedAt;
 				return this;
@@ -201,17 +223,22 @@ class N8nHostInstance {
 		}
 	}
 
+	/** True on 2.x unless N8N_USE_WORKFLOW_PUBLICATION_SERVICE turns it off; 1.x has none. */
 	usesPublicationService() {
 		const value = this.n8nEnv().N8N_USE_WORKFLOW_PUBLICATION_SERVICE;
-		return value === undefined || !/^(false|0)$/i.test(value);
+		return this.host.publicationService && (value === undefined || !/^(false|0)$/i.test(value));
 	}
 
 	/**
-	 * Activation state of every published workflow, from n8n's publication tables (see database.js):
+	 * Activation state of every published workflow (see database.js): from n8n 2.x's publication
+	 * tables, else from the active versions and the log since the last start:
 	 * [{ workflowId, name, versionId, state: 'pending' | 'activated' | 'failed', errors: [] }].
 	 */
 	async activationStatus() {
-		return await readActivationStatus((sql, params) => this.query(sql, params));
+		const query = (sql, params) => this.query(sql, params);
+		if (this.usesPublicationService()) return await readActivationStatus(query);
+		const sinceStart = this.logOffset === undefined ? '' : this.logs({ since: this.logOffset });
+		return await readStartupActivationStatus(query, sinceStart.includes(READY_LINE) ? sinceStart : null);
 	}
 
 	/** Waits until no published workflow is pending activation (see activationStatus()). */
@@ -308,9 +335,23 @@ class N8nHostInstance {
 		return parsed;
 	}
 
-	/** Rows of n8n's sqlite database, read-only, through the host install's sqlite3 (Node 24). */
+	/**
+	 * Rows of n8n's database: sqlite (read-only, through the host install's sqlite3 and Node), or
+	 * PostgreSQL through psql when the instance runs on it (env DB_TYPE=postgresdb, e.g. a queue-mode
+	 * cluster). SQL in SQLite's spelling (database.js translates).
+	 */
 	async query(sql, params = []) {
-		return queryDatabase(this.node.path, this.dbPath, sql, params);
+		const env = this.n8nEnv();
+		if (env.DB_TYPE === 'postgresdb') {
+			const connection = {
+				host: env.DB_POSTGRESDB_HOST,
+				port: env.DB_POSTGRESDB_PORT,
+				user: env.DB_POSTGRESDB_USER,
+				database: env.DB_POSTGRESDB_DATABASE,
+			};
+			return queryPostgres(connection, sql, params);
+		}
+		return queryDatabase({ nodePath: this.node.path, hostDir: this.paths.HOST_DIR }, this.dbPath, sql, params);
 	}
 
 	/**
@@ -320,7 +361,7 @@ class N8nHostInstance {
 	 */
 	async executions(workflowId) {
 		const rows = await this.query(EXECUTIONS_SQL, [workflowId]);
-		return rows.map((row) => decodeExecution(row));
+		return rows.map((row) => decodeExecution(row, this.paths.HOST_MODULES));
 	}
 
 	/** Polls executions() until `count` of them finished (success/error/crashed/canceled). */
@@ -384,12 +425,18 @@ class N8nHostInstance {
 	/**
 	 * Makes sure an owner with these credentials exists, so the editor opens on a login page instead of
 	 * the sign-up wall. Running: `POST /rest/owner/setup` (or, when an owner exists, a login check);
-	 * resolves { email, password, cookie }. Stopped: provisions the owner from the environment at the
-	 * next start() (N8N_INSTANCE_OWNER_MANAGED_BY_ENV with a bcrypt hash). Password: 8+ characters with
-	 * a digit and an upper-case letter.
+	 * resolves { email, password, cookie }. Stopped: provisions the owner at the next start(): from the
+	 * environment on 2.x (N8N_INSTANCE_OWNER_MANAGED_BY_ENV with a bcrypt hash), through the REST call
+	 * right after start-up on 1.x (it has no such variables). Password: 8+ characters with a digit and
+	 * an upper-case letter.
 	 */
 	async ensureOwner({ email = 'owner@example.com', password = 'Owner-pass-1', firstName = 'Dev', lastName = 'Owner' } = {}) {
+		if (!this.isRunning() && !this.host.ownerFromEnv) {
+			this.pendingOwner = { email, password, firstName, lastName };
+			return { email, password, appliesAtNextStart: true };
+		}
 		if (!this.isRunning()) {
+			const { HOST_MODULES } = this.paths;
 			const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(HOST_MODULES, 'n8n'), HOST_MODULES] }));
 			this.ownerEnv = {
 				N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
@@ -408,4 +455,4 @@ class N8nHostInstance {
 	}
 }
 
-module.exports = { N8nHostInstance, READY_LINE };
+module.exports = { N8nHostInstance, READY_LINE, READY_LINES };

@@ -1,15 +1,11 @@
 'use strict';
-/** Finds the Node >= 24 that runs n8n, and Node headers for building sqlite3 offline. */
+/** Finds the Node that runs each n8n host (hosts.js: >= 24 for 2.x, 20/22 for 1.x), and Node headers for building sqlite3 offline. */
 
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const { REPO_ROOT } = require('./paths');
-
-const MIN_NODE_MAJOR = 24;
-
-const nodeMajor = (version) => Number(String(version).replace(/^v/, '').split('.')[0]);
+const { REPO_ROOT, resolveHost, parseNodeVersion } = require('./hosts');
 
 function probeNodeVersion(bin) {
 	const result = spawnSync(bin, ['-p', 'process.version'], { encoding: 'utf8', timeout: 15000 });
@@ -17,31 +13,31 @@ function probeNodeVersion(bin) {
 }
 
 /**
- * The Node that runs n8n (and its npm): N8N_HOST_NODE, else this process's Node when it is >= 24,
- * else the root devDependency node@24 (node_modules/node/bin/node), else a `node` on PATH.
+ * The Node that runs a host's n8n (and its npm), { path, version }: the host's override variable
+ * (N8N_HOST_NODE for 2.x, N8N_HOST1_NODE for 1.x), else this process's Node when the host accepts it,
+ * else the host's usual places (hosts.js), else a `node` on PATH that it accepts.
  */
-function findHostNode() {
-	if (process.env.N8N_HOST_NODE) {
-		const version = probeNodeVersion(process.env.N8N_HOST_NODE);
-		if (!version || nodeMajor(version) < MIN_NODE_MAJOR) {
-			throw new Error(`N8N_HOST_NODE=${process.env.N8N_HOST_NODE} is not a Node >= ${MIN_NODE_MAJOR} (got ${version}).`);
-		}
-		return { path: process.env.N8N_HOST_NODE, version };
+function findHostNode(hostVersion) {
+	const host = resolveHost(hostVersion);
+	const { overrideEnv, wanted, accepts, candidates, hint } = host.node;
+	const override = process.env[overrideEnv];
+	if (override) {
+		const version = probeNodeVersion(override);
+		if (!version || !accepts(version)) throw new Error(`${overrideEnv}=${override} is not ${wanted} (got ${version}).`);
+		return { path: override, version };
 	}
-	if (nodeMajor(process.version) >= MIN_NODE_MAJOR) return { path: process.execPath, version: process.version };
-	const candidates = [path.join(REPO_ROOT, 'node_modules', 'node', 'bin', 'node')];
-	for (const dir of (process.env.PATH || '').split(path.delimiter)) if (dir) candidates.push(path.join(dir, 'node'));
+	if (accepts(process.version)) return { path: process.execPath, version: process.version };
+	const pathNodes = (process.env.PATH || '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'node'));
 	const tried = [];
-	for (const candidate of candidates) {
+	for (const candidate of new Set([...candidates(), ...pathNodes])) {
 		if (!fs.existsSync(candidate)) continue;
 		const version = probeNodeVersion(candidate);
 		tried.push(`${candidate} (${version})`);
-		if (version && nodeMajor(version) >= MIN_NODE_MAJOR) return { path: candidate, version };
+		if (version && accepts(version)) return { path: candidate, version };
 	}
 	throw new Error(
-		`n8n 2.x needs Node >= ${MIN_NODE_MAJOR}, and none was found (this process runs ${process.version}; ` +
-			`tried ${tried.join(', ') || 'nothing'}). Run \`npm install\` in the repository root (its devDependency ` +
-			'`node@24` provides node_modules/node/bin/node) or set N8N_HOST_NODE.',
+		`n8n ${host.hostVersion}.x needs ${wanted}, and none was found (this process runs ${process.version}; ` +
+			`tried ${tried.join(', ') || 'nothing'}). ${hint}`,
 	);
 }
 
@@ -72,7 +68,7 @@ function findNodeHeaders(node) {
 	const found = candidates
 		.map((dir) => ({ dir, major: headersMajor(dir) }))
 		.filter((entry) => entry.major !== null && fs.existsSync(path.join(entry.dir, 'include', 'node', 'node_api.h')));
-	return found.find((entry) => entry.major === nodeMajor(node.version)) || found[0] || null;
+	return found.find((entry) => entry.major === parseNodeVersion(node.version)[0]) || found[0] || null;
 }
 
 module.exports = { findHostNode, findNodeHeaders };

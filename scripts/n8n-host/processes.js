@@ -39,7 +39,9 @@ function killGroup(pid, signal = 'SIGKILL') {
 
 /**
  * Starts the supervisor of `node <args>` in its own, tracked process group; `env` is the environment
- * of both. config: { args, cwd, log (file that gets n8n's output), graceMs }. Its stdin is the control pipe.
+ * of both. config: { args, cwd, log (file that gets n8n's output), graceMs, command? (the program to
+ * supervise instead of `node`, e.g. a database server), stopSignal? (default SIGTERM) }. Its stdin is
+ * the control pipe.
  */
 function spawnSupervised(node, config, env) {
 	env.N8N_HOST_SUPERVISE = JSON.stringify({ node, ...config });
@@ -60,14 +62,14 @@ function superviseMain() {
 	delete process.env.N8N_HOST_SUPERVISE;
 	const out = fs.openSync(config.log, 'a');
 	const note = (text) => fs.writeSync(out, `[n8n-host] ${new Date().toISOString()} ${text}\n`);
-	const child = spawn(config.node, config.args, { cwd: config.cwd, env: process.env, stdio: ['ignore', out, out] });
+	const child = spawn(config.command || config.node, config.args, { cwd: config.cwd, env: process.env, stdio: ['ignore', out, out] });
 	note(`supervisor ${process.pid} started n8n pid ${child.pid}: ${config.args.join(' ')}`);
 	let stopping = false;
 	const shutdown = (why) => {
 		if (stopping) return;
 		stopping = true;
 		note(`stopping n8n (${why})`);
-		child.kill('SIGTERM');
+		child.kill(config.stopSignal || 'SIGTERM');
 		setTimeout(() => {
 			note(`n8n did not stop within ${config.graceMs} ms: SIGKILL to the process group`);
 			process.kill(-process.pid, 'SIGKILL');

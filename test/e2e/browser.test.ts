@@ -17,6 +17,7 @@ import type { Locator } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
+import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
 import { findChromium, launchChromium, N8nEditor, saveScreenshot, waitForImage, type Browser } from './helpers/browser';
 import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
@@ -27,6 +28,9 @@ const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
 const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 const OWNER = { email: 'owner@example.com', password: 'Owner-pass-1', firstName: 'Fax', lastName: 'Owner' };
 const EXAMPLE_WORKFLOW = join(REPO_ROOT, 'examples', 'send-fax-and-track-completion.json');
+const POLL_EXAMPLE_WORKFLOW = join(REPO_ROOT, 'examples', 'poll-inbound-faxes-and-route.json');
+const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
+const CLIENT_NAME = 'Riverside Cardiology';
 /** The address the examples use for the sandbox (its default port). */
 const EXAMPLE_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
 const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
@@ -125,6 +129,10 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 	let actionNode: NodeJson;
 	let triggerNode: NodeJson;
 	let faxNumber: string;
+	let pollWorkflowId: string;
+	let pollNodeNames: string[];
+	let pollTriggerNode: NodeJson;
+	const pollTriggerProperties = new FaxServicePollTrigger().description.properties;
 	const actionProperties = new FaxService().description.properties;
 	const triggerProperties = new FaxServiceTrigger().description.properties;
 
@@ -174,6 +182,12 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		});
 		expect(provisioned.status).toBe(201);
 		faxNumber = ((await provisioned.json()) as { faxNumber: { number: string } }).faxNumber.number;
+		const client = await fetch(`${sandbox.baseUrl}/clients`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${sandbox.testKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ client: { name: CLIENT_NAME } }),
+		});
+		expect(client.status).toBe(201);
 
 		const { workflow, source } = workflowToImport(sandbox);
 		const nodes = workflow.nodes as NodeJson[];
@@ -195,8 +209,14 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
 			},
 		]);
-		const [imported] = await n8n.importWorkflows([workflow]);
+		// The polling example, never activated: only its trigger's panel is opened.
+		const pollWorkflow = { ...(JSON.parse(readFileSync(POLL_EXAMPLE_WORKFLOW, 'utf8')) as WorkflowJson), active: false };
+		const pollNodes = pollWorkflow.nodes as NodeJson[];
+		pollTriggerNode = pollNodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
+		pollNodeNames = pollNodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+		const [imported, importedPoll] = await n8n.importWorkflows([workflow, pollWorkflow]);
 		workflowId = imported.id;
+		pollWorkflowId = importedPoll.id;
 		// Chromium starts while n8n does.
 		const [launched, n8nStarted] = await Promise.allSettled([launchChromium(chromiumLookup.path!), n8n.start()]);
 		if (launched.status === 'rejected') throw launched.reason;
@@ -296,6 +316,37 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		});
 		await step('close-trigger-node', async () => {
 			await editor.closeSelect('registerOnFaxNumbers');
+			await editor.closeNode();
+		});
+	}, 3 * MINUTE);
+
+	test('Fax Service Polling Trigger node: credential, events, poll times, icon and the client filter\'s options', async () => {
+		await step('open-poll-workflow', async () => {
+			await editor.openWorkflow(pollWorkflowId, pollNodeNames);
+			await expect(editor.canvasNode(pollTriggerNode.name).getAttribute('data-node-type')).resolves.toBe(POLL_TRIGGER_TYPE);
+			await expectOurIcon(editor.canvasNodeIcon(pollTriggerNode.name));
+		});
+		const ndv = await step('open-poll-trigger-node', async () => await editor.openNode(pollTriggerNode.name));
+		await step('poll-trigger-parameters', async () => {
+			expect(await editor.selectValue(editor.credentialSelect())).toBe(CREDENTIAL.name);
+			const events = pollTriggerNode.parameters?.events as string[];
+			expect(await editor.multiSelectValues('events')).toEqual(events.map((event) => optionName(pollTriggerProperties, 'events', event)));
+			// n8n adds Poll Times to every polling node.
+			await ndv.getByText('Poll Times', { exact: true }).first().waitFor({ state: 'visible' });
+			await expectOurIcon(editor.ndvHeaderIcon());
+		});
+		await step('client-filter-options', async () => {
+			// Add Filter → Client: its options come from the sandbox through n8n (loadOptions getClients).
+			await ndv.getByPlaceholder('Add Filter').first().click();
+			await editor.visibleOptions().filter({ hasText: 'Client Name or ID' }).first().click();
+			await editor.openSelectUntil('client', editor.visibleOptions().filter({ hasText: CLIENT_NAME }).first());
+		});
+		await step('poll-trigger-screenshot', async () => {
+			const file = await saveScreenshot(ndv, SCREENSHOTS, 'fax-service-poll-trigger.png');
+			logToStderr(`browser e2e: screenshot ${file}`);
+		});
+		await step('close-poll-trigger-node', async () => {
+			await editor.closeSelect('client');
 			await editor.closeNode();
 		});
 	}, 3 * MINUTE);

@@ -19,6 +19,7 @@ import {
 	type N8nRun,
 	type WorkflowJson,
 } from './helpers/n8n-host';
+import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60_000;
 const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
@@ -26,14 +27,16 @@ const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 const DEV_SANDBOX = 'http://127.0.0.1:4010';
 const DEV_N8N = 'http://127.0.0.1:5678';
 const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
-const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', 'n8n-nodes-fax-service.faxServiceTrigger'];
 const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
+const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
+const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', TRIGGER_TYPE, POLL_TRIGGER_TYPE];
 
 const FILES = {
 	sendFax: 'send-fax-and-track-completion.json',
 	inbound: 'inbound-fax-route-by-classification.json',
 	ai: 'ai-extraction.json',
 	client: 'provision-number-for-new-client.json',
+	poll: 'poll-inbound-faxes-and-route.json',
 } as const;
 type ExampleKey = keyof typeof FILES;
 
@@ -59,10 +62,15 @@ const parseExample = (text: string): Example => JSON.parse(text) as Example;
 const isExpression = (value: unknown): boolean => typeof value === 'string' && value.startsWith('=');
 const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function triggerOf(example: Example): ExampleNode {
-	const triggers = example.nodes.filter((node) => node.type === TRIGGER_TYPE);
+function triggerOf(example: Example, type = TRIGGER_TYPE): ExampleNode {
+	const triggers = example.nodes.filter((node) => node.type === type);
 	expect(triggers).toHaveLength(1);
 	return triggers[0];
+}
+
+/** The node of this package that starts the example's executions: its webhook trigger, or its polling trigger. */
+function startNodeOf(example: Example): ExampleNode {
+	return triggerOf(example, example.nodes.some((node) => node.type === POLL_TRIGGER_TYPE) ? POLL_TRIGGER_TYPE : TRIGGER_TYPE);
 }
 
 /** Every string in a JSON value, with its path. */
@@ -80,7 +88,7 @@ function strings(value: unknown, path = '$'): Array<{ path: string; value: strin
 describe('example workflow files', () => {
 	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
 
-	test('examples/ holds exactly the four examples, each valid n8n workflow JSON', () => {
+	test('examples/ holds exactly the five examples, each valid n8n workflow JSON', () => {
 		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(Object.values(FILES).sort());
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
@@ -113,7 +121,7 @@ describe('example workflow files', () => {
 		}
 	});
 
-	test('only n8n-nodes-base nodes and the two nodes of this package', () => {
+	test('only n8n-nodes-base nodes and the nodes of this package', () => {
 		for (const text of Object.values(texts)) {
 			for (const node of parseExample(text).nodes) {
 				expect(node.type.startsWith('n8n-nodes-base.') || PACKAGE_TYPES.includes(node.type) ? 'known' : node.type).toBe('known');
@@ -135,6 +143,12 @@ describe('example workflow files', () => {
 		const webhookIds: string[] = [];
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
+			if (file === FILES.poll) {
+				// The polling example needs no URL at all: no webhook trigger, no n8n address.
+				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
+				expect(strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'))).toEqual([]);
+				continue;
+			}
 			const trigger = triggerOf(example);
 			expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 			webhookIds.push(trigger.webhookId!);
@@ -201,7 +215,7 @@ function parameterProblems(properties: Property[], values: Json, path: string): 
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('example workflows in a real n8n against the sandbox', () => {
+describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox', ({ hostVersion }) => {
 	let sandbox: Sandbox;
 	let n8n: N8nHostInstance;
 	const examples = {} as Record<ExampleKey, Example & { id: string }>;
@@ -235,9 +249,9 @@ describe('example workflows in a real n8n against the sandbox', () => {
 		return /([0-9a-f]{24})/.exec(String(message))![1];
 	};
 
-	/** Waits for a finished execution started by the workflow's Fax Service Trigger that matches. */
+	/** Waits for a finished execution started by the workflow's Fax Service Trigger (or polling trigger) that matches. */
 	const triggerExecution = async (key: ExampleKey, matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> => {
-		const trigger = triggerOf(examples[key]).name;
+		const trigger = startNodeOf(examples[key]).name;
 		const until = Date.now() + timeoutMs;
 		for (;;) {
 			const executions = (await n8n.executions(examples[key].id)).filter((execution) => execution.items[trigger] !== undefined);
@@ -255,7 +269,7 @@ describe('example workflows in a real n8n against the sandbox', () => {
 
 	beforeAll(async () => {
 		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'))).toBe(true);
-		await ensureInstalled({ log: logToStderr });
+		await ensureInstalled({ hostVersion, log: logToStderr });
 		sandbox = await startSandbox({
 			port: 0,
 			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
@@ -265,7 +279,7 @@ describe('example workflows in a real n8n against the sandbox', () => {
 		for (const name of ['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']) {
 			samples[name] = Buffer.from(await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer());
 		}
-		n8n = await createInstance();
+		n8n = await createInstance({ hostVersion });
 		await n8n.importCredentials([
 			{
 				...CREDENTIAL,
@@ -283,12 +297,13 @@ describe('example workflows in a real n8n against the sandbox', () => {
 		await sandbox.waitForCallbacks((attempts) => attempts.filter((a) => a.type === 'sentFax').length === 4, 30_000);
 
 		// Example 2's one setup step: pick the number under "Register on Fax Numbers".
-		[examples.inbound, examples.ai, examples.client] = await n8n.importWorkflows([
+		[examples.inbound, examples.ai, examples.client, examples.poll] = await n8n.importWorkflows([
 			localise(FILES.inbound, (example) => {
 				triggerOf(example).parameters.registerOnFaxNumbers = [firstNumber.id];
 			}),
 			localise(FILES.ai),
 			localise(FILES.client),
+			localise(FILES.poll),
 		]);
 		for (const key of Object.keys(FILES) as ExampleKey[]) await n8n.publishWorkflow(examples[key].id);
 		await n8n.start();
@@ -477,10 +492,41 @@ describe('example workflows in a real n8n against the sandbox', () => {
 		}, 2 * MINUTE);
 	});
 
+	describe('5. poll for inbound faxes and route them (no public URL)', () => {
+		test('faxes received after activation are found by the next poll, downloaded and routed, each once', async () => {
+			const referral = await testReceive(firstNumber.number, 'referral.pdf');
+			const priorAuth = await testReceive(firstNumber.number, 'prior-auth.pdf');
+			const lab = await testReceive(firstNumber.number, 'lab-results.pdf');
+			const polled = async (token: string) =>
+				await triggerExecution('poll', (e) => e.items['Every Minute: New Received Faxes'].some((item) => item.sendToken === token), 2.5 * MINUTE);
+			// One poll may have brought all three: each execution once.
+			const executions = [...new Map([await polled(referral), await polled(priorAuth), await polled(lab)].map((e) => [e.id, e])).values()];
+			const items = (node: string) => executions.flatMap((execution) => execution.items[node] ?? []);
+
+			expect(items('Referral Intake')).toContainEqual({
+				faxId: referral,
+				patientName: 'Jane Q Sample',
+				patientDob: '1980-01-15',
+				pdfFileName: expect.stringMatching(/\.pdf$/),
+				pdfMimeType: 'application/pdf',
+			});
+			expect(items('Prior Authorization Intake')).toContainEqual({
+				faxId: priorAuth,
+				patientName: 'Jane Q Sample',
+				insuranceMemberId: 'SBX123456789',
+				authorizationNumber: expect.stringMatching(/^AUTH-/),
+			});
+			expect(items('Other Document')).toContainEqual({ faxId: lab, documentClassification: 'medical_records', secondaryCategory: 'lab_results', fromNumber: '+13105550199' });
+			// Each fax the poll emitted (also those of examples 2 and 4), once.
+			const emitted = (await n8n.executions(examples.poll.id)).flatMap((e) => (e.items['Every Minute: New Received Faxes'] ?? []).map((item) => String(item.sendToken)));
+			expect(emitted.length).toBe(new Set(emitted).size);
+		}, 4 * MINUTE);
+	});
+
 	describe('afterwards', () => {
 		test('every trigger execution succeeded and every callback was accepted', async () => {
 			for (const key of Object.keys(FILES) as ExampleKey[]) {
-				const trigger = triggerOf(examples[key]).name;
+				const trigger = startNodeOf(examples[key]).name;
 				const failed = (await n8n.executions(examples[key].id)).filter((e) => e.status !== 'success');
 				expect({ example: key, trigger, failed: failed.map((e) => ({ mode: e.mode, status: e.status, error: e.error })) }).toEqual({ example: key, trigger, failed: [] });
 			}

@@ -1,8 +1,9 @@
 /**
- * Proves the real-n8n host harness (scripts/n8n-host.js) on n8n's own nodes: install on demand, import,
- * execute, publish, start, webhook, recorded executions, stop. Also checks that n8n loads this
- * package once it is built (dist/).
+ * Proves the real-n8n host harness (scripts/n8n-host.js) on n8n's own nodes, on both hosts (2.x, 1.x):
+ * install on demand, import, execute, publish, start, webhook, recorded executions, stop, a failed
+ * activation. Also checks that n8n loads this package once it is built (dist/).
  */
+import { randomUUID } from 'crypto';
 import { existsSync } from 'fs';
 import { join } from 'path';
 
@@ -10,6 +11,7 @@ import {
 	REPO_ROOT,
 	createInstance,
 	ensureInstalled,
+	faxServiceTriggerWorkflow,
 	itemsOf,
 	logToStderr,
 	manualSetWorkflow,
@@ -17,18 +19,19 @@ import {
 	webhookWorkflow,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
+import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60 * 1000;
 const packageBuilt = existsSync(join(REPO_ROOT, 'dist', 'credentials', 'FaxServiceApi.credentials.js'));
 
-describe('real n8n host (scripts/n8n-host.js)', () => {
+describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersion }) => {
 	let n8n: N8nHostInstance | undefined;
 	let webhookWorkflowId = '';
 
 	beforeAll(async () => {
 		// A fresh machine has nothing installed: about 4 min of npm plus 2–4 min of sqlite3 build.
-		await ensureInstalled({ log: logToStderr });
-		n8n = await createInstance();
+		await ensureInstalled({ hostVersion, log: logToStderr });
+		n8n = await createInstance({ hostVersion });
 	}, 30 * MINUTE);
 
 	afterAll(async () => {
@@ -93,5 +96,23 @@ describe('real n8n host (scripts/n8n-host.js)', () => {
 			expect(await n8n!.executions(webhookWorkflowId)).toHaveLength(1);
 		},
 		2 * MINUTE,
+	);
+
+	it(
+		'fails start() naming a published workflow that cannot activate, and reports it as failed',
+		async () => {
+			// Self-registration on a fax number of a service nobody listens to fails the activation.
+			const [credential] = await n8n!.importCredentials([
+				{ name: 'unreachable service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: 'sk_test_unreachable', liveApiKey: 'sk_live_unreachable' } },
+			]);
+			const unreachable = faxServiceTriggerWorkflow('host check: cannot activate', randomUUID(), credential, ['receivedFax']);
+			unreachable.nodes[0].parameters = { events: ['receivedFax'], registerOnFaxNumbers: ['fn_unreachable'], options: {} };
+			const [workflow] = await n8n!.importWorkflows([unreachable]);
+			await n8n!.publishWorkflow(workflow.id);
+			await expect(n8n!.start()).rejects.toThrow(`n8n could not activate "host check: cannot activate" (${workflow.id})`);
+			expect(n8n!.isRunning()).toBe(false);
+			expect(await n8n!.activationStatus()).toContainEqual(expect.objectContaining({ workflowId: workflow.id, state: 'failed' }));
+		},
+		3 * MINUTE,
 	);
 });

@@ -206,6 +206,28 @@ describe('Fax Service Polling Trigger through the engine', () => {
 			expect(emitted.tokens.some((token) => existing.includes(token))).toBe(false);
 		});
 
+		test.each([
+			['six hours behind', -6],
+			['six hours ahead of', 6],
+		])('the service\'s clock %s n8n\'s: every fax once, none missed', async (_label, hours) => {
+			const shift = (iso: unknown) => (typeof iso === 'string' ? new Date(Date.parse(iso) + hours * 3_600_000).toISOString() : iso);
+			const skewed = (body: string) => {
+				const answer = JSON.parse(body) as { receivedFaxes: IDataObject[] };
+				for (const fax of answer.receivedFaxes) Object.assign(fax, { sentAt: shift(fax.sentAt), completedAt: shift(fax.completedAt) });
+				return JSON.stringify(answer);
+			};
+			proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'rewrite', body: skewed }, 1000);
+			const trigger = poller(RECEIVED, proxy.baseUrl);
+			itemsOf(await trigger.activate());
+			const emitted = new Emitted();
+			const first = await seedReceived(sandbox, accountNumber, 3);
+			emitted.add(itemsOf(await trigger.tick()));
+			const second = await seedReceived(sandbox, accountNumber, 2);
+			emitted.add(itemsOf(await trigger.tick()));
+			emitted.add(itemsOf(await trigger.tick()));
+			expect(emitted.tokens).toEqual([...first, ...second]);
+		});
+
 		test('a failed poll says why, keeps the state, and the next poll catches up', async () => {
 			const trigger = poller(RECEIVED, proxy.baseUrl);
 			itemsOf(await trigger.activate());

@@ -18,6 +18,18 @@ export const isTestFilter: INodeProperties = {
 	description: 'Whether to return only test records (created with the test key) or only live ones',
 };
 
+/** How a received fax ended (spec 2.3); it never changes once the fax is listed. */
+export const faxStatusFilter: INodeProperties = {
+	displayName: 'Fax Status',
+	name: 'faxStatus',
+	type: 'options',
+	default: 'success',
+	options: [
+		{ name: 'Success', value: 'success' },
+		{ name: 'Failure', value: 'failure' },
+	],
+};
+
 export const dateRangeFilters = (verb: 'sent' | 'received'): INodeProperties[] => {
 	const label = verb === 'sent' ? 'Sent' : 'Received';
 	return [

@@ -6,6 +6,9 @@ import { randomUUID } from 'crypto';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
+/** The n8n majors the harness can run (scripts/n8n-host/hosts.js): 2 is the default. */
+export type HostVersion = 1 | 2;
+
 /** n8n's IRunExecutionData, as far as the tests read it. */
 export interface N8nRunData {
 	resultData: {
@@ -78,6 +81,9 @@ export interface CredentialJson {
 }
 
 export interface N8nHostInstance {
+	readonly hostVersion: HostVersion;
+	/** the n8n binary of the instance's host */
+	readonly n8nBin: string;
 	readonly userFolder: string;
 	readonly port: number;
 	readonly brokerPort: number;
@@ -120,6 +126,8 @@ export interface N8nHostInstance {
 }
 
 export interface CreateInstanceOptions {
+	/** which n8n: default N8N_HOST_VERSION, else 2 */
+	hostVersion?: HostVersion;
 	userFolder?: string;
 	port?: number;
 	/** package to load as a community package; default the repository root; false: none */
@@ -133,10 +141,11 @@ export interface CreateInstanceOptions {
 
 interface N8nHostModule {
 	REPO_ROOT: string;
-	HOST_DIR: string;
-	N8N_BIN: string;
-	ensureInstalled(options?: { log?: (line: string) => void; force?: boolean; echo?: boolean }): Promise<string>;
-	isInstalled(): boolean;
+	HOST_VERSIONS: HostVersion[];
+	resolveHost(hostVersion?: HostVersion | string): { hostVersion: HostVersion };
+	ensureInstalled(options?: { hostVersion?: HostVersion; log?: (line: string) => void; force?: boolean; echo?: boolean }): Promise<string>;
+	isInstalled(hostVersion?: HostVersion): boolean;
+	pinnedN8nVersion(hostVersion?: HostVersion): string;
 	createInstance(options?: CreateInstanceOptions): Promise<N8nHostInstance>;
 	freePorts(count: number): Promise<number[]>;
 	portIsFree(port: number): Promise<boolean>;
@@ -147,7 +156,7 @@ interface N8nHostModule {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const host = require(join(__dirname, '..', '..', '..', 'scripts', 'n8n-host.js')) as N8nHostModule;
 
-export const { REPO_ROOT, HOST_DIR, N8N_BIN, ensureInstalled, isInstalled, createInstance, freePorts, portIsFree, itemsOf } = host;
+export const { REPO_ROOT, HOST_VERSIONS, resolveHost, ensureInstalled, isInstalled, pinnedN8nVersion, createInstance, freePorts, portIsFree, itemsOf } = host;
 
 /** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
 export const logToStderr = (line: string): void => {
@@ -241,4 +250,33 @@ export function secretsInFiles(n8n: N8nHostInstance, secrets: string[]): Array<[
 		for (const secret of secrets) if (bytes.includes(secret)) found.push([file, secret]);
 	}
 	return found;
+}
+
+/** The "Fax Service sandbox" credential with both of a sandbox's keys; `baseUrl` when requests go through a proxy. */
+export function sandboxCredential(sandbox: { baseUrl: string; testKey: string; liveKey: string }, baseUrl = sandbox.baseUrl): CredentialJson {
+	return {
+		name: 'Fax Service sandbox',
+		type: 'faxServiceApi',
+		data: { baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+	};
+}
+
+/** A workflow with only the Fax Service Polling Trigger, polling every minute. */
+export function faxServicePollTriggerWorkflow(name: string, nodeName: string, credential: { id: string; name: string }, parameters: Record<string, unknown>): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: nodeName,
+				type: 'n8n-nodes-fax-service.faxServicePollTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+				credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 }

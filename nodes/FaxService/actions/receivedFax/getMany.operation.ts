@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../readers';
 import { fieldCollection, recordOption, returnAllFields } from '../fields';
-import { dateRangeFilters, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+import { dateRangeFilters, faxStatusFilter, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
 
 const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
 
@@ -25,16 +25,7 @@ const properties: INodeProperties[] = [
 		{ displayName: 'Caller Name', name: 'callerName', type: 'string', default: '', description: 'Caller ID name' },
 		recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
 		...dateRangeFilters('received'),
-		{
-			displayName: 'Fax Status',
-			name: 'faxStatus',
-			type: 'options',
-			default: 'success',
-			options: [
-				{ name: 'Success', value: 'success' },
-				{ name: 'Failure', value: 'failure' },
-			],
-		},
+		faxStatusFilter,
 		numbers.from,
 		isTestFilter,
 		numbers.to,

@@ -1,0 +1,29 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** Panel fields the webhook and the polling trigger share, so an event or an option reads the same in both. */
+
+export type TriggerEvent = 'sentFax' | 'receivedFax' | 'aiDocument';
+
+export const TRIGGER_EVENTS: Record<TriggerEvent, INodePropertyOptions> = {
+	aiDocument: { name: 'AI Document Completed', value: 'aiDocument', description: 'An uploaded document was extracted and classified' },
+	receivedFax: { name: 'Fax Received', value: 'receivedFax', description: 'A fax arrived on one of the account\'s numbers' },
+	sentFax: { name: 'Sent Fax Completed', value: 'sentFax', description: 'A sent or forwarded fax succeeded or failed' },
+};
+
+/** The Events picker, offering `events` (in n8n's alphabetical order of their names). */
+export const eventsField = (events: TriggerEvent[], defaults: TriggerEvent[]): INodeProperties => ({
+	displayName: 'Events',
+	name: 'events',
+	type: 'multiOptions',
+	required: true,
+	default: [...defaults],
+	options: events.map((event) => TRIGGER_EVENTS[event]).sort((a, b) => a.name.localeCompare(b.name)),
+});
+
+export const pdfFieldOption: INodeProperties = {
+	displayName: 'Put PDF in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	description: 'Binary field of the emitted item that holds a received fax\'s PDF',
+};

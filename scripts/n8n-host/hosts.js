@@ -1,0 +1,81 @@
+'use strict';
+/**
+ * The n8n majors this repository runs its end-to-end tests on, what differs between them, and which
+ * one a caller means: an explicit hostVersion, else N8N_HOST_VERSION, else 2.
+ */
+
+const path = require('path');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** [major, minor, patch] of a Node version ('v20.19.0' or '20.19.0'). */
+const parseNodeVersion = (version) => String(version).replace(/^v/, '').split('.').map(Number);
+
+/**
+ * Per host: its install folder, the Node that runs it, how a workflow is activated from the CLI,
+ * whether activation goes through n8n 2.x's publication service (1.x activates before its ready
+ * line), whether the owner can come from the environment (1.x: REST only), the variable of the
+ * webhook base URL, and the modules switched off (an unknown module name stops n8n).
+ */
+const HOSTS = {
+	2: {
+		hostVersion: 2,
+		folder: '.n8n-host',
+		node: {
+			overrideEnv: 'N8N_HOST_NODE',
+			wanted: 'Node >= 24',
+			accepts: (version) => parseNodeVersion(version)[0] >= 24,
+			// The root devDependency node@24; then any `node` on PATH.
+			candidates: () => [path.join(REPO_ROOT, 'node_modules', 'node', 'bin', 'node')],
+			hint: 'Run `npm install` in the repository root (its devDependency `node@24` provides node_modules/node/bin/node) or set N8N_HOST_NODE.',
+		},
+		publishArgs: (workflowId) => ['publish:workflow', `--id=${workflowId}`],
+		publicationService: true,
+		ownerFromEnv: true,
+		webhookUrlEnv: 'N8N_WEBHOOK_URL',
+		// They phone home or are AI/cloud features of no use here.
+		disabledModules: ['mcp-registry', 'instance-ai', 'agents', 'chat-hub', 'workflow-builder'],
+	},
+	// n8n 1.123.69 (.n8n-host-1/package.json): the newest 1.123.x this registry serves that runs on Node 20
+	// with n8n's defaults; from 1.123.76 its expression engine needs isolated-vm, built for Node >= 22 only.
+	1: {
+		hostVersion: 1,
+		folder: '.n8n-host-1',
+		node: {
+			overrideEnv: 'N8N_HOST1_NODE',
+			// n8n 1.123's engines: >=20.19 <=24.x. Node 24 runs the 2.x host already; 20/22 covers the older Nodes users still run.
+			wanted: 'Node 20.19+ or 22.x',
+			accepts: (version) => {
+				const [major, minor] = parseNodeVersion(version);
+				return (major === 20 && minor >= 19) || major === 22;
+			},
+			// The system Node: inside npm scripts `node` on PATH is the node@24 devDependency.
+			candidates: () => ['/usr/bin/node', '/usr/local/bin/node'],
+			hint: 'Install Node 20 (>= 20.19) or 22 as the system Node (/usr/bin/node) or set N8N_HOST1_NODE.',
+		},
+		publishArgs: (workflowId) => ['update:workflow', `--id=${workflowId}`, '--active=true'],
+		publicationService: false,
+		ownerFromEnv: false,
+		webhookUrlEnv: 'WEBHOOK_URL',
+		// 1.123 has none of the 2.x modules above (an unknown name stops it); what of it could call out
+		// (telemetry, version checks, templates, banners, vetted nodes) is off through env.js's settings.
+		disabledModules: [],
+	},
+};
+
+/** The default (2.x) first: `install` prepares it first. */
+const HOST_VERSIONS = [2, 1];
+const DEFAULT_HOST_VERSION = 2;
+
+/** The host a caller means: `hostVersion` (1, 2, '1' or '2'), else N8N_HOST_VERSION, else 2. */
+function resolveHost(hostVersion) {
+	const wanted = hostVersion ?? (process.env.N8N_HOST_VERSION || DEFAULT_HOST_VERSION);
+	const host = HOSTS[String(wanted).trim()];
+	if (!host) {
+		const source = hostVersion === undefined ? `N8N_HOST_VERSION=${process.env.N8N_HOST_VERSION}` : `hostVersion ${hostVersion}`;
+		throw new Error(`Unknown n8n host ${source}: choose one of ${HOST_VERSIONS.join(', ')}.`);
+	}
+	return host;
+}
+
+module.exports = { REPO_ROOT, HOSTS, parseNodeVersion, HOST_VERSIONS, DEFAULT_HOST_VERSION, resolveHost };

@@ -1,0 +1,161 @@
+/**
+ * Fax Service Polling Trigger in a real n8n: an active workflow polling every minute (n8n's shortest
+ * interval), faxes received and sent through the sandbox before activation, between polls, during a
+ * poll and while n8n is down. Each is emitted exactly once (counted over every execution), with its
+ * PDF; what was there before activation never.
+ */
+import { randomUUID } from 'crypto';
+import { existsSync } from 'fs';
+import { join } from 'path';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
+import { binariesOf, storedBinary } from './helpers/binary';
+import { minimalPdf } from './helpers/files';
+import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import {
+	createInstance,
+	ensureInstalled,
+	faxServicePollTriggerWorkflow,
+	logToStderr,
+	REPO_ROOT,
+	sandboxCredential,
+	secretsInFiles,
+	type N8nExecution,
+	type N8nHostInstance,
+} from './helpers/n8n-host';
+
+const MINUTE = 60_000;
+const TRIGGER = 'Fax Service Polling Trigger';
+const FAILING_NUMBER = '+13105550000';
+
+describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ hostVersion }) => {
+	let sandbox: Sandbox;
+	let proxy: FaultProxy;
+	let n8n: N8nHostInstance;
+	let workflowId: string;
+	let accountNumber: string;
+	const documents = new Map<string, Buffer>();
+	const before: string[] = [];
+
+	const api = async (method: string, path: string, body?: FormData | Record<string, unknown>) => {
+		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
+		if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: body instanceof FormData ? body : body && JSON.stringify(body) });
+		const json = (await response.json()) as Record<string, unknown>;
+		if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+		return json;
+	};
+	const form = (fields: Record<string, string>, document: Buffer) => {
+		const data = new FormData();
+		for (const [name, value] of Object.entries(fields)) data.append(name, value);
+		data.append('file', new Blob([new Uint8Array(document)], { type: 'application/pdf' }), 'fax.pdf');
+		return data;
+	};
+	const receive = async (fromNumber = '+14155551234'): Promise<string> => {
+		const document = minimalPdf(`inbound ${randomUUID()}`);
+		const { message } = await api('POST', '/received_faxes/test_receive', form({ to_number: accountNumber, from_number: fromNumber }, document));
+		const token = /([0-9a-f]{24})/.exec(String(message))![1];
+		documents.set(token, document);
+		return token;
+	};
+	const send = async (toNumber = '+12125550123'): Promise<string> =>
+		String((await api('POST', '/sent_faxes', form({ from_number: accountNumber, to_number: toNumber }, minimalPdf('outbound')))).faxId);
+
+	/** Every item the trigger emitted, over every execution, with the execution it came in. */
+	const emitted = async () => {
+		const executions = await n8n.executions(workflowId);
+		return executions.flatMap((execution: N8nExecution) => (execution.items[TRIGGER] ?? []).map((item, index) => ({ item, index, execution })));
+	};
+	const waitForTokens = async (tokens: string[], timeoutMs: number) => {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const seen = (await emitted()).map(({ item }) => String(item.sendToken));
+			if (tokens.every((token) => seen.includes(token))) return;
+			if (Date.now() > until) throw new Error(`Not emitted within ${timeoutMs} ms: ${tokens.filter((t) => !seen.includes(t)).join(', ')}; emitted: ${seen.join(', ')}`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	};
+
+	beforeAll(async () => {
+		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxServicePollTrigger', 'FaxServicePollTrigger.node.js'))).toBe(true);
+		await ensureInstalled({ hostVersion, log: logToStderr });
+		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 500, completeAfterMs: 4000, aiCompleteAfterMs: 300 } });
+		proxy = await startFaultProxy(sandbox);
+		accountNumber = String(((await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as Record<string, unknown>).number);
+
+		// There before the workflow is activated: never emitted.
+		before.push(await receive(), await receive(), await send());
+		await sandbox.settle();
+
+		n8n = await createInstance({ hostVersion });
+		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox, proxy.baseUrl)]);
+		const [workflow] = await n8n.importWorkflows([
+			faxServicePollTriggerWorkflow('Fax Service Polling Trigger e2e', TRIGGER, credential, { events: ['receivedFax', 'sentFax'], options: { attachPdf: true } }),
+		]);
+		workflowId = workflow.id;
+		await n8n.publishWorkflow(workflowId);
+		await n8n.start();
+	}, 30 * MINUTE);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await proxy?.close();
+		await sandbox?.stop();
+	}, 2 * MINUTE);
+
+	test('activation polled once, emitted nothing of what was there, and n8n saved the cursors', async () => {
+		expect((await n8n.activationStatus()).map((entry) => entry.state)).toEqual(['activated']);
+		expect(proxy.requests.filter((r) => r.method === 'GET').map((r) => r.path.split('?')[0]).sort()).toEqual(['/api/v2/received_faxes', '/api/v2/sent_faxes']);
+		expect(await emitted()).toEqual([]);
+		const [row] = await n8n.query<{ staticData: string | null }>('SELECT "staticData" FROM workflow_entity WHERE id = ?', [workflowId]);
+		const feeds = Object.values(JSON.parse(String(row.staticData)) as Record<string, { feeds?: Record<string, { cursor: { total: number } }> }>)[0]?.feeds;
+		expect({ received: feeds?.receivedFax.cursor.total, sent: feeds?.sentFax.cursor.total }).toEqual({ received: 2, sent: 1 });
+	});
+
+	test('faxes from between polls and from during a poll: each once, received ones with their PDF, sent ones once final', async () => {
+		const received = [await receive(), await receive(FAILING_NUMBER)];
+		const sent = [await send(), await send(FAILING_NUMBER)];
+		await sandbox.settle();
+		// The next poll's first list reads: a fax arrives while the poll runs, another is sent (still queued when listed).
+		const during: string[] = [];
+		proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'before', action: async () => void during.push(await receive()) });
+		proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'before', action: async () => void during.push(await send()) });
+
+		await waitForTokens([...received, ...sent], 2 * MINUTE);
+		await waitForTokens(during, 2 * MINUTE);
+
+		const items = await emitted();
+		const byToken = new Map(items.map((entry) => [String(entry.item.sendToken), entry]));
+		expect(byToken.get(received[0])!.item).toMatchObject({ eventType: 'receivedFax', verified: true, faxStatus: 'success', toNumber: accountNumber });
+		expect(byToken.get(received[1])!.item).toMatchObject({ eventType: 'receivedFax', faxStatus: 'failure', fromNumber: FAILING_NUMBER });
+		expect(byToken.get(sent[0])!.item).toMatchObject({ eventType: 'sentFax', verified: true, sentStatus: 'success' });
+		expect(byToken.get(sent[1])!.item).toMatchObject({ eventType: 'sentFax', sentStatus: 'failure', errorDetails: { errorMessage: expect.any(String) } });
+		for (const token of [...received, during[0]]) {
+			const { execution, index } = byToken.get(token)!;
+			const binary = binariesOf(execution.data, TRIGGER)[index]?.data;
+			expect(binary).toMatchObject({ mimeType: 'application/pdf' });
+			expect(storedBinary(n8n, binary!)).toEqual(documents.get(token));
+		}
+		// The fax sent during the poll was listed while queued, and came one poll later.
+		expect(byToken.get(during[1])!.execution.id).not.toBe(byToken.get(during[0])!.execution.id);
+	}, 5 * MINUTE);
+
+	test('what arrives while n8n is down is emitted by the poll at the next start', async () => {
+		await n8n.stop();
+		const whileDown = [await receive(), await receive(), await send()];
+		await sandbox.settle();
+		await n8n.start();
+		await waitForTokens(whileDown, 2 * MINUTE);
+	}, 5 * MINUTE);
+
+	test('afterwards: every fax exactly once over all executions, none from before activation, every execution a success, no key stored', async () => {
+		const items = await emitted();
+		const tokens = items.map(({ item }) => String(item.sendToken));
+		expect(tokens.length).toBe(new Set(tokens).size);
+		expect(tokens.length).toBe(9);
+		expect(tokens.filter((token) => before.includes(token))).toEqual([]);
+		expect((await n8n.executions(workflowId)).filter((execution) => execution.status !== 'success')).toEqual([]);
+		expect(secretsInFiles(n8n, [sandbox.testKey, sandbox.liveKey])).toEqual([]);
+	});
+});
