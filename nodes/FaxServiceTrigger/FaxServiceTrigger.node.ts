@@ -34,7 +34,9 @@ export class FaxServiceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'faxServiceApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'fax-service' }],
+		// responseData '': n8n answers with what webhook() returns ({received: true}); left out, n8n answers
+		// its default 'firstEntryJson' as text.
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'fax-service' }],
 		properties: [
 			{
 				displayName:

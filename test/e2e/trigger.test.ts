@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
+import { signCallback } from '../../nodes/shared/signature';
 import { startSandbox, type CallbackAttempt, type Sandbox } from '../../sandbox';
 import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, sandboxCredential, type N8nExecution, type N8nHostInstance } from './helpers/n8n-host';
 import { storedBinary } from './helpers/binary';
@@ -211,7 +212,18 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 
 		const again = await redeliver(webhookUrl, sentAttempt);
 		expect(again.status).toBe(200);
-		expect(await again.json()).toMatchObject({ duplicate: true });
+		expect(await again.json()).toEqual({ received: true, duplicate: true });
+
+		// A first delivery is answered with the trigger's own answer once n8n has created the execution.
+		const record = JSON.parse(new URLSearchParams(String(sentAttempt.body)).get('recordDetails')!) as Record<string, unknown>;
+		const unseen = { ...record, sendToken: `fresh-${randomUUID()}` };
+		const first = await fetch(webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-service-signature': signCallback('sentFax', unseen, sandbox.testKey) },
+			body: new URLSearchParams({ recordDetails: JSON.stringify(unseen) }).toString(),
+		});
+		expect({ status: first.status, body: await first.json() }).toEqual({ status: 200, body: { received: true } });
+		await waitForExecutionCount(before + 1);
 
 		// A new received fax and a burst of redeliveries of the AI and received-fax callbacks, all at once.
 		const fresh = await api('POST', '/received_faxes/test_receive', pdfForm({ to_number: faxNumber, from_number: '+13105550222' }, pdf));
@@ -222,13 +234,13 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		]);
 		expect(burst.map((r) => r.status)).toEqual(Array(7).fill(200));
 		await sandbox.waitForCallbacks((attempts) => attempts.filter((a) => a.type === 'receivedFax' && a.status === 200).length >= 2, 20_000);
-		await waitForExecutionCount(before + 1);
+		await waitForExecutionCount(before + 2);
 
 		await new Promise((resolve) => setTimeout(resolve, 4000));
 		expect((await redeliver(webhookUrl, aiAttempt)).status).toBe(200);
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		const executions = await executionsSoFar();
-		expect(executions).toHaveLength(before + 1);
+		expect(executions).toHaveLength(before + 2);
 		expect(triggerItems(executions[executions.length - 1])[0]).toMatchObject({ eventType: 'receivedFax', fromNumber: '+13105550222' });
 	}, 2 * MINUTE);
 

@@ -80,8 +80,12 @@ export interface CredentialJson {
 	[key: string]: unknown;
 }
 
+/** The n8n command an instance runs: `n8n start` (default), or in queue mode a worker or a webhook processor. */
+export type N8nCommand = 'start' | 'worker' | 'webhook';
+
 export interface N8nHostInstance {
 	readonly hostVersion: HostVersion;
+	readonly command: N8nCommand;
 	/** the n8n binary of the instance's host */
 	readonly n8nBin: string;
 	readonly userFolder: string;
@@ -137,6 +141,43 @@ export interface CreateInstanceOptions {
 	encryptionKey?: string;
 	install?: boolean;
 	log?: (line: string) => void;
+	/** the n8n command start() runs (default 'start') */
+	command?: N8nCommand;
+}
+
+/** A PostgreSQL or Redis server the harness started (scripts/n8n-host/services.js). */
+export interface HostService {
+	readonly host: string;
+	readonly port: number;
+	readonly logFile: string;
+	readonly readyMs: number;
+	stop(): Promise<void>;
+}
+
+/** n8n in queue mode (scripts/n8n-host/cluster.js): PostgreSQL, Redis, a main, workers and a webhook processor. */
+export interface QueueCluster {
+	/** `n8n start`, with N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true: import, publish and read executions through it */
+	readonly main: N8nHostInstance;
+	readonly workers: N8nHostInstance[];
+	/** `n8n webhook`: the only process that serves production webhooks (its URL is WEBHOOK_URL) */
+	readonly webhook: N8nHostInstance;
+	readonly postgres: HostService & { readonly database: string; readonly user: string };
+	readonly redis: HostService;
+	/** ms the main took to get ready (migrations, activation), then the workers and webhook processor together */
+	readonly timings: { mainMs?: number; workersAndWebhookMs?: number };
+	start(options?: { timeoutMs?: number; requireActivation?: boolean }): Promise<QueueCluster>;
+	dispose(): Promise<void>;
+}
+
+export interface CreateQueueClusterOptions {
+	workers?: number;
+	hostVersion?: HostVersion;
+	/** extra environment of every n8n process */
+	env?: Record<string, string>;
+	/** extra environment of the main only */
+	mainEnv?: Record<string, string>;
+	install?: boolean;
+	log?: (line: string) => void;
 }
 
 interface N8nHostModule {
@@ -147,6 +188,7 @@ interface N8nHostModule {
 	isInstalled(hostVersion?: HostVersion): boolean;
 	pinnedN8nVersion(hostVersion?: HostVersion): string;
 	createInstance(options?: CreateInstanceOptions): Promise<N8nHostInstance>;
+	createQueueCluster(options?: CreateQueueClusterOptions): Promise<QueueCluster>;
 	freePorts(count: number): Promise<number[]>;
 	portIsFree(port: number): Promise<boolean>;
 	itemsOf(run: unknown, nodeName: string, options?: { output?: number; runIndex?: number }): Array<Record<string, unknown>> | undefined;
@@ -156,7 +198,8 @@ interface N8nHostModule {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const host = require(join(__dirname, '..', '..', '..', 'scripts', 'n8n-host.js')) as N8nHostModule;
 
-export const { REPO_ROOT, HOST_VERSIONS, resolveHost, ensureInstalled, isInstalled, pinnedN8nVersion, createInstance, freePorts, portIsFree, itemsOf } = host;
+export const { REPO_ROOT, HOST_VERSIONS, resolveHost, ensureInstalled, isInstalled, pinnedN8nVersion, createInstance, createQueueCluster, freePorts, portIsFree, itemsOf } =
+	host;
 
 /** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
 export const logToStderr = (line: string): void => {
