@@ -364,12 +364,13 @@ class N8nHostInstance {
 		return rows.map((row) => decodeExecution(row, this.paths.HOST_MODULES));
 	}
 
-	/** Polls executions() until `count` of them finished (success/error/crashed/canceled). */
+	/** Polls executions() until `count` of them finished (success/error/crashed/canceled) with their run data stored. */
 	async waitForExecutions(workflowId, { count = 1, timeoutMs = 30000 } = {}) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
 			const executions = await this.executions(workflowId);
-			const finished = executions.filter((execution) => FINISHED_STATUSES.has(execution.status));
+			// Finished and its run data stored: n8n 1.x may mark an execution finished before its data is written.
+			const finished = executions.filter((execution) => FINISHED_STATUSES.has(execution.status) && execution.data !== null);
 			if (finished.length >= count) return executions;
 			if (Date.now() > until) {
 				throw new Error(
