@@ -72,6 +72,19 @@ function queryPostgres(connection, sql, params = []) {
 	return JSON.parse(result.stdout);
 }
 
+/**
+ * Rows of an n8n instance's database: PostgreSQL through psql when its environment says so (DB_TYPE
+ * postgresdb, e.g. a queue-mode cluster), else its SQLite file through the host's Node and sqlite3.
+ * `instance`: { env, nodePath, hostDir, dbPath }; SQL in SQLite's spelling.
+ */
+function queryN8nDatabase({ env, nodePath, hostDir, dbPath }, sql, params = []) {
+	if (env.DB_TYPE === 'postgresdb') {
+		const connection = { host: env.DB_POSTGRESDB_HOST, port: env.DB_POSTGRESDB_PORT, user: env.DB_POSTGRESDB_USER, database: env.DB_POSTGRESDB_DATABASE };
+		return queryPostgres(connection, sql, params);
+	}
+	return queryDatabase({ nodePath, hostDir }, dbPath, sql, params);
+}
+
 /** The executions of one workflow (parameter: its id), oldest first, with their run data. `e.*`: the columns differ per major (2.x adds storedAt). */
 const EXECUTIONS_SQL = `SELECT e.*, d.data
 	FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id
@@ -159,4 +172,4 @@ async function readStartupActivationStatus(query, startLog) {
 	});
 }
 
-module.exports = { FINISHED_STATUSES, queryDatabase, queryPostgres, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus };
+module.exports = { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus };

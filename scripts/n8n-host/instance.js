@@ -5,12 +5,13 @@ const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
 
-const { delay, within, stripAnsi, tail, readJson, randomId } = require('./util');
+const { delay, stripAnsi, tail, readJson, randomId } = require('./util');
 const { freePorts, portIsFree } = require('./ports');
-const { trackGroup, untrackGroup, killGroup, spawnSupervised } = require('./processes');
+const { trackGroup, untrackGroup, killGroup, spawnSupervised, stopSupervised } = require('./processes');
+const { ensureOwner, restRequest } = require('./owner');
 const { buildN8nEnv } = require('./env');
 const { parseRawOutput } = require('./runs');
-const { FINISHED_STATUSES, queryDatabase, queryPostgres, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
+const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
 
 /** Printed by `n8n start` once workflows are activated (readiness turns green earlier). */
 const READY_LINE = 'Editor is now accessible via';
@@ -285,13 +286,7 @@ class N8nHostInstance {
 	async stop({ timeoutMs = 30000 } = {}) {
 		const proc = this.proc;
 		if (!proc) return;
-		if (this.isRunning()) {
-			proc.stdin.end();
-			await within(this.exited, timeoutMs);
-		}
-		killGroup(proc.pid);
-		await within(this.exited, 5000);
-		untrackGroup(proc.pid);
+		await stopSupervised(proc, this.exited, timeoutMs);
 		this.proc = null;
 		const until = Date.now() + 10000;
 		while (!(await portIsFree(this.port)) && Date.now() < until) await delay(200);
@@ -341,17 +336,7 @@ class N8nHostInstance {
 	 * cluster). SQL in SQLite's spelling (database.js translates).
 	 */
 	async query(sql, params = []) {
-		const env = this.n8nEnv();
-		if (env.DB_TYPE === 'postgresdb') {
-			const connection = {
-				host: env.DB_POSTGRESDB_HOST,
-				port: env.DB_POSTGRESDB_PORT,
-				user: env.DB_POSTGRESDB_USER,
-				database: env.DB_POSTGRESDB_DATABASE,
-			};
-			return queryPostgres(connection, sql, params);
-		}
-		return queryDatabase({ nodePath: this.node.path, hostDir: this.paths.HOST_DIR }, this.dbPath, sql, params);
+		return queryN8nDatabase({ env: this.n8nEnv(), nodePath: this.node.path, hostDir: this.paths.HOST_DIR, dbPath: this.dbPath }, sql, params);
 	}
 
 	/**
@@ -405,54 +390,14 @@ class N8nHostInstance {
 		};
 	}
 
-	/** fetch() against this instance's REST API. */
-	async rest(method, urlPath, { body, cookie } = {}) {
-		const response = await fetch(`${this.baseUrl}${urlPath}`, {
-			method,
-			headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		let json;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		const setCookie = response.headers.get('set-cookie');
-		return { status: response.status, json, text, cookie: setCookie ? setCookie.split(';')[0] : undefined };
+	/** fetch() against this instance's REST API (owner.js). */
+	async rest(method, urlPath, options) {
+		return await restRequest(this.baseUrl, method, urlPath, options);
 	}
 
-	/**
-	 * Makes sure an owner with these credentials exists, so the editor opens on a login page instead of
-	 * the sign-up wall. Running: `POST /rest/owner/setup` (or, when an owner exists, a login check);
-	 * resolves { email, password, cookie }. Stopped: provisions the owner at the next start(): from the
-	 * environment on 2.x (N8N_INSTANCE_OWNER_MANAGED_BY_ENV with a bcrypt hash), through the REST call
-	 * right after start-up on 1.x (it has no such variables). Password: 8+ characters with a digit and
-	 * an upper-case letter.
-	 */
-	async ensureOwner({ email = 'owner@example.com', password = 'Owner-pass-1', firstName = 'Dev', lastName = 'Owner' } = {}) {
-		if (!this.isRunning() && !this.host.ownerFromEnv) {
-			this.pendingOwner = { email, password, firstName, lastName };
-			return { email, password, appliesAtNextStart: true };
-		}
-		if (!this.isRunning()) {
-			const { HOST_MODULES } = this.paths;
-			const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(HOST_MODULES, 'n8n'), HOST_MODULES] }));
-			this.ownerEnv = {
-				N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-				N8N_INSTANCE_OWNER_EMAIL: email,
-				N8N_INSTANCE_OWNER_FIRST_NAME: firstName,
-				N8N_INSTANCE_OWNER_LAST_NAME: lastName,
-				N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(password, 10),
-			};
-			return { email, password, appliesAtNextStart: true };
-		}
-		const setup = await this.rest('POST', '/rest/owner/setup', { body: { email, password, firstName, lastName } });
-		if (setup.status === 200) return { email, password, cookie: setup.cookie, created: true };
-		const login = await this.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: email, password } });
-		if (login.status === 200) return { email, password, cookie: login.cookie, created: false };
-		throw new Error(`ensureOwner(): owner setup answered ${setup.status} (${setup.text.slice(0, 300)}), login ${login.status} (${login.text.slice(0, 300)})`);
+	/** An owner with these credentials, now (REST) or at the next start (owner.js). */
+	async ensureOwner(owner) {
+		return await ensureOwner(this, owner);
 	}
 }
 

@@ -7,6 +7,8 @@
 const fs = require('fs');
 const { spawn } = require('child_process');
 
+const { within } = require('./util');
+
 const { ENTRY } = require('./paths');
 
 const liveGroups = new Set();
@@ -56,6 +58,20 @@ function spawnSupervised(node, config, env) {
 	return proc;
 }
 
+/**
+ * Stops a supervised process: closes its control pipe (the supervisor stops it gently), waits up to
+ * timeoutMs for it to exit, then kills what is left of its group. `exited`: a promise of its exit.
+ */
+async function stopSupervised(proc, exited, timeoutMs) {
+	if (proc.exitCode === null && proc.signalCode === null) {
+		proc.stdin.end();
+		await within(exited, timeoutMs);
+	}
+	killGroup(proc.pid);
+	await within(exited, 5000);
+	untrackGroup(proc.pid);
+}
+
 /** The supervisor itself (`__supervise`, configured by N8N_HOST_SUPERVISE). */
 function superviseMain() {
 	const config = JSON.parse(process.env.N8N_HOST_SUPERVISE);
@@ -87,4 +103,4 @@ function superviseMain() {
 	});
 }
 
-module.exports = { trackGroup, untrackGroup, killGroup, spawnSupervised, superviseMain };
+module.exports = { trackGroup, untrackGroup, killGroup, spawnSupervised, stopSupervised, superviseMain };

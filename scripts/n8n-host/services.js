@@ -14,9 +14,9 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const { delay, within, tail } = require('./util');
+const { delay, tail } = require('./util');
 const { freePorts } = require('./ports');
-const { untrackGroup, killGroup, spawnSupervised } = require('./processes');
+const { untrackGroup, killGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { findHostNode } = require('./node');
 
 const POSTGRES_READY_LINE = 'database system is ready to accept connections';
@@ -72,16 +72,32 @@ async function startSupervised({ name, command, args, cwd, logFile, readyLine, s
 			throw new Error(`${name} did not get ready (log ${logFile}):\n${tail(text)}`);
 		}
 	}
-	const stop = async () => {
-		if (proc.exitCode === null && proc.signalCode === null) {
-			proc.stdin.end();
-			await within(exited, 20000);
-		}
-		killGroup(proc.pid);
-		await within(exited, 5000);
-		untrackGroup(proc.pid);
+	return { proc, readyMs: Date.now() - startedAt, stop: async () => await stopSupervised(proc, exited, 20000) };
+}
+
+/**
+ * Runs `start(dir)` in a new temp folder (prefix `n8n-<name>-`): what it resolves is the service, whose
+ * stop() also stops `server` and deletes the folder (kept with `keep`); a failed start deletes it too.
+ */
+async function inTempFolder(name, keep, start) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${name}-`));
+	const remove = () => {
+		if (!keep) fs.rmSync(dir, { recursive: true, force: true });
 	};
-	return { proc, readyMs: Date.now() - startedAt, stop };
+	try {
+		const { server, ...service } = await start(dir);
+		return {
+			...service,
+			readyMs: server.readyMs,
+			async stop() {
+				await server.stop();
+				remove();
+			},
+		};
+	} catch (error) {
+		remove();
+		throw error;
+	}
 }
 
 /**
@@ -92,14 +108,13 @@ async function startSupervised({ name, command, args, cwd, logFile, readyLine, s
 async function startPostgres({ database = 'n8n', keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
 	const bin = postgresBinDir();
 	if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): apt-get install -y postgresql');
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-postgres-'));
-	const dataDir = path.join(dir, 'data');
-	const socketDir = path.join(dir, 'sock');
-	fs.mkdirSync(socketDir);
-	if (isRoot()) runOrThrow('chown', ['-R', 'postgres:postgres', dir], 'chown of the PostgreSQL folder');
 	const [port] = await freePorts(1);
-	const logFile = path.join(dir, 'postgres.log');
-	try {
+	return await inTempFolder('postgres', keep, async (dir) => {
+		const dataDir = path.join(dir, 'data');
+		const socketDir = path.join(dir, 'sock');
+		fs.mkdirSync(socketDir);
+		if (isRoot()) runOrThrow('chown', ['-R', 'postgres:postgres', dir], 'chown of the PostgreSQL folder');
+		const logFile = path.join(dir, 'postgres.log');
 		runOrThrow(...asPostgresUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), 'initdb');
 		const [command, args] = asPostgresUser(path.join(bin, 'postgres'), [
 			'-D', dataDir, '-p', String(port), '-k', socketDir,
@@ -118,34 +133,17 @@ async function startPostgres({ database = 'n8n', keep = process.env.N8N_HOST_KEE
 			stopSignal: 'SIGINT',
 		});
 		runOrThrow(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database], `createdb ${database}`);
-		return {
-			host: '127.0.0.1',
-			port,
-			user: 'postgres',
-			database,
-			dataDir,
-			logFile,
-			psql: path.join(bin, 'psql'),
-			readyMs: server.readyMs,
-			async stop() {
-				await server.stop();
-				if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-			},
-		};
-	} catch (error) {
-		if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-		throw error;
-	}
+		return { server, host: '127.0.0.1', port, user: 'postgres', database, dataDir, logFile, psql: path.join(bin, 'psql') };
+	});
 }
 
 /** A Redis server on a free port of 127.0.0.1, nothing persisted. */
 async function startRedis({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
 	const redisServer = which('redis-server');
 	if (!redisServer) throw new Error('Redis is not installed (no redis-server on PATH): apt-get install -y redis-server');
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-redis-'));
 	const [port] = await freePorts(1);
-	const logFile = path.join(dir, 'redis.log');
-	try {
+	return await inTempFolder('redis', keep, async (dir) => {
+		const logFile = path.join(dir, 'redis.log');
 		const server = await startSupervised({
 			name: 'Redis',
 			command: redisServer,
@@ -154,20 +152,8 @@ async function startRedis({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}
 			logFile,
 			readyLine: REDIS_READY_LINE,
 		});
-		return {
-			host: '127.0.0.1',
-			port,
-			logFile,
-			readyMs: server.readyMs,
-			async stop() {
-				await server.stop();
-				if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-			},
-		};
-	} catch (error) {
-		if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-		throw error;
-	}
+		return { server, host: '127.0.0.1', port, logFile };
+	});
 }
 
 module.exports = { startPostgres, startRedis, postgresBinDir };

@@ -146,7 +146,14 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 		const whileDown = [await receive(), await receive(), await send()];
 		await sandbox.settle();
 		await n8n.start();
+		const started = Date.now();
 		await waitForTokens(whileDown, 2 * MINUTE);
+		// By the poll n8n runs while it activates the workflow, not by a later minute tick.
+		const createdAt = (await emitted())
+			.filter(({ item }) => whileDown.includes(String(item.sendToken)))
+			.map(({ execution }) => Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(execution.createdAt) ? execution.createdAt : `${execution.createdAt.replace(' ', 'T')}Z`));
+		expect(createdAt).toHaveLength(3);
+		for (const at of createdAt) expect(at).toBeLessThan(started + 10_000);
 	}, 5 * MINUTE);
 
 	test('afterwards: every fax exactly once over all executions, none from before activation, every execution a success, no key stored', async () => {

@@ -24,6 +24,7 @@ import {
 	type N8nExecution,
 	type QueueCluster,
 	type WorkflowJson,
+	webhookWorkflow,
 } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
@@ -111,18 +112,11 @@ function relayWorkflow(path: string, credential: { id: string; name: string }, f
 		parameters,
 		credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
 	});
+	const webhook = webhookWorkflow('Relay a received fax (queue mode e2e)', path);
 	return {
-		name: 'Relay a received fax (queue mode e2e)',
+		...webhook,
 		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-			},
+			...webhook.nodes,
 			node('Download PDF', 220, { resource: 'receivedFax', operation: 'downloadPdf', faxId: '={{ $json.body.faxId }}', binaryPropertyName: 'data' }),
 			node('Send Fax', 440, {
 				resource: 'sentFax',
@@ -137,7 +131,6 @@ function relayWorkflow(path: string, credential: { id: string; name: string }, f
 			Webhook: { main: [[{ node: 'Download PDF', type: 'main', index: 0 }]] },
 			'Download PDF': { main: [[{ node: 'Send Fax', type: 'main', index: 0 }]] },
 		},
-		settings: { executionOrder: 'v1' },
 	};
 }
 

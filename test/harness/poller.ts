@@ -48,6 +48,11 @@ export function createPoller(parameters: INodeParameters, credentials: Record<st
 	const newWorkflow = () =>
 		new Workflow({ id: 'poll-workflow', name: 'poll test', nodes: [node], connections: {}, active: true, nodeTypes, staticData, settings: { executionOrder: 'v1' } });
 	let workflow = newWorkflow();
+	// The static data as n8n saved it (JSON), on a new workflow object: as after a restart or a saved edit.
+	const restart = () => {
+		staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		workflow = newWorkflow();
+	};
 
 	const run = async (testing: boolean): Promise<PollOutcome> => {
 		let outcome: PollOutcome = { nothing: true };
@@ -78,14 +83,10 @@ export function createPoller(parameters: INodeParameters, credentials: Record<st
 			return error ? { error } : { items: result.output(POLL_NODE) };
 		},
 		staticData: () => JSON.parse(JSON.stringify(workflow.getStaticData('node', workflow.getNode(POLL_NODE)!))) as IDataObject,
-		restart() {
-			staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-			workflow = newWorkflow();
-		},
+		restart,
 		setParameters(next) {
 			node.parameters = { ...node.parameters, ...next };
-			staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-			workflow = newWorkflow();
+			restart();
 		},
 	};
 }
