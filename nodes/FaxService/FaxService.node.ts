@@ -1,7 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeProperties } from './actions/resources';
+import { RESUME_WEBHOOKS } from '../shared/waiting';
+import { resumeOnCallback } from './actions/resume';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -19,6 +21,8 @@ export class FaxService implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'faxServiceApi', required: true }],
+		// Send and Wait: the callback that resumes a waiting execution arrives here.
+		webhooks: RESUME_WEBHOOKS,
 		properties: nodeProperties,
 	};
 
@@ -26,5 +30,9 @@ export class FaxService implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback.call(this);
 	}
 }

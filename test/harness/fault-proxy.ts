@@ -1,5 +1,5 @@
 /**
- * A scriptable HTTP proxy in front of the sandbox: each planned fault applies to the next request(s)
+ * A scriptable HTTP proxy in front of the sandbox (or of n8n, for callbacks): each planned fault applies to the next request(s)
  * matching its method and path; every other request is passed through. Every answer closes its
  * connection, so each request opens a new one and a refused connection is really refused.
  */
@@ -50,8 +50,8 @@ export interface FaultProxy {
 	close(): Promise<void>;
 }
 
-export async function startFaultProxy(sandbox: Sandbox): Promise<FaultProxy> {
-	const target = new URL(sandbox.origin);
+export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>): Promise<FaultProxy> {
+	const target = new URL(destination.origin);
 	const plans: Plan[] = [];
 	const requests: ProxiedRequest[] = [];
 

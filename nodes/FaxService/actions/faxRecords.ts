@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DownloadedFile } from '../../shared/download';
+import type { ApiContext } from '../../shared/credentials';
 import { downloadSecureLink } from '../../shared/download';
 import { apiRequest } from '../../shared/transport';
 import { readRequiredString } from './readers';
@@ -25,7 +25,11 @@ export const faxIdField = (description: string): INodeProperties => ({
 });
 
 export async function getFax(ctx: IExecuteFunctions, itemIndex: number, kind: FaxRecordKind): Promise<IDataObject> {
-	const faxId = readRequiredString(ctx, itemIndex, 'faxId', 'Fax ID');
+	return await readFax(ctx, kind, readRequiredString(ctx, itemIndex, 'faxId', 'Fax ID'), itemIndex);
+}
+
+/** One fax record by its token. */
+export async function readFax(ctx: ApiContext, kind: FaxRecordKind, faxId: string, itemIndex?: number): Promise<IDataObject> {
 	const { path, label } = FAX_RECORDS[kind];
 	return await apiRequest.call(ctx, {
 		method: 'GET',
@@ -39,23 +43,24 @@ export async function getFax(ctx: IExecuteFunctions, itemIndex: number, kind: Fa
 /** The fax record with its document, fetched from the record's secure link, as binary data. */
 export async function downloadFaxPdf(ctx: IExecuteFunctions, itemIndex: number, kind: FaxRecordKind): Promise<INodeExecutionData[]> {
 	const record = await getFax(ctx, itemIndex, kind);
-	const token = String(record.sendToken);
-	if (typeof record.secureLink !== 'string' || record.secureLink === '') {
-		throw new NodeOperationError(ctx.getNode(), `${FAX_RECORDS[kind].label} "${token}" has no secure link to download [item ${itemIndex}]`, { itemIndex });
-	}
-	const file = await downloadSecureLink.call(ctx, record.secureLink, itemIndex);
-	return [await withDownloadedFile(ctx, itemIndex, record, file, `${token}.pdf`)];
+	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
+	return [await withFaxPdf(ctx, kind, record, propertyName, itemIndex)];
 }
 
-/** Wraps a downloaded secure-link file as n8n binary data next to the record. */
-export async function withDownloadedFile(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+/** The record as an item, with the document behind its secure link in the binary field `propertyName`. */
+export async function withFaxPdf(
+	ctx: IExecuteFunctions | IWebhookFunctions,
+	kind: FaxRecordKind,
 	record: IDataObject,
-	file: DownloadedFile,
-	fallbackName: string,
+	propertyName: string,
+	itemIndex?: number,
 ): Promise<INodeExecutionData> {
-	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? fallbackName, file.contentType ?? 'application/pdf');
-	return { json: record, binary: { [propertyName]: binary } };
+	const token = String(record.sendToken);
+	if (typeof record.secureLink !== 'string' || record.secureLink === '') {
+		const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+		throw new NodeOperationError(ctx.getNode(), `${FAX_RECORDS[kind].label} "${token}" has no secure link to download${where}`, { itemIndex });
+	}
+	const file = await downloadSecureLink.call(ctx, record.secureLink, itemIndex);
+	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? `${token}.pdf`, file.contentType ?? 'application/pdf');
+	return { json: record, binary: { [propertyName.trim() || 'data']: binary } };
 }

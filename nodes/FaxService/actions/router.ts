@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { waitForCallbacks, waitLimit } from '../../shared/waiting';
 import { resources } from './resources';
 import type { OperationResult } from './types';
 
@@ -29,6 +30,9 @@ function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): N
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
+	const waitFor = resources[this.getNodeParameter('resource', 0) as string]?.operations[this.getNodeParameter('operation', 0) as string]?.waitFor;
+	// Checked before anything is sent: a wrong limit must not leave faxes sent and nobody waiting.
+	const waitUntil = waitFor ? waitLimit(this) : undefined;
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
@@ -51,5 +55,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 
-	return [output];
+	return waitUntil ? await waitForCallbacks(this, output, waitUntil) : [output];
 }

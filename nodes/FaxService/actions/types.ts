@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+
+import type { SignedCallbackType } from '../../shared/signature';
 
 /** What an operation returns for one input item: records (json) or full items (with binary). */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
@@ -10,6 +12,20 @@ export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[]
 export interface Operation {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult>;
+	/** Set when the operation sends and then waits for the service's callback (Send and Wait). */
+	waitFor?: WaitTarget;
 }
 
-
+/** What a send-and-wait operation waits for, and how the node reads it when a callback arrives. */
+export interface WaitTarget {
+	/** The only callback type that can resume it. */
+	callbackType: Extract<SignedCallbackType, 'sentFax' | 'aiDocument'>;
+	/** The field of each sent item (and of each record) holding the token the service calls back with. */
+	tokenField: 'sendToken' | 'aiToken';
+	/** Reads the record now. */
+	read(ctx: IWebhookFunctions, token: string): Promise<IDataObject>;
+	/** Whether the record is done: no callback will change it any more. */
+	isFinal(record: IDataObject): boolean;
+	/** The resumed item of one record (binary included when the node asks for it). */
+	toItem(ctx: IWebhookFunctions, record: IDataObject): Promise<INodeExecutionData>;
+}

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ApiContext } from '../../../shared/credentials';
 import { apiRequest } from '../../../shared/transport';
 import { readRequiredString } from '../readers';
 import { unwrap } from '../unwrap';
@@ -17,8 +18,12 @@ export const description = updateDisplayOptions({ show: { resource: ['aiDocument
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const aiToken = readRequiredString(this, itemIndex, 'documentId', 'AI Document ID');
-	const response = await apiRequest.call(this, {
+	return await readAiResult(this, readRequiredString(this, itemIndex, 'documentId', 'AI Document ID'), itemIndex);
+}
+
+/** One AI result by its token. */
+export async function readAiResult(ctx: ApiContext, aiToken: string, itemIndex?: number): Promise<IDataObject> {
+	const response = await apiRequest.call(ctx, {
 		method: 'GET',
 		answer: { record: 'aiResult', id: 'aiToken' },
 		path: `/ai_documents/${encodeURIComponent(aiToken)}`,

@@ -1,7 +1,9 @@
 import type { ResourceDefinition } from '../resource';
+import { WAIT_OPERATION } from '../../../shared/waiting';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as upload from './upload.operation';
+import * as uploadAndWait from './uploadAndWait.operation';
 
 export const aiDocument: ResourceDefinition = {
 	name: 'AI Document',
@@ -9,6 +11,12 @@ export const aiDocument: ResourceDefinition = {
 	defaultOperation: 'upload',
 	operations: {
 		upload: { ...upload, name: 'Upload', action: 'Upload a document for AI extraction', summary: 'Upload a PDF for asynchronous extraction and classification' },
+		[WAIT_OPERATION]: {
+			...uploadAndWait,
+			name: 'Upload and Wait for Result',
+			action: 'Upload a document and wait for its AI result',
+			summary: 'Upload, then pause the execution until the signed AI callback arrives, and continue with the whole aiResult',
+		},
 		get: { ...get, name: 'Get', action: 'Get an AI document result', summary: 'Get the extracted fields and classification of a document' },
 		getMany: { ...getMany, name: 'Get Many', action: 'Get many AI document results', summary: 'List the account\'s AI document results' },
 	},

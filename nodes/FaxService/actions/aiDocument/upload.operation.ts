@@ -16,8 +16,13 @@ export const description = updateDisplayOptions({ show: { resource: ['aiDocument
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const callbackUrl = assertUrl(this, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex) as string);
-	const file = await readUpload(this, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
-	return await apiRequest.call(this, {
+	return await uploadDocument(this, itemIndex, callbackUrl);
+}
+
+/** Uploads the item's PDF for extraction; the result goes to `callbackUrl`. Answers `{message, aiToken}`. */
+export async function uploadDocument(ctx: IExecuteFunctions, itemIndex: number, callbackUrl: string): Promise<IDataObject> {
+	const file = await readUpload(ctx, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
+	return await apiRequest.call(ctx, {
 		method: 'POST',
 		answer: { record: null, id: 'aiToken' },
 		path: '/ai_documents',

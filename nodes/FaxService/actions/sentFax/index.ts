@@ -1,8 +1,10 @@
 import type { ResourceDefinition } from '../resource';
+import { WAIT_OPERATION } from '../../../shared/waiting';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as send from './send.operation';
+import * as sendAndWait from './sendAndWait.operation';
 
 export const sentFax: ResourceDefinition = {
 	name: 'Sent Fax',
@@ -10,6 +12,12 @@ export const sentFax: ResourceDefinition = {
 	defaultOperation: 'send',
 	operations: {
 		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Upload a PDF or TIFF and queue it for delivery' },
+		[WAIT_OPERATION]: {
+			...sendAndWait,
+			name: 'Send and Wait for Completion',
+			action: 'Send a fax and wait for its outcome',
+			summary: 'Send, then pause the execution until the signed delivery callback arrives, and continue with the final record',
+		},
 		get: { ...get, name: 'Get', action: 'Get a sent fax', summary: 'Get the delivery status and details of a sent fax' },
 		getMany: { ...getMany, name: 'Get Many', action: 'Get many sent faxes', summary: 'List sent faxes, with filters' },
 		downloadPdf: { ...downloadPdf, name: 'Download PDF', action: 'Download a sent fax PDF', summary: 'Download the document of a sent fax from its secure link' },

@@ -7,7 +7,8 @@ import { assertE164 } from '../../../shared/validation';
 import { binaryPropertyField, callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';
 import { optionalFields, readE164Locator, readUpload } from '../readers';
 
-const properties: INodeProperties[] = [
+/** The fields of a fax to send; Send and Wait gives the callback URL itself, so it leaves that one out. */
+export const faxFields = (withCallbackUrl: boolean): INodeProperties[] => [
 	binaryPropertyField('The PDF or TIFF to fax'),
 	faxNumberLocator('From Number', 'fromNumber', 'One of the account\'s fax numbers to send from'),
 	{
@@ -20,7 +21,7 @@ const properties: INodeProperties[] = [
 		description: 'Destination fax number in E.164 form',
 	},
 	fieldCollection('additionalFields', [
-		callbackUrlField('the sent-fax callback when delivery completes'),
+		...(withCallbackUrl ? [callbackUrlField('the sent-fax callback when delivery completes')] : []),
 		{
 			displayName: 'Document Type',
 			name: 'documentType',
@@ -46,16 +47,21 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['send'] } }, faxFields(true));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const fromNumber = readE164Locator(this, itemIndex, 'fromNumber', 'From Number');
-	const toNumber = assertE164(this, itemIndex, 'To Number', this.getNodeParameter('toNumber', itemIndex) as string);
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	return await sendFax(this, itemIndex);
+}
+
+/** Queues the item's fax; `callbackUrl`, when given, replaces the field of that name. Answers `{message, faxId}`. */
+export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbackUrl?: string): Promise<IDataObject> {
+	const fromNumber = readE164Locator(ctx, itemIndex, 'fromNumber', 'From Number');
+	const toNumber = assertE164(ctx, itemIndex, 'To Number', ctx.getNodeParameter('toNumber', itemIndex) as string);
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields: Record<string, string> = {
 		from_number: fromNumber,
 		to_number: toNumber,
-		...optionalFields(this, itemIndex, additional, {
+		...optionalFields(ctx, itemIndex, additional, {
 			patientName: { apiName: 'patient_name', label: 'Patient Name' },
 			patientDob: { apiName: 'patient_dob', label: 'Patient Date of Birth', kind: 'date' },
 			senderName: { apiName: 'sender_name', label: 'Sender Name' },
@@ -64,9 +70,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			documentType: { apiName: 'document_type', label: 'Document Type' },
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
+		...(callbackUrl === undefined ? {} : { callback_url: callbackUrl }),
 	};
-	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
-	return await apiRequest.call(this, {
+	const file = await readUpload(ctx, itemIndex, ['pdf', 'tiff']);
+	return await apiRequest.call(ctx, {
 		method: 'POST',
 		answer: { record: null, id: 'faxId' },
 		path: '/sent_faxes',

@@ -1,0 +1,98 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ParsedCallback } from '../../shared/callbacks';
+import { MalformedCallbackError, parseCallback, verifyCallback } from '../../shared/callbacks';
+import { SIGNATURE_HEADER } from '../../shared/signature';
+import { TIMED_OUT, waitingItems } from '../../shared/waiting';
+import { resources } from './resources';
+import type { WaitTarget } from './types';
+
+/**
+ * Resumes a send-and-wait execution when the service calls back. n8n resumes a waiting execution
+ * once, so the node resumes only when every item it sent is final: each verified callback of one of
+ * its tokens re-reads all of them, and the callback of the one that completed last resumes.
+ * Anything else answers and leaves the execution waiting.
+ */
+export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const request = this.getRequestObject();
+	const answer = (status: number, body: IDataObject, logDetail?: string): IWebhookResponseData => {
+		if (logDetail) this.logger.warn(`Fax Service refused a callback to a waiting execution with ${status}: ${logDetail}`);
+		this.getResponseObject().status(status).json(body);
+		return { noWebhookResponse: true };
+	};
+	const refuse = (status: number, reason: string, logDetail = reason) => answer(status, { error: reason }, logDetail);
+
+	const resource = this.getNodeParameter('resource', '') as string;
+	const operation = this.getNodeParameter('operation', '') as string;
+	const target = resources[resource]?.operations[operation]?.waitFor;
+	if (!target) return refuse(404, 'This node does not wait for callbacks');
+
+	let callback: ParsedCallback;
+	try {
+		callback = parseCallback(request.headers['content-type'], this.getBodyData());
+	} catch (error) {
+		if (error instanceof MalformedCallbackError) return refuse(400, error.message);
+		throw new NodeOperationError(this.getNode(), error as Error);
+	}
+	if (callback.type !== target.callbackType) {
+		return refuse(401, `This execution waits for a ${target.callbackType} callback`, `a ${callback.type} callback arrived`);
+	}
+	const verdict = await verifyCallback.call(this, callback, request.headers[SIGNATURE_HEADER]);
+	if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail);
+
+	const record = (callback.type === 'aiDocument' ? callback.payload.aiResult : callback.payload) as IDataObject;
+	const token = String(record[target.tokenField]);
+	const waiting = waitingItems(this);
+	const tokens = waiting.map((json) => json[target.tokenField]).filter((value): value is string => typeof value === 'string');
+	if (!tokens.includes(token)) return refuse(404, `This execution does not wait for ${target.tokenField} "${token}"`);
+
+	let records: Map<string, IDataObject>;
+	try {
+		records = await readAll(this, target, tokens);
+	} catch (error) {
+		// Not resumed: a fax callback is retried by the service; the wait limit bounds the rest.
+		return refuse(503, 'The waiting records could not be read; the execution keeps waiting', (error as Error).message);
+	}
+	const pending = tokens.filter((t) => !target.isFinal(records.get(t)!));
+	if (pending.length > 0) return answer(200, { received: true, resumed: false, pending: pending.length });
+	// Callbacks of several items may be handled at once: only the last to complete resumes (n8n 1.x would resume twice).
+	if (lastCompleted(tokens, records) !== token) return answer(200, { received: true, resumed: false, pending: 0 });
+
+	const items: INodeExecutionData[] = [];
+	try {
+		for (const [index, json] of waiting.entries()) {
+			const own = json[target.tokenField];
+			const item = typeof own === 'string' ? await target.toItem(this, { ...records.get(own)!, [TIMED_OUT]: false }) : { json };
+			items.push({ ...item, pairedItem: { item: index } });
+		}
+	} catch (error) {
+		return refuse(503, 'The delivered document could not be downloaded; the execution keeps waiting', (error as Error).message);
+	}
+	return { webhookResponse: { received: true, resumed: true }, workflowData: [items] };
+}
+
+const READ_CONCURRENCY = 4;
+
+async function readAll(ctx: IWebhookFunctions, target: WaitTarget, tokens: string[]): Promise<Map<string, IDataObject>> {
+	const records = new Map<string, IDataObject>();
+	const queue = [...new Set(tokens)];
+	const worker = async () => {
+		for (let next = queue.shift(); next !== undefined; next = queue.shift()) records.set(next, await target.read(ctx, next));
+	};
+	await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, queue.length) }, worker));
+	return records;
+}
+
+/** The token whose record completed last (completion time, then token order); the same answer in every process. */
+function lastCompleted(tokens: string[], records: Map<string, IDataObject>): string {
+	const completedAt = (t: string) => {
+		const time = Date.parse(String(records.get(t)!.completedAt ?? ''));
+		return Number.isNaN(time) ? -Infinity : time;
+	};
+	return tokens.reduce((last, t) => {
+		const [time, lastTime] = [completedAt(t), completedAt(last)];
+		if (time !== lastTime) return time > lastTime ? t : last;
+		return t > last ? t : last;
+	});
+}

@@ -1,0 +1,113 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookDescription,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+
+/**
+ * Waiting in n8n for the service's callback, the way n8n's own send-and-wait operations do: the
+ * execution's signed resume URL is the request's callback_url, the execution is put to wait (saved,
+ * nothing held in memory), and the callback resumes it through the node's `webhook()`.
+ */
+
+/** n8n signs and checks the resume URLs of nodes whose operation has exactly this value. */
+export const WAIT_OPERATION = 'sendAndWait';
+
+/** The waiting webhook that resumes an execution; its path is the node's id, as in the resume URL. */
+export const RESUME_WEBHOOKS: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
+
+/** Marks the items n8n passes on when the wait limit passes; a resumed item has it false. */
+export const TIMED_OUT = 'timedOut';
+
+const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+type WaitUnit = keyof typeof UNIT_MS;
+
+/** Limit Wait Time: on by default, `amount` `unit`s. */
+export const waitLimitFields = (amount: number, unit: WaitUnit): INodeProperties[] => [
+	{
+		displayName: 'Limit Wait Time',
+		name: 'limitWaitTime',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to stop waiting after a while. When the limit passes, the items go on with timedOut: true (n8n runs no node code then: read the record with Get to see where it stands).',
+	},
+	{
+		displayName: 'Wait At Most',
+		name: 'waitAmount',
+		type: 'number',
+		typeOptions: { minValue: 0.01, numberPrecision: 2 },
+		default: amount,
+		displayOptions: { show: { limitWaitTime: [true] } },
+	},
+	{
+		displayName: 'Unit',
+		name: 'waitUnit',
+		type: 'options',
+		default: unit,
+		options: [
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Days', value: 'days' },
+		],
+		displayOptions: { show: { limitWaitTime: [true] } },
+	},
+];
+
+/** When waiting ends without a callback, read from the first item (one execution waits once). */
+export function waitLimit(ctx: IExecuteFunctions): Date {
+	if (!(ctx.getNodeParameter('limitWaitTime', 0, true) as boolean)) return WAIT_INDEFINITELY;
+	const amount = Number(ctx.getNodeParameter('waitAmount', 0));
+	const unit = ctx.getNodeParameter('waitUnit', 0) as WaitUnit;
+	if (!Number.isFinite(amount) || amount <= 0 || !(unit in UNIT_MS)) {
+		throw new NodeOperationError(ctx.getNode(), `Wait At Most must be a positive number of minutes, hours or days, not "${String(amount)} ${String(unit)}"`, { itemIndex: 0 });
+	}
+	return new Date(Date.now() + amount * UNIT_MS[unit]);
+}
+
+/** The URL the service must call back: this execution's signed resume URL, query string included. */
+export function resumeUrl(ctx: IExecuteFunctions): string {
+	// n8n 1.x checks the signature only when asked; n8n 2.x always checks it and has no such method.
+	(ctx as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
+	return ctx.getSignedResumeUrl();
+}
+
+/**
+ * Puts the execution to wait. n8n keeps the node's input while it waits: that input is replaced by
+ * the sent items marked `timedOut: true`, so it is what n8n passes on when the limit passes (it runs
+ * no node code then), and what `webhook()` reads back to know which tokens it waits for.
+ */
+export async function waitForCallbacks(ctx: IExecuteFunctions, sent: INodeExecutionData[], until: Date): Promise<INodeExecutionData[][]> {
+	// An item that failed to send (Continue On Fail) waits for nothing and goes on as it is.
+	if (sent.every((item) => item.json.error !== undefined)) return [sent];
+	const waiting = sent.map((item) => ({
+		json: item.json.error === undefined ? { ...item.json, [TIMED_OUT]: true } : item.json,
+		pairedItem: item.pairedItem,
+	}));
+	ctx.getExecuteData().data = { main: [waiting] };
+	await ctx.putExecutionToWait(until);
+	return [sent];
+}
+
+/** In `webhook()`: the items the execution waits with, one per input item, in order. */
+export function waitingItems(ctx: IWebhookFunctions): IDataObject[] {
+	// evaluateExpression adds the leading "="; a JSON text crosses n8n's expression sandbox unchanged.
+	const text = ctx.evaluateExpression('{{ JSON.stringify($input.all().map((item) => item.json)) }}', 0);
+	const items: unknown = typeof text === 'string' ? JSON.parse(text) : undefined;
+	if (!Array.isArray(items)) throw new NodeOperationError(ctx.getNode(), 'The waiting execution holds no sent items');
+	return items as IDataObject[];
+}

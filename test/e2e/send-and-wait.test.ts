@@ -1,0 +1,278 @@
+/**
+ * Send and Wait in a real n8n process, against the sandbox: the execution is saved as waiting (nothing
+ * held in memory), resumed only by a verified callback of a fax it sent, once, with the final records
+ * paired to their items; the wait limit lets it go on without a callback; it survives a restart.
+ * n8n's public URL (WEBHOOK_URL) is a proxy in front of it, so a test can hold back the sandbox's
+ * callbacks and deliver them (or forgeries of them) itself.
+ */
+import { createHmac, randomUUID } from 'crypto';
+
+import { startSandbox, type CallbackAttempt, type Sandbox } from '../../sandbox';
+import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
+import { storedBinary } from './helpers/binary';
+import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import {
+	createInstance,
+	ensureInstalled,
+	freePorts,
+	logToStderr,
+	sandboxCredential,
+	type N8nExecution,
+	type N8nHostInstance,
+	type WorkflowJson,
+} from './helpers/n8n-host';
+
+const MINUTE = 60_000;
+const SEND = 'Send and Wait';
+const AFTER = 'After the Outcome';
+const delay = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Fax {
+	toNumber: string;
+	patient: string;
+}
+
+/** Webhook → Split Out (one item per fax) → sample PDF → Send and Wait → Set that reads the outcome and the item's own upstream data. */
+function sendAndWaitWorkflow(options: {
+	name: string;
+	path: string;
+	credential: { id: string; name: string };
+	sandboxOrigin: string;
+	fromNumber: string;
+	operation: { resource: 'sentFax' | 'aiDocument'; parameters: Record<string, unknown> };
+}): WorkflowJson {
+	const node = (name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+	const assignment = (name: string, value: string, type = 'string') => ({ id: randomUUID(), name, value, type });
+	const operation =
+		options.operation.resource === 'sentFax'
+			? {
+					resource: 'sentFax',
+					operation: 'sendAndWait',
+					binaryPropertyName: 'data',
+					fromNumber: { __rl: true, mode: 'number', value: options.fromNumber },
+					toNumber: "={{ $('Split Out').item.json.toNumber }}",
+					additionalFields: { patientName: "={{ $('Split Out').item.json.patient }}" },
+				}
+			: { resource: 'aiDocument', operation: 'sendAndWait', binaryPropertyName: 'data' };
+	return {
+		name: options.name,
+		nodes: [
+			node('Webhook', 'n8n-nodes-base.webhook', 2, 0, { httpMethod: 'POST', path: options.path, responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }),
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, 200, { fieldToSplitOut: 'body.faxes', options: {} }),
+			node('Sample PDF', 'n8n-nodes-base.httpRequest', 4.2, 400, {
+				url: `${options.sandboxOrigin}/samples/referral.pdf`,
+				options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
+			}),
+			node(SEND, 'n8n-nodes-fax-service.faxService', 1, 600, { ...operation, ...options.operation.parameters }, {
+				credentials: { faxServiceApi: { id: options.credential.id, name: options.credential.name } },
+			}),
+			node(AFTER, 'n8n-nodes-base.set', 3.4, 800, {
+				mode: 'manual',
+				includeOtherFields: true,
+				assignments: {
+					assignments: [
+						assignment('patient', "={{ $('Split Out').item.json.patient }}"),
+						assignment('toNumberAsked', "={{ $('Split Out').item.json.toNumber }}"),
+					],
+				},
+				options: {},
+			}),
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: 'Sample PDF', type: 'main', index: 0 }]] },
+			'Sample PDF': { main: [[{ node: SEND, type: 'main', index: 0 }]] },
+			[SEND]: { main: [[{ node: AFTER, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** A callback body as the sandbox sends it (url-encoded recordDetails), signed with `key` over token + completedAt. */
+function signedDelivery(record: Record<string, unknown>, key: string): { body: string; signature: string } {
+	const message = `${String(record.sendToken)}${record.completedAt === null ? 'null' : String(record.completedAt)}`;
+	return {
+		body: new URLSearchParams({ recordDetails: JSON.stringify(record) }).toString(),
+		signature: createHmac('sha256', key).update(message, 'utf8').digest('hex'),
+	};
+}
+
+function recordOf(attempt: CallbackAttempt): Record<string, unknown> {
+	return JSON.parse(new URLSearchParams(String(attempt.body)).get('recordDetails')!) as Record<string, unknown>;
+}
+
+describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => {
+	/** Completes faxes at once. */
+	let sandbox: Sandbox;
+	/** Never completes a fax within the suite: no callback ever comes (like a wrong public URL). */
+	let silentSandbox: Sandbox;
+	let n8n: N8nHostInstance;
+	/** n8n's public URL: the sandbox calls back through it. */
+	let gate: FaultProxy;
+	let fromNumber: string;
+	const workflowIds: Record<'fax' | 'silent' | 'ai', string> = { fax: '', silent: '', ai: '' };
+	const paths = { fax: `saw-fax-${randomUUID()}`, silent: `saw-silent-${randomUUID()}`, ai: `saw-ai-${randomUUID()}` };
+
+	const start = async (which: keyof typeof paths, faxes: Fax[]) => {
+		const before = new Set((await n8n.executions(workflowIds[which])).map((e) => e.id));
+		const response = await fetch(`${n8n.baseUrl}/webhook/${paths[which]}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ faxes }),
+		});
+		expect(response.status).toBe(200);
+		return await execution(which, (e) => !before.has(e.id) && e.status === 'waiting');
+	};
+
+	/** The execution of a workflow that matches, as n8n's database has it (polled). */
+	const execution = async (which: keyof typeof paths, matches: (e: N8nExecution) => boolean, timeoutMs = 60_000): Promise<N8nExecution> => {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const found = (await n8n.executions(workflowIds[which])).find(matches);
+			if (found) return found;
+			if (Date.now() > until) {
+				const all = await n8n.executions(workflowIds[which]);
+				throw new Error(`no matching execution within ${timeoutMs} ms: ${JSON.stringify(all.map((e) => ({ id: e.id, status: e.status, error: e.error })))}`);
+			}
+			await delay(250);
+		}
+	};
+	const statusOf = async (which: keyof typeof paths, id: string) => (await execution(which, (e) => e.id === id)).status;
+	const finished = async (which: keyof typeof paths, id: string, timeoutMs = 60_000) =>
+		await execution(which, (e) => e.id === id && ['success', 'error', 'crashed'].includes(e.status), timeoutMs);
+
+	const sentFaxRequests = (s: Sandbox) => s.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
+	const post = async (url: string, body: string, signature?: string) =>
+		await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === undefined ? {} : { 'x-service-signature': signature }) },
+			body,
+		});
+
+	beforeAll(async () => {
+		await ensureInstalled({ hostVersion, log: logToStderr });
+		sandbox = await startSandbox({
+			port: 0,
+			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
+			// Long enough to outlast an n8n restart.
+			callbackRetryScheduleMs: [1000, 2000, 4000, 8000, 16000, 32000],
+			callbackTimeoutMs: 15_000,
+		});
+		silentSandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 3_600_000 } });
+		const provision = async (s: Sandbox) => {
+			const response = await fetch(`${s.baseUrl}/fax_numbers`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${s.testKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ fax_number: { area_code: '415' } }),
+			});
+			return ((await response.json()) as { faxNumber: { number: string } }).faxNumber.number;
+		};
+		fromNumber = await provision(sandbox);
+		const silentFromNumber = await provision(silentSandbox);
+
+		const [port] = await freePorts(1);
+		gate = await startFaultProxy({ origin: `http://127.0.0.1:${port}` });
+		const publicUrl = `${gate.baseUrl.replace(/\/api\/v2$/, '')}/`;
+		n8n = await createInstance({ hostVersion, port, env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl } });
+		const [credential, silentCredential] = await n8n.importCredentials([
+			sandboxCredential(sandbox),
+			{ ...sandboxCredential(silentSandbox), name: 'Fax Service silent sandbox' },
+		]);
+		const [fax, silent, ai] = await n8n.importWorkflows([
+			sendAndWaitWorkflow({
+				name: 'Send and wait',
+				path: paths.fax,
+				credential,
+				sandboxOrigin: sandbox.origin,
+				fromNumber,
+				operation: { resource: 'sentFax', parameters: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours', waitOptions: { attachPdf: true } } },
+			}),
+			sendAndWaitWorkflow({
+				name: 'Send and wait, no callback',
+				path: paths.silent,
+				credential: silentCredential,
+				sandboxOrigin: silentSandbox.origin,
+				fromNumber: silentFromNumber,
+				operation: { resource: 'sentFax', parameters: { limitWaitTime: true, waitAmount: 0.1, waitUnit: 'minutes' } },
+			}),
+			sendAndWaitWorkflow({
+				name: 'Upload and wait',
+				path: paths.ai,
+				credential,
+				sandboxOrigin: sandbox.origin,
+				fromNumber,
+				operation: { resource: 'aiDocument', parameters: {} },
+			}),
+		]);
+		workflowIds.fax = fax.id;
+		workflowIds.silent = silent.id;
+		workflowIds.ai = ai.id;
+		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
+		await n8n.start();
+	}, 10 * MINUTE);
+
+	afterAll(async () => {
+		if (process.env.SAW_DEBUG) logToStderr(n8n?.logs().slice(-8000) ?? '');
+		await n8n?.dispose();
+		await gate?.close();
+		await sandbox?.stop();
+		await silentSandbox?.stop();
+	}, 2 * MINUTE);
+
+	test('the send waits in the database, forged callbacks are refused and leave it waiting, the real one resumes it once', async () => {
+		// The sandbox's first delivery is held back (answered 503 by the gate): the test delivers it, and forgeries of it.
+		gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' });
+		const waiting = await start('fax', [{ toNumber: '+12125550123', patient: 'Ada Lovelace' }]);
+		expect(waiting.status).toBe('waiting');
+
+		const [request] = sentFaxRequests(sandbox).slice(-1);
+		const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
+		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+\\?signature=[0-9a-f]+`));
+		const [held] = await sandbox.waitForCallbacks((attempts) => attempts.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
+		expect(held).toBeDefined();
+		const attempt = sandbox.callbackAttempts.find((a) => a.url === callbackUrl)!;
+		const record = recordOf(attempt);
+		expect(record).toMatchObject({ sentStatus: 'success', isTest: true });
+		const direct = callbackUrl.replace(gate.baseUrl.replace(/\/api\/v2$/, ''), n8n.baseUrl);
+
+		const tampered = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+		const wrongKey = signedDelivery(record, sandbox.liveKey);
+		const foreign = signedDelivery({ ...record, sendToken: 'f'.repeat(24) }, sandbox.testKey);
+		const refusals = [
+			await post(direct, String(attempt.body), tampered),
+			await post(direct, String(attempt.body)),
+			await post(direct, wrongKey.body, wrongKey.signature),
+			await post(direct, foreign.body, foreign.signature),
+			// n8n's own check: the resume URL without its signature.
+			await post(direct.replace(/\?.*$/, ''), String(attempt.body), attempt.signature),
+		];
+		expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 404, 401]);
+		expect(await statusOf('fax', waiting.id)).toBe('waiting');
+
+		const valid = await post(direct, String(attempt.body), attempt.signature);
+		expect(valid.status).toBe(200);
+		const resumed = await finished('fax', waiting.id);
+		expect(resumed.status).toBe('success');
+		expect(resumed.items[AFTER]).toEqual([
+			expect.objectContaining({ patient: 'Ada Lovelace', toNumberAsked: '+12125550123', sendToken: record.sendToken, sentStatus: 'success', timedOut: false }),
+		]);
+		const [binary] = (resumed.data!.resultData.runData[SEND] as Array<{ data: { main: Array<Array<{ binary?: Record<string, Record<string, string>> }>> } }>).slice(-1)[0].data.main[0].map((i) => i.binary?.data);
+		expect(storedBinary(n8n, binary!).subarray(0, 5).toString()).toBe('%PDF-');
+
+		// A redelivery after the resume changes nothing: no second run of anything after the node.
+		const again = await post(direct, String(attempt.body), attempt.signature);
+		expect(again.status).toBeLessThan(500);
+		await delay(1500);
+		const after = await finished('fax', waiting.id);
+		expect((after.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
+		expect((await n8n.executions(workflowIds.fax)).filter((e) => e.id === waiting.id)).toHaveLength(1);
+	}, 3 * MINUTE);
+});
