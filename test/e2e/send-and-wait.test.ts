@@ -157,6 +157,10 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			body,
 		});
 
+	/** Started first: its limit passes while the other tests run. */
+	let silentExecutionId: string;
+	let silentSentAt: number;
+
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
 		sandbox = await startSandbox({
@@ -179,7 +183,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		const silentFromNumber = await provision(silentSandbox);
 
 		const [port] = await freePorts(1);
-		gate = await startFaultProxy({ origin: `http://127.0.0.1:${port}` });
+		gate = await startFaultProxy({ origin: `http://127.0.0.1:${port}` }, { preserveHost: true });
 		const publicUrl = `${gate.baseUrl.replace(/\/api\/v2$/, '')}/`;
 		n8n = await createInstance({ hostVersion, port, env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl } });
 		const [credential, silentCredential] = await n8n.importCredentials([
@@ -217,6 +221,8 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		workflowIds.ai = ai.id;
 		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 		await n8n.start();
+		silentSentAt = Date.now();
+		silentExecutionId = (await start('silent', [{ toNumber: '+12125550123', patient: 'Grace Hopper' }])).id;
 	}, 10 * MINUTE);
 
 	afterAll(async () => {
@@ -236,28 +242,28 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		const [request] = sentFaxRequests(sandbox).slice(-1);
 		const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
 		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+\\?signature=[0-9a-f]+`));
-		const [held] = await sandbox.waitForCallbacks((attempts) => attempts.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
-		expect(held).toBeDefined();
-		const attempt = sandbox.callbackAttempts.find((a) => a.url === callbackUrl)!;
+		const attempts = await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
+		const attempt = attempts.find((a) => a.url === callbackUrl)!;
 		const record = recordOf(attempt);
 		expect(record).toMatchObject({ sentStatus: 'success', isTest: true });
-		const direct = callbackUrl.replace(gate.baseUrl.replace(/\/api\/v2$/, ''), n8n.baseUrl);
+		// Delivered through the gate (n8n's public URL), as the service would: n8n 1.x signs the URL with its host.
+		const resumeUrl = callbackUrl;
 
 		const tampered = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
 		const wrongKey = signedDelivery(record, sandbox.liveKey);
 		const foreign = signedDelivery({ ...record, sendToken: 'f'.repeat(24) }, sandbox.testKey);
 		const refusals = [
-			await post(direct, String(attempt.body), tampered),
-			await post(direct, String(attempt.body)),
-			await post(direct, wrongKey.body, wrongKey.signature),
-			await post(direct, foreign.body, foreign.signature),
+			await post(resumeUrl, String(attempt.body), tampered),
+			await post(resumeUrl, String(attempt.body)),
+			await post(resumeUrl, wrongKey.body, wrongKey.signature),
+			await post(resumeUrl, foreign.body, foreign.signature),
 			// n8n's own check: the resume URL without its signature.
-			await post(direct.replace(/\?.*$/, ''), String(attempt.body), attempt.signature),
+			await post(resumeUrl.replace(/\?.*$/, ''), String(attempt.body), attempt.signature),
 		];
 		expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 404, 401]);
 		expect(await statusOf('fax', waiting.id)).toBe('waiting');
 
-		const valid = await post(direct, String(attempt.body), attempt.signature);
+		const valid = await post(resumeUrl, String(attempt.body), attempt.signature);
 		expect(valid.status).toBe(200);
 		const resumed = await finished('fax', waiting.id);
 		expect(resumed.status).toBe('success');
@@ -268,11 +274,87 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		expect(storedBinary(n8n, binary!).subarray(0, 5).toString()).toBe('%PDF-');
 
 		// A redelivery after the resume changes nothing: no second run of anything after the node.
-		const again = await post(direct, String(attempt.body), attempt.signature);
+		const again = await post(resumeUrl, String(attempt.body), attempt.signature);
 		expect(again.status).toBeLessThan(500);
 		await delay(1500);
 		const after = await finished('fax', waiting.id);
 		expect((after.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
 		expect((await n8n.executions(workflowIds.fax)).filter((e) => e.id === waiting.id)).toHaveLength(1);
 	}, 3 * MINUTE);
+
+	test('three items send three faxes and go on once, after the last is final, with three records in input order, each paired with its item', async () => {
+		const faxes = [
+			{ toNumber: '+12125550123', patient: 'Ada Lovelace' },
+			// The sandbox fails a fax to a number ending in 0000.
+			{ toNumber: '+12125550000', patient: 'Alan Turing' },
+			{ toNumber: '+12125550199', patient: 'Emmy Noether' },
+		];
+		const sentBefore = sentFaxRequests(sandbox).length;
+		const waiting = await start('fax', faxes);
+		const requests = sentFaxRequests(sandbox).slice(sentBefore);
+		expect(requests.map((r) => (r.body as Record<string, unknown>).to_number)).toEqual(faxes.map((f) => f.toNumber));
+		const callbackUrls = new Set(requests.map((r) => String((r.body as Record<string, unknown>).callback_url)));
+		expect(callbackUrls.size).toBe(1);
+		const [callbackUrl] = [...callbackUrls];
+		expect(callbackUrl).toContain(`/webhook-waiting/${waiting.id}/`);
+
+		const resumed = await finished('fax', waiting.id);
+		expect(resumed.status).toBe('success');
+		expect(resumed.items[AFTER]).toEqual([
+			expect.objectContaining({ patient: 'Ada Lovelace', toNumber: '+12125550123', sentStatus: 'success', timedOut: false }),
+			expect.objectContaining({ patient: 'Alan Turing', toNumber: '+12125550000', sentStatus: 'failure', errorDetails: { errorMessage: expect.any(String) }, timedOut: false }),
+			expect.objectContaining({ patient: 'Emmy Noether', toNumber: '+12125550199', sentStatus: 'success', timedOut: false }),
+		]);
+		expect((resumed.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
+		const sendRun = (resumed.data!.resultData.runData[SEND] as Array<{ data: { main: Array<Array<{ pairedItem: unknown; binary?: object }>> } }>).slice(-1)[0];
+		expect(sendRun.data.main[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		// Only the delivered faxes carry their PDF.
+		expect(sendRun.data.main[0].map((item) => item.binary !== undefined)).toEqual([true, false, true]);
+
+		// Each fax called back once and was answered 2xx: the two that did not resume were accepted, not refused.
+		const callbacks = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
+		expect(callbacks).toHaveLength(3);
+		expect(callbacks.map((a) => a.status)).toEqual([200, 200, 200]);
+	}, 3 * MINUTE);
+
+	test('Upload and Wait for Result goes on with the whole aiResult of the document it uploaded', async () => {
+		const waiting = await start('ai', [{ toNumber: '', patient: 'Ada Lovelace' }]);
+		const upload = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents').slice(-1)[0];
+		expect(String((upload.body as Record<string, unknown>).callback_url)).toContain(`/webhook-waiting/${waiting.id}/`);
+		const resumed = await finished('ai', waiting.id);
+		expect(resumed.status).toBe('success');
+		const [item] = resumed.items[AFTER];
+		expect(item).toMatchObject({ patient: 'Ada Lovelace', timedOut: false, aiToken: expect.any(String), completedAt: expect.any(String) });
+		expect(item.documentClassification).toEqual(expect.any(String));
+		const stored = await fetch(`${sandbox.baseUrl}/ai_documents/${String(item.aiToken)}`, { headers: { authorization: `Bearer ${sandbox.testKey}` } });
+		const { aiResult } = (await stored.json()) as { aiResult: Record<string, unknown> };
+		expect(item).toMatchObject(aiResult);
+	}, 3 * MINUTE);
+
+	test('with no callback, the wait limit lets the execution go on with the sent items marked timedOut', async () => {
+		const resumed = await finished('silent', silentExecutionId, 3 * MINUTE);
+		expect(resumed.status).toBe('success');
+		const [request] = sentFaxRequests(silentSandbox);
+		expect(resumed.items[AFTER]).toEqual([
+			expect.objectContaining({ patient: 'Grace Hopper', timedOut: true, sendToken: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+		]);
+		expect(String((request.body as Record<string, unknown>).callback_url)).toContain(`/webhook-waiting/${silentExecutionId}/`);
+		// Limit 0.1 minutes: not before 6 s after the send (n8n's wait tracker looks every minute, so up to ~70 s).
+		expect(new Date(resumed.stoppedAt!).getTime() - silentSentAt).toBeGreaterThanOrEqual(6_000);
+	}, 4 * MINUTE);
+
+	test('n8n restarted while the execution waits: the service\'s next delivery still resumes it', async () => {
+		gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' });
+		const waiting = await start('fax', [{ toNumber: '+12125550123', patient: 'Katherine Johnson' }]);
+		const callbackUrl = String((sentFaxRequests(sandbox).slice(-1)[0].body as Record<string, unknown>).callback_url);
+		await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
+		await n8n.stop();
+		await n8n.start();
+		const resumed = await finished('fax', waiting.id, 2 * MINUTE);
+		expect(resumed.status).toBe('success');
+		expect(resumed.items[AFTER]).toEqual([expect.objectContaining({ patient: 'Katherine Johnson', sentStatus: 'success', timedOut: false })]);
+		const deliveries = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
+		expect(deliveries[0].status).toBe(503);
+		expect(deliveries.slice(-1)[0].status).toBe(200);
+	}, 4 * MINUTE);
 });

@@ -50,7 +50,8 @@ export interface FaultProxy {
 	close(): Promise<void>;
 }
 
-export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>): Promise<FaultProxy> {
+/** `preserveHost`: pass the client's Host header on, as a reverse proxy in front of n8n must (n8n 1.x signs resume URLs with it). */
+export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { preserveHost = false } = {}): Promise<FaultProxy> {
 	const target = new URL(destination.origin);
 	const plans: Plan[] = [];
 	const requests: ProxiedRequest[] = [];
@@ -58,7 +59,7 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>): Pro
 	const forward = async (req: http.IncomingMessage, body: Buffer) =>
 		await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
 			const upstream = http.request(
-				{ host: target.hostname, port: Number(target.port), method: req.method, path: req.url, headers: { ...req.headers, host: target.host, connection: 'close' } },
+				{ host: target.hostname, port: Number(target.port), method: req.method, path: req.url, headers: { ...req.headers, host: preserveHost ? req.headers.host : target.host, connection: 'close' } },
 				(res) => {
 					const chunks: Buffer[] = [];
 					res.on('data', (chunk: Buffer) => chunks.push(chunk));
