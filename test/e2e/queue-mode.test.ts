@@ -102,7 +102,8 @@ async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Pr
 }
 
 /** Webhook (n8n's own) → Fax Service: Received Fax → Download PDF → Fax Service: Sent Fax → Send, with the downloaded binary. */
-function relayWorkflow(path: string, credential: { id: string; name: string }, fromNumber: string): WorkflowJson {
+/** Webhook → Download PDF (a received fax) → Send Fax with `operation` (send, or sendAndWait: wait for its outcome). */
+function relayWorkflow(path: string, credential: { id: string; name: string }, fromNumber: string, operation: 'send' | 'sendAndWait' = 'send'): WorkflowJson {
 	const node = (name: string, x: number, parameters: Record<string, unknown>) => ({
 		id: randomUUID(),
 		name,
@@ -112,7 +113,7 @@ function relayWorkflow(path: string, credential: { id: string; name: string }, f
 		parameters,
 		credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
 	});
-	const webhook = webhookWorkflow('Relay a received fax (queue mode e2e)', path);
+	const webhook = webhookWorkflow(`Relay a received fax (queue mode e2e, ${operation})`, path);
 	return {
 		...webhook,
 		nodes: [
@@ -120,7 +121,7 @@ function relayWorkflow(path: string, credential: { id: string; name: string }, f
 			node('Download PDF', 220, { resource: 'receivedFax', operation: 'downloadPdf', faxId: '={{ $json.body.faxId }}', binaryPropertyName: 'data' }),
 			node('Send Fax', 440, {
 				resource: 'sentFax',
-				operation: 'send',
+				operation,
 				binaryPropertyName: 'data',
 				fromNumber: { __rl: true, mode: 'number', value: fromNumber },
 				toNumber: '+12125550123',
@@ -148,6 +149,8 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 	let faxNumber: string;
 	let relayWorkflowId: string;
 	const relayPath = `relay-${randomUUID()}`;
+	let waitingRelayWorkflowId: string;
+	const waitingRelayPath = `relay-and-wait-${randomUUID()}`;
 	const previousCallbackUrl = 'http://127.0.0.1:9/previous-receiver';
 	const phases: Record<string, number> = {};
 
@@ -173,15 +176,17 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 		registeringPath = `${registeringWebhookId}/fax-service`;
 		const registering = faxServiceTriggerWorkflow('Fax Service Trigger registering in queue mode', registeringWebhookId, credential, ['sentFax']);
 		(registering.nodes[0].parameters as Record<string, unknown>).registerOnFaxNumbers = [faxNumberId];
-		const [workflow, registeringWorkflow, relay] = await cluster.main.importWorkflows([
+		const [workflow, registeringWorkflow, relay, waitingRelay] = await cluster.main.importWorkflows([
 			faxServiceTriggerWorkflow('Fax Service Trigger queue mode e2e', webhookId, credential, ['sentFax']),
 			registering,
 			relayWorkflow(relayPath, credential, faxNumber),
+			relayWorkflow(waitingRelayPath, credential, faxNumber, 'sendAndWait'),
 		]);
 		workflowId = workflow.id;
 		registeringWorkflowId = registeringWorkflow.id;
 		relayWorkflowId = relay.id;
-		for (const id of [workflowId, registeringWorkflowId, relayWorkflowId]) await cluster.main.publishWorkflow(id);
+		waitingRelayWorkflowId = waitingRelay.id;
+		for (const id of [workflowId, registeringWorkflowId, relayWorkflowId, waitingRelayWorkflowId]) await cluster.main.publishWorkflow(id);
 		phases.importMs = Date.now() - at;
 		await cluster.start();
 		at = Date.now();
@@ -342,5 +347,37 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 		expect(sends[0].files).toHaveLength(1);
 		expect(Buffer.compare(sends[0].files[0].data, pdf)).toBe(0);
 		expect(execution.items['Send Fax']?.[0]).toMatchObject({ faxId: expect.any(String) });
+	}, 3 * MINUTE);
+
+	it('Send and Wait: the execution waits in PostgreSQL, and the callback through the webhook processor resumes it on a worker', async () => {
+		const form = new FormData();
+		form.append('to_number', faxNumber);
+		form.append('from_number', '+13105550199');
+		form.append('file', new Blob([new Uint8Array(minimalPdf('queue mode send and wait'))], { type: 'application/pdf' }), 'inbound.pdf');
+		const received = await fetch(`${sandbox.baseUrl}/received_faxes/test_receive`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.testKey}` }, body: form });
+		const faxId = /([0-9a-f]{24})/.exec(String(((await received.json()) as { message: string }).message))![1];
+		const startedBy = await fetch(cluster.webhook.webhookUrl(waitingRelayPath), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faxId }) });
+		expect(startedBy.status).toBe(200);
+
+		// The sandbox completes a fax after 3 s: meanwhile the execution is saved as waiting.
+		const until = Date.now() + MINUTE;
+		let waiting: N8nExecution | undefined;
+		while (!waiting && Date.now() < until) {
+			waiting = (await cluster.main.executions(waitingRelayWorkflowId)).find((execution) => execution.status === 'waiting');
+			if (!waiting) await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		expect(waiting).toBeDefined();
+		const send = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes').slice(-1)[0];
+		const callbackUrl = String((send.body as Record<string, unknown>).callback_url);
+		expect(callbackUrl.startsWith(`${cluster.webhook.baseUrl}/webhook-waiting/${waiting!.id}/`)).toBe(true);
+
+		const [execution] = await cluster.main.waitForExecutions(waitingRelayWorkflowId, { count: 1, timeoutMs: 2 * MINUTE });
+		expect({ id: execution.id, status: execution.status, error: execution.error }).toEqual({ id: waiting!.id, status: 'success', error: undefined });
+		expect(execution.items['Send Fax']).toEqual([expect.objectContaining({ sentStatus: 'success', timedOut: false, sendToken: expect.any(String) })]);
+		const delivery = sandbox.callbackAttempts.filter((attempt) => attempt.url === callbackUrl);
+		expect(delivery.map((attempt) => attempt.status)).toEqual([200]);
+		// Sent on a worker, resumed on a worker: the main and the webhook processor run no execution.
+		const startedOnWorkers = cluster.workers.flatMap((worker) => readFileSync(worker.logFile, 'utf8').match(new RegExp(`Worker started execution ${execution.id} `, 'g')) ?? []);
+		expect(startedOnWorkers).toHaveLength(2);
 	}, 3 * MINUTE);
 });

@@ -1,5 +1,5 @@
 import { Container } from '@n8n/di';
-import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -11,7 +11,11 @@ import type {
 	INodeTypeData,
 	INodeTypes,
 	IRun,
+	IRunExecutionData,
 	IVersionedNodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	WorkflowExecuteMode,
 	IWorkflowExecuteAdditionalData,
 	IBinaryData,
 } from 'n8n-workflow';
@@ -114,6 +118,8 @@ export interface RunOptions {
 	startNode?: string;
 	/** The workflow's static data (as n8n loads it with the workflow); changed in place by the run. */
 	staticData?: IDataObject;
+	/** What a server adds to the run's additional data, e.g. `executionId` (needed for resume URLs) or `webhookWaitingBaseUrl`. */
+	additionalData?: Partial<IWorkflowExecuteAdditionalData>;
 }
 
 export interface RunResult {
@@ -154,7 +160,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 	const finished = new Promise<IRun>((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
 
-	const additionalData = additionalDataFor(options.credentials ?? {});
+	const additionalData = { ...additionalDataFor(options.credentials ?? {}), ...options.additionalData };
 	additionalData.hooks = hooks;
 
 	const runExecutionData = createRunExecutionData({
@@ -193,6 +199,82 @@ export async function callNodeMethod<T>(
 	const fn = (type.methods?.[kind] as Record<string, (this: unknown, filter?: string) => Promise<T>> | undefined)?.[method];
 	if (!fn) throw new Error(`No ${kind} method ${method}`);
 	return await fn.call(context, filter);
+}
+
+export interface WebhookCall {
+	nodes: INode[];
+	connections: IConnections;
+	/** The node whose `webhook()` handles the request. */
+	nodeName: string;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The request as n8n's body parsers leave it: lower-case header names, parsed body. */
+	request: { headers: Record<string, string | undefined>; body: unknown; query?: IDataObject };
+	/** A waiting execution's data (its stack's first entry is the input the node sees), or none for a trigger. */
+	runExecutionData?: IRunExecutionData | null;
+	mode?: WorkflowExecuteMode;
+	additionalData?: Partial<IWorkflowExecuteAdditionalData>;
+}
+
+export interface WebhookCallResult {
+	/** What `webhook()` returned. */
+	result: IWebhookResponseData;
+	/** What the node answered itself through the response object, if it did. */
+	answered?: { status: number; body: unknown };
+}
+
+/**
+ * Calls a node's `webhook()` through n8n-core's real WebhookContext, as n8n's webhook service does:
+ * the request and response objects reach the node through `additionalData.httpRequest`/`httpResponse`.
+ */
+export async function callNodeWebhook(call: WebhookCall): Promise<WebhookCallResult> {
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'test',
+		nodes: call.nodes,
+		connections: call.connections,
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const node = workflow.getNode(call.nodeName);
+	if (!node) throw new Error(`Node "${call.nodeName}" not found`);
+	const type = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const description = type.description.webhooks?.[0];
+	if (!type.webhook || !description) throw new Error(`Node "${call.nodeName}" has no webhook`);
+
+	let answered: WebhookCallResult['answered'];
+	let status = 200;
+	const res = {
+		status(code: number) {
+			status = code;
+			return res;
+		},
+		json(body: unknown) {
+			answered = { status, body };
+			return res;
+		},
+		send(body: unknown) {
+			answered = { status, body };
+			return res;
+		},
+		end() {
+			answered ??= { status, body: undefined };
+			return res;
+		},
+	};
+	const req = { method: 'POST', headers: call.request.headers, body: call.request.body, query: call.request.query ?? {}, params: {} };
+	const additionalData = { ...additionalDataFor(call.credentials), ...call.additionalData, httpRequest: req, httpResponse: res } as unknown as IWorkflowExecuteAdditionalData;
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: node.id,
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, node, additionalData, call.mode ?? 'webhook', webhookData, [], call.runExecutionData ?? null);
+	const result = await type.webhook.call(context);
+	return { result, answered };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, INode, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IConnections, INode, INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { NODE_TYPE, runWorkflow } from './engine';
@@ -32,11 +32,11 @@ export function faxServiceNode(parameters: INodeParameters, settings: Partial<IN
 	};
 }
 
-export async function runFaxService(
-	sandbox: Sandbox,
+/** Test Input (emitting `items`) → Fax Service with `parameters`. */
+export function faxServiceWorkflow(
 	parameters: INodeParameters,
-	options: { items?: TestInputItem[]; credentials?: Partial<Record<string, string>>; node?: Partial<INode> } = {},
-): Promise<RunResult> {
+	options: { items?: TestInputItem[]; node?: Partial<INode> } = {},
+): { nodes: INode[]; connections: IConnections } {
 	const input: INode = {
 		id: 'input',
 		name: 'Input',
@@ -45,10 +45,26 @@ export async function runFaxService(
 		position: [0, 0],
 		parameters: { items: (options.items ?? [{ json: {} }]) as never },
 	};
-	return await runWorkflow({
+	return {
 		nodes: [input, faxServiceNode(parameters, options.node)],
 		connections: { Input: { main: [[{ node: 'Fax Service', type: 'main', index: 0 }]] } },
+	};
+}
+
+export async function runFaxService(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	options: {
+		items?: TestInputItem[];
+		credentials?: Partial<Record<string, string>>;
+		node?: Partial<INode>;
+		additionalData?: Partial<IWorkflowExecuteAdditionalData>;
+	} = {},
+): Promise<RunResult> {
+	return await runWorkflow({
+		...faxServiceWorkflow(parameters, options),
 		credentials: credentialsFor(sandbox, options.credentials),
 		startNode: 'Input',
+		additionalData: options.additionalData,
 	});
 }
