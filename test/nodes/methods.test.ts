@@ -104,12 +104,12 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 describe('node description', () => {
 	const description = new FaxService().description;
 	const expected: Record<string, string[]> = {
-		sentFax: ['send', 'get', 'getMany', 'downloadPdf'],
+		sentFax: ['send', 'sendAndWait', 'get', 'getMany', 'downloadPdf'],
 		receivedFax: ['get', 'getMany', 'simulateInbound', 'forward', 'downloadPdf'],
 		faxNumber: ['provision', 'get', 'getMany', 'update'],
 		client: ['create', 'get', 'getMany', 'rename'],
 		secureLinkEmail: ['send', 'get'],
-		aiDocument: ['upload', 'get', 'getMany'],
+		aiDocument: ['upload', 'sendAndWait', 'get', 'getMany'],
 	};
 
 	test('is usable as a tool and needs the Fax Service credential', () => {
@@ -140,7 +140,7 @@ describe('node description', () => {
 		const actions = description.properties
 			.filter((p) => p.name === 'operation')
 			.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
-		expect(actions).toHaveLength(22);
+		expect(actions).toHaveLength(24);
 		expect(new Set(actions).size).toBe(actions.length);
 	});
 });
