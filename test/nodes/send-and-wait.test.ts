@@ -207,15 +207,14 @@ describe('Send and Wait through the engine', () => {
 			expect(waitRun.result.run.status).toBe('error');
 		});
 
-		test('a bad To Number on item 1 of 2 fails the node naming field and item, after item 0 was already sent; nothing waits', async () => {
+		test('a bad To Number on item 1 of 2 fails the node naming field and item before any fax is sent; nothing waits', async () => {
 			const waitRun = await run(sendAndWait(), [faxItem(DELIVERED), faxItem('555-1234')]);
 			const error = errorOf(waitRun.result);
 			expect(error.message).toMatch(/To Number/);
 			expect(error.message).toMatch(/555-1234/);
 			expect(error.context?.itemIndex).toBe(1);
-			// Items are sent in order: item 0's fax is queued (its callback will find no waiting execution).
-			const posts = apiRequests(sandbox, 'POST', '/sent_faxes');
-			expect(posts.map((p) => (p.body as IDataObject).to_number)).toEqual([DELIVERED]);
+			// Every item is checked before any is sent: no fax goes out that nothing would wait for.
+			expect(sandbox.requests).toHaveLength(0);
 			expect(waitRun.result.run.waitTill).toBeUndefined();
 			expect(waitRun.result.run.status).toBe('error');
 		});
@@ -234,6 +233,14 @@ describe('Send and Wait through the engine', () => {
 				{ json: output[0].json, pairedItem: { item: 0 } },
 				{ json: { ...output[1].json, timedOut: true }, pairedItem: { item: 1 } },
 			]);
+		});
+
+		test('a missing binary on item 1 of 2 of an AI upload stops the node before any upload', async () => {
+			const waitRun = await run(uploadAndWait(), [fileItem(pdf(1)), { json: {} }]);
+			const error = errorOf(waitRun.result);
+			expect(error.message).toMatch(/Input Binary Field "data" is missing on the input item \[item 1\]/);
+			expect(sandbox.requests).toHaveLength(0);
+			expect(waitRun.result.run.waitTill).toBeUndefined();
 		});
 
 		test('Continue On Fail with every item failed: the node does not wait, the run finishes', async () => {

@@ -26,33 +26,50 @@ function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): N
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
 }
 
+function errorItem(error: Error & { description?: string }, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
 /** Runs the selected operation once per input item, in order. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const output: INodeExecutionData[] = [];
-	const waitFor = resources[this.getNodeParameter('resource', 0) as string]?.operations[this.getNodeParameter('operation', 0) as string]?.waitFor;
-	// Checked before anything is sent: a wrong limit must not leave faxes sent and nobody waiting.
-	const waitUntil = waitFor ? waitLimit(this) : undefined;
-
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const operationOf = (itemIndex: number) => {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operationName = this.getNodeParameter('operation', itemIndex) as string;
 		const operation = resources[resource]?.operations[operationName];
-		try {
-			if (!operation) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`, { itemIndex });
-			}
-			output.push(...toItems(await operation.execute.call(this, itemIndex), itemIndex));
-		} catch (error) {
-			if (this.continueOnFail()) {
-				const json: IDataObject = { error: error.message };
-				if (error.description) json.description = error.description;
-				if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-				output.push({ json, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw asNodeError(this, error, itemIndex);
+		if (!operation) {
+			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`, { itemIndex });
 		}
+		return operation;
+	};
+	/** An item's failure: its error item with Continue On Fail, else the node's error. */
+	const failed = new Map<number, INodeExecutionData>();
+	const forItem = async <T>(itemIndex: number, step: () => Promise<T>): Promise<T | undefined> => {
+		try {
+			return await step();
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(this, error, itemIndex);
+			failed.set(itemIndex, errorItem(error, itemIndex));
+			return undefined;
+		}
+	};
+
+	// An unsupported operation is reported per item by the loop below.
+	const waitFor = resources[this.getNodeParameter('resource', 0) as string]?.operations[this.getNodeParameter('operation', 0) as string]?.waitFor;
+	let waitUntil: Date | undefined;
+	if (waitFor) {
+		// Everything is checked before anything is sent: a bad limit or item must not leave faxes sent and nobody waiting.
+		waitUntil = waitLimit(this);
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) await forItem(itemIndex, async () => await waitFor.check.call(this, itemIndex));
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const result = failed.has(itemIndex) ? undefined : await forItem(itemIndex, async () => await operationOf(itemIndex).execute.call(this, itemIndex));
+		output.push(...(result === undefined ? [failed.get(itemIndex)!] : toItems(result, itemIndex)));
 	}
 
 	return waitUntil ? await waitForCallbacks(this, output, waitUntil) : [output];

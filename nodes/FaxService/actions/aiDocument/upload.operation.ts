@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { MultipartFile } from '../../../shared/multipart';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
@@ -21,7 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** Uploads the item's PDF for extraction; the result goes to `callbackUrl`. Answers `{message, aiToken}`. */
 export async function uploadDocument(ctx: IExecuteFunctions, itemIndex: number, callbackUrl: string): Promise<IDataObject> {
-	const file = await readUpload(ctx, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
+	const file = await readDocument(ctx, itemIndex);
 	return await apiRequest.call(ctx, {
 		method: 'POST',
 		answer: { record: null, id: 'aiToken' },
@@ -29,4 +30,9 @@ export async function uploadDocument(ctx: IExecuteFunctions, itemIndex: number, 
 		multipart: encodeMultipart({ callback_url: callbackUrl }, [file]),
 		itemIndex,
 	});
+}
+
+/** The item's PDF, checked: PDF only, at most 52,428,800 bytes. */
+export async function readDocument(ctx: IExecuteFunctions, itemIndex: number): Promise<MultipartFile> {
+	return await readUpload(ctx, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { MultipartFile } from '../../../shared/multipart';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
@@ -55,6 +56,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** Queues the item's fax; `callbackUrl`, when given, replaces the field of that name. Answers `{message, faxId}`. */
 export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbackUrl?: string): Promise<IDataObject> {
+	const { fields, file } = await faxForm(ctx, itemIndex);
+	if (callbackUrl !== undefined) fields.callback_url = callbackUrl;
+	return await apiRequest.call(ctx, {
+		method: 'POST',
+		answer: { record: null, id: 'faxId' },
+		path: '/sent_faxes',
+		multipart: encodeMultipart(fields, [file]),
+		itemIndex,
+	});
+}
+
+/** The item's fax as form fields and file, every value checked. */
+export async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
 	const fromNumber = readE164Locator(ctx, itemIndex, 'fromNumber', 'From Number');
 	const toNumber = assertE164(ctx, itemIndex, 'To Number', ctx.getNodeParameter('toNumber', itemIndex) as string);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -70,14 +84,6 @@ export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbac
 			documentType: { apiName: 'document_type', label: 'Document Type' },
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
-		...(callbackUrl === undefined ? {} : { callback_url: callbackUrl }),
 	};
-	const file = await readUpload(ctx, itemIndex, ['pdf', 'tiff']);
-	return await apiRequest.call(ctx, {
-		method: 'POST',
-		answer: { record: null, id: 'faxId' },
-		path: '/sent_faxes',
-		multipart: encodeMultipart(fields, [file]),
-		itemIndex,
-	});
+	return { fields, file: await readUpload(ctx, itemIndex, ['pdf', 'tiff']) };
 }
