@@ -226,7 +226,6 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	}, 10 * MINUTE);
 
 	afterAll(async () => {
-		if (process.env.SAW_DEBUG) logToStderr(n8n?.logs().slice(-8000) ?? '');
 		await n8n?.dispose();
 		await gate?.close();
 		await sandbox?.stop();
