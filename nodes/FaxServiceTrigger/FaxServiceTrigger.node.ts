@@ -12,7 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
 import type { ParsedCallback } from '../shared/callbacks';
-import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback, verifyCallback } from '../shared/callbacks';
+import { deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, verifyCallback } from '../shared/callbacks';
 import { SIGNATURE_HEADER } from '../shared/signature';
 import { eventsField, pdfFieldOption } from '../shared/triggerFields';
 import { deliveryWindow, persist } from './deduplication';
@@ -120,20 +120,10 @@ export class FaxServiceTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const request = this.getRequestObject();
-		const refuse = (status: number, reason: string, logDetail = reason): IWebhookResponseData => {
-			this.logger.warn(`Fax Service Trigger refused a callback with ${status}: ${logDetail}`);
-			this.getResponseObject().status(status).json({ error: reason });
-			return { noWebhookResponse: true };
-		};
-
-		let callback: ParsedCallback;
-		try {
-			callback = parseCallback(request.headers['content-type'], this.getBodyData());
-		} catch (error) {
-			if (error instanceof MalformedCallbackError) return refuse(400, error.message);
-			throw new NodeOperationError(this.getNode(), error as Error);
-		}
+		const refuse = (status: number, reason: string, logDetail = reason) => refuseCallback(this, 'Fax Service Trigger', status, reason, logDetail);
+		const read = readCallbackRequest(this);
+		if ('malformed' in read) return refuse(400, read.malformed);
+		const { callback } = read;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 
 		if (callback.type === 'unverifiable') {
@@ -143,7 +133,7 @@ export class FaxServiceTrigger implements INodeType {
 			return { workflowData: [[{ json: { eventType: 'unverifiable', verified: false, ...callback.payload } }]] };
 		}
 
-		const verdict = await verifyCallback.call(this, callback, request.headers[SIGNATURE_HEADER]);
+		const verdict = await verifyCallback.call(this, callback, this.getRequestObject().headers[SIGNATURE_HEADER]);
 		if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail);
 
 		const events = this.getNodeParameter('events', []) as string[];

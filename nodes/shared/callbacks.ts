@@ -1,4 +1,5 @@
-import type { IDataObject, IWebhookFunctions, MultiPartFormData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData, MultiPartFormData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { FaxServiceCredentials } from './credentials';
 import { getRecentCredentials, keyFor } from './credentials';
@@ -140,6 +141,23 @@ export function parseCallback(contentType: string | undefined, body: unknown): P
 		}
 	}
 	return { type: 'unverifiable', payload: raw };
+}
+
+/** A webhook call read as a callback, or why it is not one (answered 400: the service retries it). */
+export function readCallbackRequest(ctx: IWebhookFunctions): { callback: ParsedCallback } | { malformed: string } {
+	try {
+		return { callback: parseCallback(ctx.getRequestObject().headers['content-type'], ctx.getBodyData()) };
+	} catch (error) {
+		if (error instanceof MalformedCallbackError) return { malformed: error.message };
+		throw new NodeOperationError(ctx.getNode(), error as Error);
+	}
+}
+
+/** Answers a refused callback with `status` and `{error: reason}` itself, and logs why (`logDetail`: never a key). */
+export function refuseCallback(ctx: IWebhookFunctions, receiver: string, status: number, reason: string, logDetail = reason): IWebhookResponseData {
+	ctx.logger.warn(`${receiver} refused a callback with ${status}: ${logDetail}`);
+	ctx.getResponseObject().status(status).json({ error: reason });
+	return { noWebhookResponse: true };
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { ParsedCallback } from '../../shared/callbacks';
-import { MalformedCallbackError, parseCallback, verifyCallback } from '../../shared/callbacks';
+import { readCallbackRequest, refuseCallback, verifyCallback } from '../../shared/callbacks';
 import { SIGNATURE_HEADER } from '../../shared/signature';
 import { TIMED_OUT, waitingItems } from '../../shared/waiting';
 import { resources } from './resources';
@@ -15,30 +13,24 @@ import type { WaitTarget } from './types';
  * Anything else answers and leaves the execution waiting.
  */
 export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const request = this.getRequestObject();
-	const answer = (status: number, body: IDataObject, logDetail?: string): IWebhookResponseData => {
-		if (logDetail) this.logger.warn(`Fax Service refused a callback to a waiting execution with ${status}: ${logDetail}`);
+	const answer = (status: number, body: IDataObject): IWebhookResponseData => {
 		this.getResponseObject().status(status).json(body);
 		return { noWebhookResponse: true };
 	};
-	const refuse = (status: number, reason: string, logDetail = reason) => answer(status, { error: reason }, logDetail);
+	const refuse = (status: number, reason: string, logDetail = reason) => refuseCallback(this, 'Fax Service (waiting execution)', status, reason, logDetail);
 
 	const resource = this.getNodeParameter('resource', '') as string;
 	const operation = this.getNodeParameter('operation', '') as string;
 	const target = resources[resource]?.operations[operation]?.waitFor;
 	if (!target) return refuse(404, 'This node does not wait for callbacks');
 
-	let callback: ParsedCallback;
-	try {
-		callback = parseCallback(request.headers['content-type'], this.getBodyData());
-	} catch (error) {
-		if (error instanceof MalformedCallbackError) return refuse(400, error.message);
-		throw new NodeOperationError(this.getNode(), error as Error);
-	}
+	const read = readCallbackRequest(this);
+	if ('malformed' in read) return refuse(400, read.malformed);
+	const { callback } = read;
 	if (callback.type !== target.callbackType) {
 		return refuse(401, `This execution waits for a ${target.callbackType} callback`, `a ${callback.type} callback arrived`);
 	}
-	const verdict = await verifyCallback.call(this, callback, request.headers[SIGNATURE_HEADER]);
+	const verdict = await verifyCallback.call(this, callback, this.getRequestObject().headers[SIGNATURE_HEADER]);
 	if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail);
 
 	const record = (callback.type === 'aiDocument' ? callback.payload.aiResult : callback.payload) as IDataObject;
