@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties } from './actions/resources';
 import { RESUME_WEBHOOKS } from '../shared/waiting';
+import { nodeProperties } from './actions/resources';
 import { resumeOnCallback } from './actions/resume';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';

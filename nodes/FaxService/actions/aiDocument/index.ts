@@ -1,5 +1,5 @@
-import type { ResourceDefinition } from '../resource';
 import { WAIT_OPERATION } from '../../../shared/waiting';
+import type { ResourceDefinition } from '../resource';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as upload from './upload.operation';
