@@ -3,7 +3,10 @@
  * open a workflow with the Fax Service node and the Fax Service Trigger, and check what a user sees:
  * the Resource and Operation pickers (all six resources), the credential, the From Number list
  * search answered by the sandbox through n8n, and the node icon (our SVG, loaded, not n8n's fallback).
- * Screenshots of both node panels go to test/e2e/screenshots/ (git-ignored).
+ * Then example 1 (Send and Wait) is run with the canvas's Execute workflow button: n8n's database has
+ * the manual execution waiting, the canvas marks the node waiting, and once the sandbox's callback
+ * resumes it the execution succeeds through Delivered and the canvas shows the run finished.
+ * Screenshots of the node panels and of the run go to test/e2e/screenshots/ (git-ignored).
  *
  * Needs a Chromium (Debian: `apt-get install chromium`; or CHROMIUM_PATH). Without one, and only then,
  * the suite is skipped with a warning. Runs in about a minute once n8n is installed.
@@ -20,7 +23,7 @@ import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
 import { findChromium, launchChromium, N8nEditor, saveScreenshot, waitForImage, type Browser } from './helpers/browser';
-import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, type N8nExecution, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
 const ACTION_TYPE = 'n8n-nodes-fax-service.faxService';
@@ -31,8 +34,12 @@ const EXAMPLE_WORKFLOW = join(REPO_ROOT, 'examples', 'send-fax-and-track-complet
 const POLL_EXAMPLE_WORKFLOW = join(REPO_ROOT, 'examples', 'poll-inbound-faxes-and-route.json');
 const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
 const CLIENT_NAME = 'Riverside Cardiology';
-/** The address the examples use for the sandbox (its default port). */
+/** The addresses the examples are written for: the sandbox (its default port) and a local n8n. */
 const EXAMPLE_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+const EXAMPLE_N8N_ORIGIN = 'http://127.0.0.1:5678';
+const SEND_AND_WAIT = 'Send Fax and Wait';
+/** The sandbox completes a fax this long after it is sent: long enough to see the editor's execution wait. */
+const COMPLETE_AFTER_MS = 6000;
 const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
 const ICON_FILE = join(REPO_ROOT, 'dist', 'icons', 'fax-service.svg');
 /** Where n8n serves a community package's file: icon (/icons/<package>/<path in the package>). */
@@ -67,18 +74,10 @@ function optionName(properties: INodeProperties[], name: string, value: unknown,
 }
 
 /**
- * The workflow to open: examples/send-fax-and-track-completion.json when it exists (pointed at this
- * test's sandbox), else a small one built here with the same credential reference.
+ * The workflow whose panels the tests open: Manual Trigger → Send Fax, and the Fax Service Trigger.
+ * (Example 1 no longer has either: it sends with Send and Wait and needs no trigger; it is run below.)
  */
-function workflowToImport(sandbox: Sandbox): { workflow: WorkflowJson; source: string } {
-	// BROWSER_E2E_WORKFLOW=builtin runs the built-in workflow even when the example exists.
-	if (existsSync(EXAMPLE_WORKFLOW) && process.env.BROWSER_E2E_WORKFLOW !== 'builtin') {
-		const text = readFileSync(EXAMPLE_WORKFLOW, 'utf8').split(EXAMPLE_SANDBOX_ORIGIN).join(sandbox.origin);
-		const parsed = JSON.parse(text) as WorkflowJson | WorkflowJson[];
-		const workflow = Array.isArray(parsed) ? parsed[0] : parsed;
-		// Only the editor is needed: never activate (it would register the trigger on fax numbers).
-		return { workflow: { ...workflow, active: false }, source: EXAMPLE_WORKFLOW };
-	}
+function workflowToImport(): { workflow: WorkflowJson; source: string } {
 	const credentials = { faxServiceApi: CREDENTIAL };
 	return {
 		source: 'the built-in workflow (Manual Trigger → Send Fax, Fax Service Trigger)',
@@ -132,6 +131,8 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 	let pollWorkflowId: string;
 	let pollNodeNames: string[];
 	let pollTriggerNode: NodeJson;
+	let sendAndWaitWorkflowId: string;
+	let sendAndWaitNodeNames: string[];
 	const pollTriggerProperties = new FaxServicePollTrigger().description.properties;
 	const actionProperties = new FaxService().description.properties;
 	const triggerProperties = new FaxServiceTrigger().description.properties;
@@ -174,7 +175,12 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		}
 		const started = Date.now();
 		await ensureInstalled({ log: logToStderr });
-		sandbox = await startSandbox({ port: 0 });
+		sandbox = await startSandbox({
+			port: 0,
+			timing: { completeAfterMs: COMPLETE_AFTER_MS },
+			// A refused or failed callback is retried soon (the default waits a minute): the test reports every attempt.
+			callbackRetryScheduleMs: [2000, 5000],
+		});
 		const provisioned = await fetch(`${sandbox.baseUrl}/fax_numbers`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${sandbox.testKey}`, 'content-type': 'application/json' },
@@ -189,7 +195,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		});
 		expect(client.status).toBe(201);
 
-		const { workflow, source } = workflowToImport(sandbox);
+		const { workflow, source } = workflowToImport();
 		const nodes = workflow.nodes as NodeJson[];
 		const action = nodes.find(
 			(node) => node.type === ACTION_TYPE && (node.parameters?.resource ?? 'sentFax') === 'sentFax' && (node.parameters?.operation ?? 'send') === 'send',
@@ -214,9 +220,14 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		const pollNodes = pollWorkflow.nodes as NodeJson[];
 		pollTriggerNode = pollNodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
 		pollNodeNames = pollNodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
-		const [imported, importedPoll] = await n8n.importWorkflows([workflow, pollWorkflow]);
+		// Example 1 as a user imports it: its dev addresses replaced by this run's (as examples.test.ts does).
+		const sendAndWaitText = readFileSync(EXAMPLE_WORKFLOW, 'utf8').split(EXAMPLE_SANDBOX_ORIGIN).join(sandbox.origin).split(EXAMPLE_N8N_ORIGIN).join(n8n.baseUrl);
+		const sendAndWaitWorkflow = JSON.parse(sendAndWaitText) as WorkflowJson;
+		sendAndWaitNodeNames = (sendAndWaitWorkflow.nodes as NodeJson[]).filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+		const [imported, importedPoll, importedSendAndWait] = await n8n.importWorkflows([workflow, pollWorkflow, sendAndWaitWorkflow]);
 		workflowId = imported.id;
 		pollWorkflowId = importedPoll.id;
+		sendAndWaitWorkflowId = importedSendAndWait.id;
 		// Chromium starts while n8n does.
 		const [launched, n8nStarted] = await Promise.allSettled([launchChromium(chromiumLookup.path!), n8n.start()]);
 		if (launched.status === 'rejected') throw launched.reason;
@@ -350,4 +361,113 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			await editor.closeNode();
 		});
 	}, 3 * MINUTE);
+
+	test('Example 1: "Execute workflow" waits at Send Fax and Wait (canvas shows it waiting) and goes on through Delivered when the callback comes', async () => {
+		const requestsBefore = sandbox!.requests.length;
+		const callbacksBefore = sandbox!.callbackAttempts.length;
+		const logOffset = Buffer.byteLength(n8n!.logs());
+		const statusesSeen: string[] = [];
+		/** What to report when the run does not go as claimed: executions, the sandbox's callbacks, n8n's log. */
+		const evidence = async (): Promise<string> => {
+			const executions = await n8n!.executions(sendAndWaitWorkflowId).catch((error: Error) => [{ error: error.message }]);
+			const callbacks = sandbox!.callbackAttempts.slice(callbacksBefore).map((a) => ({ type: a.type, url: a.url, attempt: a.attempt, status: a.status, error: a.error }));
+			const log = n8n!
+				.logs({ since: logOffset })
+				.split('\n')
+				.filter((line) => /waiting|webhook|error|fail|refus|resum/i.test(line))
+				.slice(-40);
+			return (
+				`statuses seen: ${JSON.stringify(statusesSeen)}\nexecutions: ${JSON.stringify(executions.map((e) => ('id' in e ? { id: e.id, mode: e.mode, status: e.status, error: e.error, lastNodeExecuted: e.lastNodeExecuted, nodes: Object.keys(e.items) } : e)))}\n` +
+				`callbacks: ${JSON.stringify(callbacks)}\nn8n log:\n  ${log.join('\n  ')}`
+			);
+		};
+		/** Polls n8n's database for the editor's (manual) execution until `done` holds. */
+		const manualExecution = async (what: string, done: (execution: N8nExecution) => boolean, timeoutMs: number): Promise<N8nExecution> => {
+			const until = Date.now() + timeoutMs;
+			for (;;) {
+				const execution = (await n8n!.executions(sendAndWaitWorkflowId)).find((e) => e.mode === 'manual');
+				if (execution && statusesSeen[statusesSeen.length - 1] !== execution.status) statusesSeen.push(execution.status);
+				if (execution && done(execution)) return execution;
+				if (Date.now() > until) throw new Error(`No manual execution ${what} within ${timeoutMs} ms.\n${await evidence()}`);
+				await new Promise((resolve) => setTimeout(resolve, 150));
+			}
+		};
+
+		await step('open-send-and-wait-workflow', async () => {
+			await editor.openWorkflow(sendAndWaitWorkflowId, sendAndWaitNodeNames);
+			await expect(editor.canvasNode(SEND_AND_WAIT).getAttribute('data-node-type')).resolves.toBe(ACTION_TYPE);
+			expect(await n8n!.executions(sendAndWaitWorkflowId)).toEqual([]);
+		});
+
+		const run = await step('execute-workflow', async () => {
+			const answer = await editor.executeWorkflow();
+			expect({ status: answer.status, body: answer.status === 200 ? '' : answer.body }).toEqual({ status: 200, body: '' });
+			return answer;
+		});
+
+		const waiting = await step('execution-waits', async () => {
+			// Waiting is what it must show first: finished before waiting would mean it never waited.
+			const execution = await manualExecution('waiting (or finished)', (e) => ['waiting', 'success', 'error', 'crashed', 'canceled'].includes(e.status), COMPLETE_AFTER_MS);
+			expect({ status: execution.status, error: execution.error }).toEqual({ status: 'waiting', error: undefined });
+			if (run.executionId !== undefined) expect(execution.id).toBe(run.executionId);
+			expect(execution.lastNodeExecuted).toBe(SEND_AND_WAIT);
+			expect(execution.items[SEND_AND_WAIT]).toEqual([{ message: 'Fax queued for delivery', sendToken: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
+			expect(execution.items.Outcome).toBeUndefined();
+			expect(execution.items.Delivered).toBeUndefined();
+			// Sent with this execution's signed resume URL as its callback.
+			const sent = sandbox!.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
+			expect(sent).toHaveLength(1);
+			expect(sent[0].body).toMatchObject({ from_number: faxNumber, to_number: '+12125550123' });
+			expect(String((sent[0].body as Record<string, unknown>).callback_url)).toMatch(
+				new RegExp(`^${n8n!.baseUrl}/webhook-waiting/${execution.id}/[^/?]+\\?signature=[0-9a-f]+$`),
+			);
+			return execution;
+		});
+
+		await step('canvas-shows-waiting', async () => {
+			// The canvas marks the waiting node (n8n's CSS-module class "_waiting_…") while the execution waits.
+			const node = `[data-test-id="canvas-node"][data-node-name=${JSON.stringify(SEND_AND_WAIT)}]`;
+			await browser!.page.locator(`${node}[class*="_waiting_"], ${node} [class*="_waiting_"]`).first().waitFor({ state: 'attached', timeout: COMPLETE_AFTER_MS });
+			expect(sandbox!.callbackAttempts.slice(callbacksBefore)).toEqual([]); // still before the callback
+			const file = await saveScreenshot(browser!.page, SCREENSHOTS, 'send-and-wait-waiting.png');
+			logToStderr(`browser e2e: screenshot ${file}`);
+		});
+
+		const faxId = String(waiting.items[SEND_AND_WAIT][0].sendToken);
+		await step('execution-goes-on', async () => {
+			const execution = await manualExecution('finished', (e) => e.status !== 'waiting' && e.status !== 'running' && e.status !== 'new', COMPLETE_AFTER_MS + 30_000);
+			expect({ status: execution.status, error: execution.error }).toEqual({ status: 'success', error: undefined });
+			expect(execution.id).toBe(waiting.id);
+			expect(execution.items[SEND_AND_WAIT][0]).toMatchObject({ sendToken: faxId, sentStatus: 'success', timedOut: false });
+			expect(execution.items.Delivered).toEqual([
+				{
+					faxId,
+					summary: 'Fax to +12125550123 delivered (1 page(s))',
+					completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+					pdfLink: expect.stringMatching(new RegExp(`^${sandbox!.origin}/files/`)),
+				},
+			]);
+			expect(execution.items.Failed).toBeUndefined();
+			expect(execution.items['Read the Status']).toBeUndefined();
+			// One callback, to the resume URL, accepted at once.
+			const callbacks = sandbox!.callbackAttempts.slice(callbacksBefore);
+			expect(callbacks.map((a) => ({ type: a.type, status: a.status, resume: a.url.startsWith(`${n8n!.baseUrl}/webhook-waiting/${execution.id}/`) }))).toEqual([
+				{ type: 'sentFax', status: 200, resume: true },
+			]);
+			expect(statusesSeen.filter((status) => status !== 'running' && status !== 'new')).toEqual(['waiting', 'success']);
+		});
+
+		await step('canvas-shows-finished', async () => {
+			// The editor learns of the resumed run: Delivered gets n8n's success check mark, the button its label back.
+			await editor.canvasNodeSuccess('Delivered').waitFor({ state: 'visible', timeout: 30_000 });
+			await editor.canvasNodeSuccess(SEND_AND_WAIT).waitFor({ state: 'visible' });
+			expect(await editor.canvasNodeSuccess('Failed').count()).toBe(0);
+			const button = editor.executeWorkflowButton();
+			await button.getByText('Execute workflow').waitFor({ state: 'visible', timeout: 30_000 });
+			expect(await button.isEnabled()).toBe(true);
+			await browser!.page.locator('.el-notification:visible').filter({ hasText: 'Workflow executed successfully' }).first().waitFor({ state: 'visible' });
+			const file = await saveScreenshot(browser!.page, SCREENSHOTS, 'send-and-wait-delivered.png');
+			logToStderr(`browser e2e: screenshot ${file}`);
+		});
+	}, 4 * MINUTE);
 });

@@ -196,6 +196,36 @@ export class N8nEditor {
 		return this.canvasNode(name).locator('.n8n-node-icon img');
 	}
 
+	/** The canvas's "Execute workflow" button (n8n shows it loading, without its label, while a run is under way). */
+	executeWorkflowButton(): Locator {
+		return this.page.locator('[data-test-id="execute-workflow-button"]:visible').first();
+	}
+
+	/**
+	 * Clicks "Execute workflow" on the canvas; resolves n8n's answer to the editor's run request
+	 * (POST /rest/workflows/<id>/run) and the execution id it reported.
+	 */
+	async executeWorkflow(): Promise<{ status: number; executionId: string | undefined; body: string }> {
+		const run = this.page.waitForResponse((r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run$/.test(new URL(r.url()).pathname));
+		run.catch(() => undefined); // awaited below; no unhandled rejection if the click throws
+		await this.executeWorkflowButton().click();
+		const response = await run;
+		const body = await response.text();
+		let executionId: string | undefined;
+		try {
+			const id = (JSON.parse(body) as { data?: { executionId?: unknown } }).data?.executionId;
+			executionId = id === undefined || id === null ? undefined : String(id);
+		} catch {
+			// not JSON: the status and body say why
+		}
+		return { status: response.status(), executionId, body };
+	}
+
+	/** n8n's check mark on a canvas node that ran successfully in the editor. */
+	canvasNodeSuccess(name: string): Locator {
+		return this.canvasNode(name).getByTestId('canvas-node-status-success');
+	}
+
 	ndv(): Locator {
 		return this.page.getByTestId('ndv');
 	}
