@@ -309,6 +309,37 @@ describe('Send and Wait through the engine', () => {
 			expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/sent_faxes/${token}`]);
 		});
 
+		test('a callback while others are pending reads newest first and stops at the first pending one (a few reads, not one per item)', async () => {
+			// Faxes that stay queued for the whole test: only the callback below arrives.
+			const queuedSandbox = await startFastSandbox({ timing: { inProgressAfterMs: 3_600_000, completeAfterMs: 3_600_000 } });
+			try {
+				await seedNumber(queuedSandbox, '212');
+				const parameters = sendAndWait();
+				const items = Array.from({ length: 9 }, (_, i) => faxItem(`+1212555${String(1000 + i)}`));
+				const executionId = String(++executionCounter);
+				const result = await runFaxService(queuedSandbox, parameters, { items, additionalData: { executionId, webhookWaitingBaseUrl: waitingBaseUrl } });
+				const waitRun: WaitRun = { executionId, result, parameters, items, resumeUrl: expectedResumeUrl(executionId) };
+				const tokens = tokensOf(waitRun);
+				expect(tokens).toHaveLength(9);
+				// A verified callback for the first fax (as the service would sign it: test key over sendToken + completedAt).
+				const record = { sendToken: tokens[0], sentStatus: 'success', completedAt: '2026-11-23T12:00:00.000Z', isTest: true };
+				const signature = createHmac('sha256', queuedSandbox.testKey).update(`${tokens[0]}${record.completedAt}`, 'utf8').digest('hex');
+				queuedSandbox.requests.length = 0;
+
+				const { result: answer, answered } = await deliver(
+					waitRun,
+					{ headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-service-signature': signature }, body: { recordDetails: JSON.stringify(record) } },
+					credentialsFor(queuedSandbox),
+				);
+				expect({ answer, answered }).toEqual({ answer: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false } } });
+				const reads = queuedSandbox.requests.map((r) => `${r.method} ${r.path}`);
+				// Four reads in flight at most: the newest four, and none after the first pending answer.
+				expect(reads).toEqual(tokens.slice(-4).reverse().map((t) => `GET /api/v2/sent_faxes/${t}`));
+			} finally {
+				await queuedSandbox.stop();
+			}
+		});
+
 		describe('two faxes, the second queued only once the first has called back', () => {
 			let proxy: FaultProxy;
 			let slowSandbox: Sandbox;
@@ -350,7 +381,7 @@ describe('Send and Wait through the engine', () => {
 				expect(recordOf(firstAttempt)).toMatchObject({ sendToken: first, sentStatus: 'success' });
 				expect((await api(slowSandbox, 'GET', `/sent_faxes/${second}`)).body.sentStatus).not.toMatch(/success|failure/);
 				const pending = await deliverHere(firstAttempt);
-				expect(pending).toEqual({ result: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false, pending: 1 } } });
+				expect(pending).toEqual({ result: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false } } });
 
 				const attempts = await slowSandbox.waitForCallbacks((a) => a.length >= 2);
 				const secondAttempt = attempts[1];
@@ -358,7 +389,7 @@ describe('Send and Wait through the engine', () => {
 
 				// Both final: the first fax's callback (a retry, or one handled late) is not the last to complete.
 				const notLast = await deliverHere(firstAttempt);
-				expect(notLast).toEqual({ result: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false, pending: 0 } } });
+				expect(notLast).toEqual({ result: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false } } });
 
 				const records = [(await api(slowSandbox, 'GET', `/sent_faxes/${first}`)).body, (await api(slowSandbox, 'GET', `/sent_faxes/${second}`)).body];
 				const resumed = await deliverHere(secondAttempt);

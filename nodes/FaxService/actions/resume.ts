@@ -39,17 +39,17 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	const tokens = waiting.map((json) => json[target.tokenField]).filter((value): value is string => typeof value === 'string');
 	if (!tokens.includes(token)) return refuse(404, `This execution does not wait for ${target.tokenField} "${token}"`);
 
-	let records: Map<string, IDataObject>;
+	let records: Map<string, IDataObject> | 'pending';
 	try {
-		records = await readAll(this, target, tokens);
+		records = await readAllFinal(this, target, tokens);
 	} catch (error) {
 		// Not resumed: a fax callback is retried by the service; the wait limit bounds the rest.
 		return refuse(503, 'The waiting records could not be read; the execution keeps waiting', (error as Error).message);
 	}
-	const pending = tokens.filter((t) => !target.isFinal(records.get(t)!));
-	if (pending.length > 0) return answer(200, { received: true, resumed: false, pending: pending.length });
+	// Accepted (so the service does not retry it); its record is read again at the next callback.
+	if (records === 'pending') return answer(200, { received: true, resumed: false });
 	// Callbacks of several items may be handled at once: only the last to complete resumes (n8n 1.x would resume twice).
-	if (lastCompleted(tokens, records) !== token) return answer(200, { received: true, resumed: false, pending: 0 });
+	if (lastCompleted(tokens, records) !== token) return answer(200, { received: true, resumed: false });
 
 	const items: INodeExecutionData[] = [];
 	try {
@@ -66,14 +66,23 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 
 const READ_CONCURRENCY = 4;
 
-async function readAll(ctx: IWebhookFunctions, target: WaitTarget, tokens: string[]): Promise<Map<string, IDataObject>> {
+/**
+ * Every record, when all are final; 'pending' as soon as one is not. Read newest first (the last sent
+ * are the likeliest to be pending), so a callback that cannot resume costs a few reads, not one per item.
+ */
+async function readAllFinal(ctx: IWebhookFunctions, target: WaitTarget, tokens: string[]): Promise<Map<string, IDataObject> | 'pending'> {
 	const records = new Map<string, IDataObject>();
-	const queue = [...new Set(tokens)];
+	const queue = [...new Set(tokens)].reverse();
+	let pending = false;
 	const worker = async () => {
-		for (let next = queue.shift(); next !== undefined; next = queue.shift()) records.set(next, await target.read(ctx, next));
+		for (let next = queue.shift(); next !== undefined && !pending; next = queue.shift()) {
+			const record = await target.read(ctx, next);
+			if (!target.isFinal(record)) pending = true;
+			records.set(next, record);
+		}
 	};
 	await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, queue.length) }, worker));
-	return records;
+	return pending ? 'pending' : records;
 }
 
 /** The token whose record completed last (completion time, then token order); the same answer in every process. */
