@@ -36,10 +36,13 @@ function errorItem(error: Error & { description?: string }, itemIndex: number): 
 /** Runs the selected operation once per input item, in order. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const operationOf = (itemIndex: number) => {
+	const selected = (itemIndex: number) => {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operationName = this.getNodeParameter('operation', itemIndex) as string;
-		const operation = resources[resource]?.operations[operationName];
+		return { resource, operationName, operation: resources[resource]?.operations[operationName] };
+	};
+	const operationOf = (itemIndex: number) => {
+		const { resource, operationName, operation } = selected(itemIndex);
 		if (!operation) {
 			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`, { itemIndex });
 		}
@@ -58,7 +61,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	// An unsupported operation is reported per item by the loop below.
-	const waitFor = resources[this.getNodeParameter('resource', 0) as string]?.operations[this.getNodeParameter('operation', 0) as string]?.waitFor;
+	const waitFor = selected(0).operation?.waitFor;
 	let waitUntil: Date | undefined;
 	if (waitFor) {
 		// Everything is checked before anything is sent: a bad limit or item must not leave faxes sent and nobody waiting.
