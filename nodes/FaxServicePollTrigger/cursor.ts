@@ -25,6 +25,8 @@ export interface Feed {
 	isFinal(record: IDataObject): boolean;
 	/** The record's own time (ms) from the service's clock, or undefined when it has none. */
 	time(record: IDataObject): number | undefined;
+	/** When the record began (ms), to order records of the same `time`; undefined when it has none. */
+	startTime(record: IDataObject): number | undefined;
 }
 
 export interface ListPage {
@@ -48,7 +50,7 @@ export interface AdvanceOptions {
 }
 
 export interface AdvanceResult {
-	/** Records to emit, oldest first. */
+	/** Records to emit, in `emissionOrder`. */
 	emit: IDataObject[];
 	cursor: FeedCursor;
 	pagesRead: number;
@@ -94,7 +96,7 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
 	const totalBefore = previous?.total ?? 0;
 	const pendingBefore = Object.keys(cursor.pending);
 	const encountered = new Set<string>();
-	const emit: Array<{ record: IDataObject; time: number | undefined }> = [];
+	const emit: IDataObject[] = [];
 	let found = 0;
 
 	/** Takes one record into the cursor; true when it was unknown before this poll. */
@@ -112,7 +114,7 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
 		// Older than anything still remembered: it may have been handled already, so it is never emitted.
 		if (!wasPending && time !== undefined && time < cursor.horizon) return false;
 		cursor.seen[token] = time ?? now();
-		if (!quiet) emit.push({ record, time });
+		if (!quiet) emit.push(record);
 		if (wasPending) return false;
 		found++;
 		return true;
@@ -152,8 +154,25 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
 		cursor.total = totalBefore + found;
 	}
 	bound(cursor, options.maxSeen, options.maxPending);
-	emit.sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity));
-	return { emit: emit.map((entry) => entry.record), cursor, pagesRead: page, complete };
+	return { emit: emit.sort(emissionOrder(feed)), cursor, pagesRead: page, complete };
+}
+
+/**
+ * The order a poll emits in, whatever order the list had: oldest `time` first, then oldest
+ * `startTime`, then token (records of the same millisecond are common: one upload, many faxes).
+ * A record without a time comes after those with one.
+ */
+export function emissionOrder(feed: Feed): (a: IDataObject, b: IDataObject) => number {
+	const byTime = (a: number | undefined, b: number | undefined) => (a ?? Infinity) - (b ?? Infinity) || 0;
+	return (a, b) => {
+		const tokenA = feed.token(a);
+		const tokenB = feed.token(b);
+		return (
+			byTime(feed.time(a), feed.time(b)) ||
+			byTime(feed.startTime(a), feed.startTime(b)) ||
+			(tokenA < tokenB ? -1 : tokenA > tokenB ? 1 : 0)
+		);
+	};
 }
 
 /** Keeps the newest `maxSeen` final tokens (raising the horizon past the dropped ones) and the newest `maxPending` pending ones. */

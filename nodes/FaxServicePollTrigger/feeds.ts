@@ -23,14 +23,16 @@ export interface EventFeed extends Feed {
 	filters: Record<string, FieldMapping>;
 }
 
-/** A record's own time: when it completed, else when it was sent. */
-function recordTime(record: IDataObject): number | undefined {
-	for (const value of [record.completedAt, record.sentAt]) {
-		const time = typeof value === 'string' ? Date.parse(value) : NaN;
-		if (Number.isFinite(time)) return time;
-	}
-	return undefined;
+/** A time field of a record (ms), or undefined when it is missing or not a date. */
+function timeOf(value: unknown): number | undefined {
+	const time = typeof value === 'string' ? Date.parse(value) : NaN;
+	return Number.isFinite(time) ? time : undefined;
 }
+
+/** A record's own time: when it completed, else when it was sent. */
+const recordTime = (record: IDataObject) => timeOf(record.completedAt) ?? timeOf(record.sentAt);
+/** When it was sent: orders records that completed in the same millisecond. */
+const startTime = (record: IDataObject) => timeOf(record.sentAt);
 
 const token = (record: IDataObject) => String(record.sendToken);
 
@@ -51,6 +53,7 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 		// A received fax is listed once it has been received (spec 2.3: success or failure).
 		isFinal: () => true,
 		time: recordTime,
+		startTime,
 	},
 	sentFax: {
 		event: 'sentFax',
@@ -66,6 +69,7 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 		token,
 		isFinal: (record) => record.sentStatus === 'success' || record.sentStatus === 'failure',
 		time: recordTime,
+		startTime,
 	},
 };
 

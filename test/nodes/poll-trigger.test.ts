@@ -32,9 +32,18 @@ class Emitted {
 	}
 }
 
+/**
+ * Seeds faxes that each complete in a millisecond of their own (the sandbox runs in this process and
+ * stamps a fax when it is received), so their seeding order is the trigger's emission order; faxes of
+ * the same millisecond are ordered by token (the unit suite covers that).
+ */
 async function seedReceived(sandbox: Sandbox, toNumber: string, count: number, fromNumber = '+14155551234'): Promise<string[]> {
 	const tokens: string[] = [];
-	for (let i = 0; i < count; i++) tokens.push(await seedReceivedFax(sandbox, toNumber, fromNumber));
+	for (let i = 0; i < count; i++) {
+		tokens.push(await seedReceivedFax(sandbox, toNumber, fromNumber));
+		const stamped = Date.now();
+		while (Date.now() <= stamped) await new Promise((resolve) => setTimeout(resolve, 1));
+	}
 	return tokens;
 }
 

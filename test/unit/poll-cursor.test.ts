@@ -13,12 +13,14 @@ interface Row extends IDataObject {
 	sendToken: string;
 	done: boolean;
 	at: number | null;
+	started?: number;
 }
 
 const feed: Feed = {
 	token: (record) => String(record.sendToken),
 	isFinal: (record) => record.done === true,
 	time: (record) => (typeof record.at === 'number' ? record.at : undefined),
+	startTime: (record) => (typeof record.started === 'number' ? record.started : undefined),
 };
 
 const row = (n: number, done = true, at: number | null = n * 1000): Row => ({ sendToken: `t${n}`, done, at });
@@ -121,5 +123,23 @@ describe('polling cursor', () => {
 		expect(tokens(first.emit)).toEqual(['t3', 't1']);
 		expect(first.cursor.seen).toEqual({ t1: 99, t3: 5000 });
 		expect((await poll(first.cursor, source.readPage)).emit).toEqual([]);
+	});
+
+	test('emission order is defined whatever the list\'s order: time, then start time, then token', async () => {
+		// Three completed in the same millisecond (two of them sent in the same one too), one later, one without a time.
+		const records: Row[] = [
+			{ sendToken: 'b', done: true, at: 5000, started: 1000 },
+			{ sendToken: 'a', done: true, at: 5000, started: 1000 },
+			{ sendToken: 'z', done: true, at: 5000, started: 900 },
+			{ sendToken: 'y', done: true, at: 6000, started: 100 },
+			{ sendToken: 'x', done: true, at: null },
+		];
+		const expected = ['z', 'a', 'b', 'y', 'x'];
+		const orders = [records, [...records].reverse(), [records[3], records[1], records[4], records[0], records[2]]];
+		for (const order of orders) {
+			const source = list(() => order, 2);
+			const { emit } = await poll(undefined, source.readPage, { emitFrom: 0 });
+			expect(tokens(emit)).toEqual(expected);
+		}
 	});
 });
