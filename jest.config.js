@@ -8,6 +8,10 @@ module.exports = {
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
 	testTimeout: 30000,
-	// The end-to-end suites start real n8n processes: run them after the fast suites.
+	// Suites run side by side: the end-to-end ones mostly wait on real n8n processes, each on its own
+	// ports and folders. Three workers on the 2-core machine (measured in CONTRIBUTING.md, Tests);
+	// JEST_MAX_WORKERS sets another number, `--runInBand` one at a time.
+	maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 3),
+	// The longest end-to-end suites first, the fast ones filling in (test/setup/sequencer.js).
 	testSequencer: '<rootDir>/test/setup/sequencer.js',
 };

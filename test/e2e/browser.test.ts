@@ -5,7 +5,9 @@
  * search answered by the sandbox through n8n, and the node icon (our SVG, loaded, not n8n's fallback).
  * Then example 1 (Send and Wait) is run with the canvas's Execute workflow button: n8n's database has
  * the manual execution waiting, the canvas marks the node waiting, and once the sandbox's callback
- * resumes it the execution succeeds through Delivered and the canvas shows the run finished.
+ * resumes it the execution succeeds through Delivered and the canvas shows the run finished. n8n's
+ * public URL is a gate (test/harness/fault-proxy.ts) that holds the callback until the canvas has
+ * shown the wait, so the order of what the test sees does not depend on the machine's speed.
  * Screenshots of the node panels and of the run go to test/e2e/screenshots/ (git-ignored).
  *
  * Needs a Chromium (Debian: `apt-get install chromium`; or CHROMIUM_PATH). Without one, and only then,
@@ -19,11 +21,21 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Locator } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
 import { findChromium, launchChromium, N8nEditor, saveScreenshot, waitForImage, type Browser } from './helpers/browser';
-import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, type N8nExecution, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import {
+	createInstance,
+	ensureInstalled,
+	freePorts,
+	logToStderr,
+	REPO_ROOT,
+	type N8nExecution,
+	type N8nHostInstance,
+	type WorkflowJson,
+} from './helpers/n8n-host';
 
 const MINUTE = 60_000;
 const ACTION_TYPE = 'n8n-nodes-fax-service.faxService';
@@ -38,8 +50,10 @@ const CLIENT_NAME = 'Riverside Cardiology';
 const EXAMPLE_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
 const EXAMPLE_N8N_ORIGIN = 'http://127.0.0.1:5678';
 const SEND_AND_WAIT = 'Send Fax and Wait';
-/** The sandbox completes a fax this long after it is sent: long enough to see the editor's execution wait. */
-const COMPLETE_AFTER_MS = 6000;
+/** The sandbox completes a fax this long after it is sent (its callback is then held at the gate until the test lets it through). */
+const COMPLETE_AFTER_MS = 1000;
+/** How long n8n and the editor may take to show a step of the run (a loaded machine is slow, not wrong). */
+const STEP_TIMEOUT_MS = MINUTE;
 const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
 const ICON_FILE = join(REPO_ROOT, 'dist', 'icons', 'fax-service.svg');
 /** Where n8n serves a community package's file: icon (/icons/<package>/<path in the package>). */
@@ -120,6 +134,10 @@ function workflowToImport(): { workflow: WorkflowJson; source: string } {
 describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', () => {
 	let sandbox: Sandbox | undefined;
 	let n8n: N8nHostInstance | undefined;
+	/** n8n's public URL (WEBHOOK_URL): the sandbox's callbacks pass through it. */
+	let gate: FaultProxy | undefined;
+	/** Lets a held callback through (also in afterAll, so a failed test leaves nothing hanging). */
+	let releaseCallback = () => {};
 	let browser: Browser | undefined;
 	let editor: N8nEditor;
 	let workflowId: string;
@@ -180,6 +198,8 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			timing: { completeAfterMs: COMPLETE_AFTER_MS },
 			// A refused or failed callback is retried soon (the default waits a minute): the test reports every attempt.
 			callbackRetryScheduleMs: [2000, 5000],
+			// A callback held at the gate is one attempt that lasts until the test lets it through.
+			callbackTimeoutMs: 5 * MINUTE,
 		});
 		const provisioned = await fetch(`${sandbox.baseUrl}/fax_numbers`, {
 			method: 'POST',
@@ -207,7 +227,10 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		nodeNames = nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
 		logToStderr(`browser e2e: workflow ${source}; Chromium ${chromiumLookup.path}`);
 
-		n8n = await createInstance({ owner: OWNER });
+		const [port] = await freePorts(1);
+		gate = await startFaultProxy({ origin: `http://127.0.0.1:${port}` }, { preserveHost: true });
+		const publicUrl = `${gate.baseUrl.replace(/\/api\/v2$/, '')}/`;
+		n8n = await createInstance({ owner: OWNER, port, env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl } });
 		await n8n.importCredentials([
 			{
 				...CREDENTIAL,
@@ -238,8 +261,10 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 	}, 30 * MINUTE);
 
 	afterAll(async () => {
+		releaseCallback();
 		await browser?.close();
 		await n8n?.dispose();
+		await gate?.close();
 		await sandbox?.stop();
 	}, 2 * MINUTE);
 
@@ -393,6 +418,18 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			}
 		};
 
+		const publicOrigin = gate!.baseUrl.replace(/\/api\/v2$/, '');
+		// The sandbox's callback to the resume URL waits at the gate until the canvas has shown the execution waiting.
+		const callbackHeld = new Promise<void>((resolve) => (releaseCallback = resolve));
+		let callbackArrived = false;
+		gate!.plan('POST', /^\/webhook-waiting\//, {
+			kind: 'before',
+			action: async () => {
+				callbackArrived = true;
+				await callbackHeld;
+			},
+		});
+
 		await step('open-send-and-wait-workflow', async () => {
 			await editor.openWorkflow(sendAndWaitWorkflowId, sendAndWaitNodeNames);
 			await expect(editor.canvasNode(SEND_AND_WAIT).getAttribute('data-node-type')).resolves.toBe(ACTION_TYPE);
@@ -407,7 +444,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 
 		const waiting = await step('execution-waits', async () => {
 			// Waiting is what it must show first: finished before waiting would mean it never waited.
-			const execution = await manualExecution('waiting (or finished)', (e) => ['waiting', 'success', 'error', 'crashed', 'canceled'].includes(e.status), COMPLETE_AFTER_MS);
+			const execution = await manualExecution('waiting (or finished)', (e) => ['waiting', 'success', 'error', 'crashed', 'canceled'].includes(e.status), STEP_TIMEOUT_MS);
 			expect({ status: execution.status, error: execution.error }).toEqual({ status: 'waiting', error: undefined });
 			if (run.executionId !== undefined) expect(execution.id).toBe(run.executionId);
 			expect(execution.lastNodeExecuted).toBe(SEND_AND_WAIT);
@@ -419,7 +456,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			expect(sent).toHaveLength(1);
 			expect(sent[0].body).toMatchObject({ from_number: faxNumber, to_number: '+12125550123' });
 			expect(String((sent[0].body as Record<string, unknown>).callback_url)).toMatch(
-				new RegExp(`^${n8n!.baseUrl}/webhook-waiting/${execution.id}/[^/?]+\\?signature=[0-9a-f]+$`),
+				new RegExp(`^${publicOrigin}/webhook-waiting/${execution.id}/[^/?]+\\?signature=[0-9a-f]+$`),
 			);
 			return execution;
 		});
@@ -427,15 +464,16 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		await step('canvas-shows-waiting', async () => {
 			// The canvas marks the waiting node (n8n's CSS-module class "_waiting_…") while the execution waits.
 			const node = `[data-test-id="canvas-node"][data-node-name=${JSON.stringify(SEND_AND_WAIT)}]`;
-			await browser!.page.locator(`${node}[class*="_waiting_"], ${node} [class*="_waiting_"]`).first().waitFor({ state: 'attached', timeout: COMPLETE_AFTER_MS });
-			expect(sandbox!.callbackAttempts.slice(callbacksBefore)).toEqual([]); // still before the callback
+			await browser!.page.locator(`${node}[class*="_waiting_"], ${node} [class*="_waiting_"]`).first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
+			expect(sandbox!.callbackAttempts.slice(callbacksBefore)).toEqual([]); // still before the callback: held at the gate, if sent
 			const file = await saveScreenshot(browser!.page, SCREENSHOTS, 'send-and-wait-waiting.png');
-			logToStderr(`browser e2e: screenshot ${file}`);
+			logToStderr(`browser e2e: screenshot ${file} (the sandbox's callback ${callbackArrived ? 'is held at the gate' : 'has not come yet'})`);
+			releaseCallback();
 		});
 
 		const faxId = String(waiting.items[SEND_AND_WAIT][0].sendToken);
 		await step('execution-goes-on', async () => {
-			const execution = await manualExecution('finished', (e) => e.status !== 'waiting' && e.status !== 'running' && e.status !== 'new', COMPLETE_AFTER_MS + 30_000);
+			const execution = await manualExecution('finished', (e) => e.status !== 'waiting' && e.status !== 'running' && e.status !== 'new', COMPLETE_AFTER_MS + STEP_TIMEOUT_MS);
 			expect({ status: execution.status, error: execution.error }).toEqual({ status: 'success', error: undefined });
 			expect(execution.id).toBe(waiting.id);
 			expect(execution.items[SEND_AND_WAIT][0]).toMatchObject({ sendToken: faxId, sentStatus: 'success', timedOut: false });
@@ -449,9 +487,11 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			]);
 			expect(execution.items.Failed).toBeUndefined();
 			expect(execution.items['Read the Status']).toBeUndefined();
-			// One callback, to the resume URL, accepted at once.
+			// One callback, to the resume URL, accepted at once. (n8n answers it once the resumed run is stored,
+			// so the sandbox may log the attempt a moment after the execution shows finished.)
+			await sandbox!.waitForCallbacks((attempts) => attempts.length > callbacksBefore, STEP_TIMEOUT_MS);
 			const callbacks = sandbox!.callbackAttempts.slice(callbacksBefore);
-			expect(callbacks.map((a) => ({ type: a.type, status: a.status, resume: a.url.startsWith(`${n8n!.baseUrl}/webhook-waiting/${execution.id}/`) }))).toEqual([
+			expect(callbacks.map((a) => ({ type: a.type, status: a.status, resume: a.url.startsWith(`${publicOrigin}/webhook-waiting/${execution.id}/`) }))).toEqual([
 				{ type: 'sentFax', status: 200, resume: true },
 			]);
 			expect(statusesSeen.filter((status) => status !== 'running' && status !== 'new')).toEqual(['waiting', 'success']);
@@ -459,11 +499,11 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 
 		await step('canvas-shows-finished', async () => {
 			// The editor learns of the resumed run: Delivered gets n8n's success check mark, the button its label back.
-			await editor.canvasNodeSuccess('Delivered').waitFor({ state: 'visible', timeout: 30_000 });
+			await editor.canvasNodeSuccess('Delivered').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
 			await editor.canvasNodeSuccess(SEND_AND_WAIT).waitFor({ state: 'visible' });
 			expect(await editor.canvasNodeSuccess('Failed').count()).toBe(0);
 			const button = editor.executeWorkflowButton();
-			await button.getByText('Execute workflow').waitFor({ state: 'visible', timeout: 30_000 });
+			await button.getByText('Execute workflow').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
 			expect(await button.isEnabled()).toBe(true);
 			await browser!.page.locator('.el-notification:visible').filter({ hasText: 'Workflow executed successfully' }).first().waitFor({ state: 'visible' });
 			const file = await saveScreenshot(browser!.page, SCREENSHOTS, 'send-and-wait-delivered.png');

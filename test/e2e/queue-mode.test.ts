@@ -374,6 +374,8 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 		const [execution] = await cluster.main.waitForExecutions(waitingRelayWorkflowId, { count: 1, timeoutMs: 2 * MINUTE });
 		expect({ id: execution.id, status: execution.status, error: execution.error }).toEqual({ id: waiting!.id, status: 'success', error: undefined });
 		expect(execution.items['Send Fax']).toEqual([expect.objectContaining({ sentStatus: 'success', timedOut: false, sendToken: expect.any(String) })]);
+		// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
+		await sandbox.waitForCallbacks((all) => all.some((attempt) => attempt.url === callbackUrl), MINUTE);
 		const delivery = sandbox.callbackAttempts.filter((attempt) => attempt.url === callbackUrl);
 		expect(delivery.map((attempt) => attempt.status)).toEqual([200]);
 		// Sent on a worker, resumed on a worker: the main and the webhook processor run no execution.

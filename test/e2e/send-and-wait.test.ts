@@ -311,6 +311,8 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		expect(sendRun.data.main[0].map((item) => item.binary !== undefined)).toEqual([true, false, true]);
 
 		// Each fax called back once and was answered 2xx: the two that did not resume were accepted, not refused.
+		// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
+		await sandbox.waitForCallbacks((all) => all.filter((a) => a.url === callbackUrl).length >= 3, MINUTE);
 		const callbacks = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
 		expect(callbacks).toHaveLength(3);
 		expect(callbacks.map((a) => a.status)).toEqual([200, 200, 200]);
@@ -352,6 +354,8 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		const resumed = await finished('fax', waiting.id, 2 * MINUTE);
 		expect(resumed.status).toBe('success');
 		expect(resumed.items[AFTER]).toEqual([expect.objectContaining({ patient: 'Katherine Johnson', sentStatus: 'success', timedOut: false })]);
+		// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
+		await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status !== 503), MINUTE);
 		const deliveries = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
 		expect(deliveries[0].status).toBe(503);
 		expect(deliveries.slice(-1)[0].status).toBe(200);

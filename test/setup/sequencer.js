@@ -1,11 +1,32 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
-/** Fast suites first, the end-to-end suites (real n8n processes, a browser) last. */
-class FastFirstSequencer extends Sequencer {
+/**
+ * The order jest hands files to its workers (several run side by side: jest.config.js `maxWorkers`).
+ * The end-to-end suites mostly wait on real n8n processes (start-ups, minute ticks, callbacks), so
+ * they go first, the longest first, and the fast CPU-bound suites fill the workers as they free up:
+ * the whole run then lasts about as long as its longest e2e suite plus what cannot overlap.
+ * Seconds per suite on an idle 2-core machine (CONTRIBUTING.md, Tests); a suite not listed counts as 60.
+ */
+const E2E_SECONDS = {
+	'poll-trigger.test.ts': 280,
+	'examples.test.ts': 215,
+	'send-and-wait.test.ts': 200,
+	'queue-mode.test.ts': 120,
+	'n8n-host.test.ts': 105,
+	'trigger.test.ts': 70,
+	'browser.test.ts': 55,
+	'trigger-hostile.test.ts': 45,
+	'trigger-keys.test.ts': 30,
+};
+
+class LongestEndToEndFirst extends Sequencer {
 	sort(tests) {
 		const isEndToEnd = (test) => /[\\/]e2e[\\/]/.test(test.path);
-		return [...tests].sort((a, b) => Number(isEndToEnd(a)) - Number(isEndToEnd(b)) || a.path.localeCompare(b.path));
+		const seconds = (test) => E2E_SECONDS[test.path.split(/[\\/]/).pop()] ?? 60;
+		return [...tests].sort(
+			(a, b) => Number(isEndToEnd(b)) - Number(isEndToEnd(a)) || (isEndToEnd(a) ? seconds(b) - seconds(a) : 0) || a.path.localeCompare(b.path),
+		);
 	}
 }
 
-module.exports = FastFirstSequencer;
+module.exports = LongestEndToEndFirst;
