@@ -23,12 +23,15 @@ async function cliMain(argv) {
 	switch (command) {
 		case 'install': {
 			const hostVersions = host === undefined ? HOST_VERSIONS : [resolveHost(host).hostVersion];
-			// One after the other: each npm install wants the machine's cores.
-			for (const hostVersion of hostVersions) {
-				const started = Date.now();
+			// Side by side: most of an install is waiting on the disk and the registry, and each host's
+			// sqlite3 build is one large C file on one core (both in a row took ~10 min on 2 cores).
+			const started = Date.now();
+			const installs = hostVersions.map(async (hostVersion) => {
 				const bin = await ensureInstalled({ hostVersion, log, force: rest.includes('--force'), echo: rest.includes('--verbose') });
 				log(`n8n host ${hostVersion}.x: ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
-			}
+			});
+			const failed = (await Promise.allSettled(installs)).filter((result) => result.status === 'rejected');
+			if (failed.length > 0) throw new Error(failed.map((result) => result.reason?.message ?? String(result.reason)).join('\n'));
 			return;
 		}
 		case 'path':

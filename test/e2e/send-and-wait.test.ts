@@ -25,6 +25,8 @@ import {
 const MINUTE = 60_000;
 const SEND = 'Send and Wait';
 const AFTER = 'After the Outcome';
+/** The User-Agent of the sandbox's callbacks (sandbox/callbacks.ts): the gate tells them from the test's own requests. */
+const SANDBOX_USER_AGENT = /^fax-service-sandbox$/;
 const delay = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Fax {
@@ -157,6 +159,10 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			body,
 		});
 
+	/** Withdraws a test's hold on the sandbox's deliveries when the test ends, passed or failed. */
+	let withdrawHoldBack: (() => void) | undefined;
+	afterEach(() => withdrawHoldBack?.());
+
 	/** Started first: its limit passes while the other tests run. */
 	let silentExecutionId: string;
 	let silentSentAt: number;
@@ -233,8 +239,11 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	}, 2 * MINUTE);
 
 	test('the send waits in the database, forged callbacks are refused and leave it waiting, the real one resumes it once', async () => {
-		// The sandbox's first delivery is held back (answered 503 by the gate): the test delivers it, and forgeries of it.
-		gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' });
+		// The sandbox's deliveries are held back (answered 503 by the gate; it retries after 1, 2, 4 … s) while the test
+		// delivers the callback itself, and forgeries of it: only the test's own delivery can resume the execution.
+		withdrawHoldBack = gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' }, Infinity, {
+			userAgent: SANDBOX_USER_AGENT,
+		});
 		const waiting = await start('fax', [{ toNumber: '+12125550123', patient: 'Ada Lovelace' }]);
 		expect(waiting.status).toBe('waiting');
 

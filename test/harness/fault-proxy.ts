@@ -31,6 +31,12 @@ interface Plan {
 	path: RegExp;
 	fault: Fault;
 	times: number;
+	userAgent?: RegExp;
+}
+
+export interface PlanOptions {
+	/** Only requests whose User-Agent matches (e.g. the sandbox's callbacks, not the test's own requests). */
+	userAgent?: RegExp;
 }
 
 export interface ProxiedRequest {
@@ -43,8 +49,8 @@ export interface FaultProxy {
 	baseUrl: string;
 	/** What passed through, in order of arrival. */
 	requests: ProxiedRequest[];
-	/** Applies `fault` to the next `times` requests whose method and path (with query) match. */
-	plan(method: string, path: RegExp, fault: Fault, times?: number): void;
+	/** Applies `fault` to the next `times` requests whose method and path (with query) match; returns what withdraws it. */
+	plan(method: string, path: RegExp, fault: Fault, times?: number, options?: PlanOptions): () => void;
 	/** Stops listening, so the next connections are refused, and listens again after `ms`. */
 	refuseFor(ms: number): Promise<void>;
 	close(): Promise<void>;
@@ -87,7 +93,9 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 		req.on('end', () => {
 			void (async () => {
 				const body = Buffer.concat(chunks);
-				const plan = plans.find((p) => p.times > 0 && p.method === req.method && p.path.test(req.url ?? ''));
+				const plan = plans.find(
+					(p) => p.times > 0 && p.method === req.method && p.path.test(req.url ?? '') && (!p.userAgent || p.userAgent.test(req.headers['user-agent'] ?? '')),
+				);
 				if (plan) plan.times--;
 				const fault = plan?.fault;
 				requests.push({ method: req.method ?? '', path: req.url ?? '', fault: fault?.kind });
@@ -137,8 +145,12 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 	return {
 		baseUrl: `http://127.0.0.1:${port}/api/v2`,
 		requests,
-		plan(method, path, fault, times = 1) {
-			plans.push({ method, path, fault, times });
+		plan(method, path, fault, times = 1, options = {}) {
+			const plan: Plan = { method, path, fault, times, userAgent: options.userAgent };
+			plans.push(plan);
+			return () => {
+				plan.times = 0;
+			};
 		},
 		async refuseFor(ms) {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
