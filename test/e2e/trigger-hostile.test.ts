@@ -78,7 +78,9 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 	const post = async ({ contentType, body, headers = {} }: Post): Promise<{ status: number; text: string }> => {
 		const response = await fetch(url, {
 			method: 'POST',
-			headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
+			// Each callback on a connection of its own, as the service delivers them: n8n closes the connection of a
+			// body it refuses unread (413), and a pooled one reused in that moment fails the next test's request.
+			headers: { connection: 'close', ...(contentType ? { 'content-type': contentType } : {}), ...headers },
 			// Bytes, so that fetch adds no content type of its own.
 			body: new Uint8Array(typeof body === 'string' ? Buffer.from(body, 'utf8') : body),
 			signal: AbortSignal.timeout(30_000),
