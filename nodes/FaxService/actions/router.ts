@@ -58,7 +58,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	// 2. Send. Without Continue On Fail, a failure starts nothing new; the items in flight settle first.
 	const toSend = items.map((_, itemIndex) => itemIndex).filter((itemIndex) => !failed.has(itemIndex));
-	const outcomes = await runBounded(toSend, inParallel, execute, { stopOnFailure: !continueOnFail });
+	const outcomes = await runBounded(toSend, inParallel, execute, { stopAfter: (outcome) => !outcome.ok && !continueOnFail });
 	if (!continueOnFail) {
 		const error = runFailure(this, items.length, outcomes);
 		if (error) throw error;
