@@ -134,7 +134,7 @@ export const recordOption = (
 });
 
 /** Items worked on at the same time unless the node says otherwise (bench/README.md: why this many). */
-export const DEFAULT_REQUESTS_IN_PARALLEL = 10;
+export const DEFAULT_REQUESTS_IN_PARALLEL = 20;
 
 /** How the node sends, for every operation (each makes its own requests per item): the last field of every operation. */
 export const requestOptionsField: INodeProperties = {
