@@ -5,13 +5,14 @@
  * n8n (scripts/n8n-host.js) and the local sandbox, loopback only. See bench/README.md.
  *
  *   1. Sending: Fax Service "Sent Fax → Send" vs HTTP Request multipart POST /sent_faxes, N items,
- *      each variant in its own `n8n execute` process (node executionTime, items/s, peak RSS).
+ *      each variant in its own `n8n execute` process (node executionTime, items/s, peak RSS), for
+ *      each N and each service latency (a latency proxy in front of the sandbox).
  *   2. Receiving: Fax Service Trigger vs Webhook node, K signed sent-fax callbacks each at a fixed
  *      concurrency against `n8n start` (requests/s, p50/p95 latency, executions recorded, RSS).
  *
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
- * Parameters (environment): BENCH_N, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
+ * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
  * BENCH_ONLY=send,upload,returnAll,receive (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
  * BENCH_TUNED_ENV, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL; N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
  * Writes bench/results/latest.json; exits 1 if a correctness check failed.
@@ -27,6 +28,7 @@ const { URLSearchParams } = require('url');
 const host = require('../scripts/n8n-host');
 const { procMemory, n8nServerPid, executeMeasured, runLoad, percentile, median } = require('./lib/measure');
 const wf = require('./lib/workflows');
+const { startLatencyProxy } = require('./lib/latency-proxy');
 
 const ROOT = host.REPO_ROOT;
 const SANDBOX_JS = path.join(ROOT, '.build', 'sandbox', 'index.js');
@@ -38,8 +40,11 @@ const RECEIVE_VARIANTS = ['trigger', 'floor', 'handBuilt', 'webhook'];
 /** The setting the README's "High callback volume" recommends, measured in part 2b (BENCH_TUNED_ENV: other JSON). */
 const TUNED_ENV = JSON.parse(process.env.BENCH_TUNED_ENV || '{"N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE":"true"}');
 const num = (name, normal, small) => Number(process.env[name] || (quick ? small : normal));
+const list = (name, normal, small) => String(process.env[name] || (quick ? small : normal)).split(',').map(Number);
 const PARAMS = {
-	sendItems: num('BENCH_N', 200, 20), // N items per send execution
+	sendCounts: list('BENCH_N', '40,200', '20'), // N items per send execution, one set of runs each
+	sendLatencies: list('BENCH_LATENCY_MS', '0,150', '0,150'), // service latency (ms) put in front of the sandbox; 0: straight to it
+	sendBytes: num('BENCH_SEND_BYTES', 0, 0), // size of each faxed PDF; 0: the sandbox's sample PDF
 	sendRepetitions: num('BENCH_REPS', 3, 1), // executions per send variant (median reported)
 	callbacksPerBatch: num('BENCH_K', 300, 30), // K callbacks per variant per round
 	concurrency: num('BENCH_CONCURRENCY', 8, 4),
@@ -52,7 +57,7 @@ const PARAMS = {
 	uploadBytes: num('BENCH_UPLOAD_BYTES', 50 * 1024 * 1024 - 4096, 5 * 1024 * 1024), // under the 50 MB AI limit (52,428,800 bytes)
 	returnAllTotal: num('BENCH_RETURN_ALL', 3000, 300), // sent faxes listed by Return All
 };
-const BUDGET_MS = 9 * 60 * 1000; // safety net: the run is meant to take < 6 min
+const BUDGET_MS = 20 * 60 * 1000; // safety net: the run is meant to take about 12 min
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 const MB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -119,28 +124,35 @@ function verifySend(label, run, posts, { n, pdf, testKey }) {
 	check(`${label}: ${n} distinct to_number fields`, toNumbers.size === n, `${toNumbers.size}`);
 }
 
-async function benchSend(n8n, sandbox, workflows, pdf) {
+/** One send configuration (N items, a service latency): both variants, `BENCH_REPS` runs each, ABBA. */
+async function benchSend(n8n, sandbox, workflows, pdf, { n, latencyMs, proxy }) {
 	const runs = { faxService: [], httpRequest: [] };
+	const label = `send ${n} @${latencyMs} ms`;
+	let totalPosts = 0;
 	for (let rep = 0; rep < PARAMS.sendRepetitions; rep++) {
 		const order = rep % 2 === 0 ? ['faxService', 'httpRequest'] : ['httpRequest', 'faxService'];
 		for (const variant of order) {
 			const before = sandbox.requests.length;
+			if (proxy) proxy.resetStats();
 			const { run, peakRssBytes, wallMs } = await executeMeasured(n8n, workflows[variant].id, { timeoutMs: 240000 });
 			const posts = sandbox.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
-			verifySend(`send/${variant} #${rep + 1}`, run, posts, { n: PARAMS.sendItems, pdf: pdf.bytes, testKey: sandbox.testKey });
+			verifySend(`${label}/${variant} #${rep + 1}`, run, posts, { n, pdf: pdf.bytes, testKey: sandbox.testKey });
+			totalPosts += posts.length;
+			for (const post of posts) post.files = post.files.map((file) => ({ ...file, data: Buffer.alloc(0) })); // checked: let the bytes go
 			const task = run.data.resultData.runData[wf.SEND_NODE][0];
 			const download = run.data.resultData.runData[wf.DOWNLOAD_NODE][0];
 			const firstBinary = download.data.main[0][0].binary.data;
 			const entry = {
 				rep: rep + 1,
 				executionTimeMs: task.executionTime,
-				itemsPerSec: PARAMS.sendItems / (task.executionTime / 1000),
+				itemsPerSec: n / (task.executionTime / 1000),
+				maxInFlight: proxy ? proxy.stats.maxInFlight : undefined,
 				peakRssBytes,
 				processWallMs: Math.round(wallMs),
 				binaryDataMode: firstBinary.id ? String(firstBinary.id).split(':')[0] : 'memory (inline)',
 			};
 			runs[variant].push(entry);
-			log(`send ${variant} #${rep + 1}: ${entry.executionTimeMs} ms, ${fixed(entry.itemsPerSec)} items/s, peak RSS ${MB(peakRssBytes)} MB (process ${entry.processWallMs} ms)`);
+			log(`${label} ${variant} #${rep + 1}: ${entry.executionTimeMs} ms, ${fixed(entry.itemsPerSec)} items/s, peak RSS ${MB(peakRssBytes)} MB (process ${entry.processWallMs} ms)`);
 		}
 	}
 	const summary = {};
@@ -150,13 +162,15 @@ async function benchSend(n8n, sandbox, workflows, pdf) {
 			itemsPerSec: median(list.map((r) => r.itemsPerSec)),
 			peakRssBytes: median(list.map((r) => r.peakRssBytes)),
 			processWallMs: median(list.map((r) => r.processWallMs)),
+			maxInFlight: proxy ? Math.max(...list.map((r) => r.maxInFlight)) : undefined,
 			runs: list,
 		};
 	}
-	const totalPosts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes').length;
-	const expected = 2 * PARAMS.sendItems * PARAMS.sendRepetitions;
-	check('send: sandbox got 2N POSTs per repetition', totalPosts === expected, `${totalPosts} of ${expected}`);
+	const expected = 2 * n * PARAMS.sendRepetitions;
+	check(`${label}: sandbox got 2N POSTs per repetition`, totalPosts === expected, `${totalPosts} of ${expected}`);
 	return {
+		n,
+		latencyMs,
 		faxService: summary.faxService,
 		httpRequest: summary.httpRequest,
 		ratios: {
@@ -164,6 +178,39 @@ async function benchSend(n8n, sandbox, workflows, pdf) {
 			peakRss: summary.faxService.peakRssBytes / summary.httpRequest.peakRssBytes,
 		},
 	};
+}
+
+/**
+ * Every send configuration: for each service latency (a latency proxy in front of the sandbox, or
+ * none at 0 ms) a Fax Service credential pointing at it, and for each N the two workflows.
+ */
+async function benchSendMatrix(n8n, sandbox, pdf, headerCredential) {
+	const configs = [];
+	for (const latencyMs of PARAMS.sendLatencies) {
+		const proxy = latencyMs > 0 ? await startLatencyProxy(sandbox.origin, latencyMs) : null;
+		try {
+			const baseUrl = proxy ? `${proxy.origin}/api/v2` : sandbox.baseUrl;
+			const [credential] = await n8n.importCredentials([
+				{
+					name: `Fax Service sandbox, ${latencyMs} ms`,
+					type: 'faxServiceApi',
+					data: { baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+				},
+			]);
+			for (const n of PARAMS.sendCounts) {
+				const common = { n, pdfUrl: pdf.url, fromNumber: PARAMS.fromNumber, baseUrl };
+				const [faxService, httpRequest] = await n8n.importWorkflows([
+					wf.faxServiceSend({ ...common, credential }),
+					wf.httpRequestSend({ ...common, credential: headerCredential }),
+				]);
+				log(`1. sending ${n} faxes at ${latencyMs} ms of service latency × ${PARAMS.sendRepetitions} runs per variant`);
+				configs.push(await benchSend(n8n, sandbox, { faxService, httpRequest }, pdf, { n, latencyMs, proxy }));
+			}
+		} finally {
+			if (proxy) await proxy.close();
+		}
+	}
+	return { configs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +232,7 @@ async function serveBuffer(bytes) {
 		res.end(bytes);
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return { url: `http://127.0.0.1:${server.address().port}/large.pdf`, close: () => new Promise((resolve) => server.close(resolve)) };
+	return { url: `http://127.0.0.1:${server.address().port}/large.pdf`, bytes, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -495,16 +542,24 @@ function table(headers, rows) {
 }
 
 function sendTable(send, p) {
+	const rows = send.configs.map((c) => [
+		`${c.latencyMs} ms`,
+		c.n,
+		Math.round(c.faxService.executionTimeMs),
+		Math.round(c.httpRequest.executionTimeMs),
+		`${fixed(c.ratios.executionTime, 2)}×`,
+		MB(c.faxService.peakRssBytes),
+		MB(c.httpRequest.peakRssBytes),
+		`${fixed(c.ratios.peakRss, 2)}×`,
+		c.faxService.maxInFlight === undefined ? '–' : `${c.faxService.maxInFlight} / ${c.httpRequest.maxInFlight}`,
+	]);
 	return [
-		`1. Sending ${p.sendItems} faxes (median of ${p.sendRepetitions} n8n execute runs per variant)`,
+		`1. Sending faxes (${p.sendBytes ? `${p.sendBytes} bytes each` : 'the sample PDF'}; median of ${p.sendRepetitions} n8n execute runs per variant; ours with its default Requests in Parallel)`,
 		table(
-			['variant', 'node executionTime ms', 'items/s', 'peak RSS MB (n8n execute)', 'process wall ms'],
-			[
-				['Fax Service: Sent Fax → Send', send.faxService],
-				['HTTP Request: POST multipart', send.httpRequest],
-			].map(([name, s]) => [name, Math.round(s.executionTimeMs), fixed(s.itemsPerSec), MB(s.peakRssBytes), Math.round(s.processWallMs)]),
+			['service latency', 'faxes', 'ours ms', 'HTTP Request ms', 'time ratio', 'ours peak RSS MB', 'HTTP Request peak RSS MB', 'memory ratio', 'max in flight (ours / HTTP Request)'],
+			rows,
 		),
-		`ratio (ours / HTTP Request): time ${fixed(send.ratios.executionTime, 2)}×, peak memory ${fixed(send.ratios.peakRss, 2)}×`,
+		'ratio: ours / HTTP Request node (below 1: ours is faster or smaller)',
 		'',
 	];
 }
@@ -623,13 +678,10 @@ async function main() {
 			handBuilt: `bench-verify-${crypto.randomBytes(4).toString('hex')}`,
 			webhook: `bench-${crypto.randomBytes(4).toString('hex')}`,
 		};
-		const common = { n: PARAMS.sendItems, pdfUrl: pdf.url, fromNumber: PARAMS.fromNumber, baseUrl: sandbox.baseUrl };
 		const bigPdf = PARAMS.parts.includes('upload') ? largePdf(PARAMS.uploadBytes) : null;
 		const bigPdfServer = bigPdf ? await serveBuffer(bigPdf) : null;
 		const callbackUrl = 'http://127.0.0.1:9/ai-callback'; // nobody listens: the upload is what is measured
-		const [faxService, httpRequest, aiFaxService, aiHttpRequest, listFaxService, listHttpRequest, ...receivers] = await n8n.importWorkflows([
-			wf.faxServiceSend({ ...common, credential: faxCredential }),
-			wf.httpRequestSend({ ...common, credential: headerCredential }),
+		const [aiFaxService, aiHttpRequest, listFaxService, listHttpRequest, ...receivers] = await n8n.importWorkflows([
 			wf.faxServiceAiUpload({ pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url, callbackUrl, credential: faxCredential }),
 			wf.httpRequestAiUpload({ pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url, callbackUrl, baseUrl: sandbox.baseUrl, credential: headerCredential }),
 			wf.faxServiceReturnAll({ credential: faxCredential }),
@@ -643,8 +695,12 @@ async function main() {
 
 		let send;
 		if (PARAMS.parts.includes('send')) {
-			log(`1. sending: ${PARAMS.sendItems} items × ${PARAMS.sendRepetitions} runs per variant (n8n execute, n8n server not running)`);
-			send = await benchSend(n8n, sandbox, { faxService, httpRequest }, pdf);
+			const sendPdf = PARAMS.sendBytes ? await serveBuffer(largePdf(PARAMS.sendBytes)) : null;
+			try {
+				send = await benchSendMatrix(n8n, sandbox, sendPdf ? { url: sendPdf.url, bytes: sendPdf.bytes } : pdf, headerCredential);
+			} finally {
+				if (sendPdf) await sendPdf.close();
+			}
 		}
 
 		let upload;
@@ -698,7 +754,7 @@ async function main() {
 				n8nNode: n8n.node.version,
 				n8nVersion: JSON.parse(fs.readFileSync(path.join(n8n.paths.HOST_MODULES, 'n8n', 'package.json'), 'utf8')).version,
 				packageVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
-				binaryDataMode: send ? send.faxService.runs[0].binaryDataMode : 'n/a',
+				binaryDataMode: send ? send.configs[0].faxService.runs[0].binaryDataMode : 'n/a',
 				pdfSource: pdf.source,
 				pdfBytes: pdf.bytes.length,
 			},

@@ -60,6 +60,67 @@ export function retryAfterMs(header: unknown, now = Date.now()): number | undefi
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /**
+ * What the requests of one node run share; the run is its context object (n8n makes one per node
+ * run and passes the same one for every item). `pausedUntil`: a 429 asks the whole run to wait,
+ * not only the request that got it. `created`: what each item's requests created or changed, by id.
+ */
+interface RunState {
+	pausedUntil: number;
+	created: Map<number, string[]>;
+}
+const runs = new WeakMap<object, RunState>();
+function runOf(ctx: object): RunState {
+	let run = runs.get(ctx);
+	if (!run) runs.set(ctx, (run = { pausedUntil: 0, created: new Map() }));
+	return run;
+}
+
+/** Waits while a 429 has paused the run; returns how long it waited. */
+async function pauseIfAsked(run: RunState): Promise<number> {
+	const started = Date.now();
+	for (let ms = run.pausedUntil - started; ms > 0; ms = run.pausedUntil - Date.now()) await sleep(ms);
+	return Date.now() - started;
+}
+
+/** What the item's requests in this node run created or changed, e.g. `faxId "abc"` (answers with an id only). */
+export function createdByItem(ctx: object, itemIndex: number): string[] {
+	return runs.get(ctx)?.created.get(itemIndex) ?? [];
+}
+
+/** Thrown instead of sending while `checkUntilRequest` runs: the request was ready, every value checked. */
+class RequestReady extends Error {}
+const checking = new WeakSet<object>();
+
+/**
+ * Runs `step` (an operation on one item) up to its first request, which is not sent: every value
+ * that request needs is read and checked, the credential too, and nothing reaches the service.
+ * Returns what was wrong, if anything.
+ */
+export async function checkUntilRequest(ctx: object, step: () => Promise<unknown>): Promise<Error | undefined> {
+	checking.add(ctx);
+	try {
+		await step();
+		return undefined;
+	} catch (error) {
+		return error instanceof RequestReady ? undefined : (error as Error);
+	} finally {
+		checking.delete(ctx);
+	}
+}
+
+/** Remembers the id of what a request created or changed, under its item. */
+function noteCreated(run: RunState, request: ApiRequest, body: IDataObject): void {
+	const answer = request.answer;
+	if (request.itemIndex === undefined || !('record' in answer)) return;
+	const record = answer.record === null ? body : (body[answer.record] as IDataObject);
+	const id = record[answer.id];
+	if (typeof id !== 'string') return;
+	const list = run.created.get(request.itemIndex) ?? [];
+	list.push(`${answer.id} "${id}"`);
+	run.created.set(request.itemIndex, list);
+}
+
+/**
  * Sends one request with the credential's selected key and returns the parsed JSON body.
  * GET requests are retried on connection errors and 429/502/503/504; nothing else is retried,
  * so a request that creates a fax, an e-mail, a number or an AI job is sent at most once.
@@ -77,6 +138,8 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			itemIndex: request.itemIndex,
 		});
 	}
+	if (checking.has(this)) throw new RequestReady();
+	const run = runOf(this);
 
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -108,6 +171,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	};
 	for (let attempt = 0; ; attempt++) {
 		let response: { statusCode: number; body: unknown; headers?: IDataObject };
+		waitedMs += await pauseIfAsked(run);
 		// A streamed body can be read once: each attempt gets its own.
 		if (request.multipart) options.body = (await request.multipart.open()) as IHttpRequestOptions['body'];
 		try {
@@ -141,12 +205,16 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			const body = parseJsonAnswer(response.body);
 			const problem = body === INVALID_JSON ? 'a JSON object' : answerProblem(body, request.answer);
 			if (problem) throw unexpectedAnswer(this, request, status, response.body, problem, credentials);
+			if (changesSomething(request.method)) noteCreated(run, request, body as IDataObject);
 			return body as IDataObject;
 		}
+		const retryAfter = retryAfterMs(response.headers?.['retry-after']);
+		// A 429 pauses every request of the run (the account is limited, not this request), this one's next try included.
+		if (status === 429) run.pausedUntil = Math.max(run.pausedUntil, Date.now() + (retryAfter ?? RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]));
 		// 429 means not processed: a creation may be sent once more too.
 		const again = retryable ? RETRY_STATUSES.includes(status) : status === 429 && attempt === 0;
 		if (again && attempt < RETRY_DELAYS_MS.length) {
-			await wait(retryAfterMs(response.headers?.['retry-after']) ?? RETRY_DELAYS_MS[attempt]);
+			if (status !== 429) await wait(retryAfter ?? RETRY_DELAYS_MS[attempt]);
 			continue;
 		}
 		throw toApiError(this, status, response.body, request, credentials, tries(attempt));

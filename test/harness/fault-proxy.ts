@@ -43,12 +43,20 @@ export interface ProxiedRequest {
 	method: string;
 	path: string;
 	fault?: Fault['kind'];
+	/** When the request arrived (Date.now()). */
+	at: number;
+	/** When the proxy answered it (or dropped the connection): set just before the answer leaves. */
+	answeredAt?: number;
 }
 
 export interface FaultProxy {
 	baseUrl: string;
 	/** What passed through, in order of arrival. */
 	requests: ProxiedRequest[];
+	/** Requests that arrived and are not answered yet; never more than the client has in flight. */
+	readonly inFlight: number;
+	/** The most requests in flight at once since the proxy started. */
+	readonly maxInFlight: number;
 	/** Applies `fault` to the next `times` requests whose method and path (with query) match; returns what withdraws it. */
 	plan(method: string, path: RegExp, fault: Fault, times?: number, options?: PlanOptions): () => void;
 	/** Stops listening, so the next connections are refused, and listens again after `ms`. */
@@ -61,6 +69,8 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 	const target = new URL(destination.origin);
 	const plans: Plan[] = [];
 	const requests: ProxiedRequest[] = [];
+	let inFlight = 0;
+	let maxInFlight = 0;
 
 	const forward = async (req: http.IncomingMessage, body: Buffer) =>
 		await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -77,7 +87,7 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 			upstream.end(body);
 		});
 
-	const answer = (res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[] | undefined> = {}) => {
+	const send = (res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[] | undefined> = {}) => {
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
 		const clean: Record<string, string | string[]> = {};
 		for (const [name, value] of Object.entries(headers)) {
@@ -88,6 +98,24 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 	};
 
 	const server = http.createServer((req, res) => {
+		// Counted from arrival until the answer is written (before it can reach the client): a lower bound of the client's count.
+		const entry: ProxiedRequest = { method: req.method ?? '', path: req.url ?? '', at: Date.now() };
+		inFlight++;
+		maxInFlight = Math.max(maxInFlight, inFlight);
+		const settle = () => {
+			if (entry.answeredAt !== undefined) return;
+			entry.answeredAt = Date.now();
+			inFlight--;
+		};
+		res.on('close', settle);
+		const answer = (status: number, body: string | Buffer, headers?: Record<string, string | string[] | undefined>) => {
+			settle();
+			send(res, status, body, headers);
+		};
+		const drop = () => {
+			settle();
+			req.socket.resetAndDestroy();
+		};
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
@@ -98,41 +126,42 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 				);
 				if (plan) plan.times--;
 				const fault = plan?.fault;
-				requests.push({ method: req.method ?? '', path: req.url ?? '', fault: fault?.kind });
+				entry.fault = fault?.kind;
+				requests.push(entry);
 				try {
 					if (!fault) {
 						const upstream = await forward(req, body);
-						return answer(res, upstream.status, upstream.body, upstream.headers as Record<string, string>);
+						return answer(upstream.status, upstream.body, upstream.headers as Record<string, string>);
 					}
 					switch (fault.kind) {
 						case 'answer':
-							return answer(res, fault.status, fault.body, fault.headers);
+							return answer(fault.status, fault.body, fault.headers);
 						case 'reset':
-							return req.socket.resetAndDestroy();
+							return drop();
 						case 'forwardThenReset':
 							await forward(req, body);
-							return req.socket.resetAndDestroy();
+							return drop();
 						case 'forwardThenAnswer':
 							await forward(req, body);
-							return answer(res, fault.status, fault.body, fault.headers);
+							return answer(fault.status, fault.body, fault.headers);
 						case 'rewrite': {
 							const upstream = await forward(req, body);
-							return answer(res, upstream.status, fault.body(upstream.body.toString('utf8')), upstream.headers as Record<string, string>);
+							return answer(upstream.status, fault.body(upstream.body.toString('utf8')), upstream.headers as Record<string, string>);
 						}
 						case 'delay':
 						case 'before': {
 							if (fault.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
 							else await fault.action();
 							const upstream = await forward(req, body);
-							return answer(res, upstream.status, upstream.body, upstream.headers as Record<string, string>);
+							return answer(upstream.status, upstream.body, upstream.headers as Record<string, string>);
 						}
 						case 'respond': {
 							const computed = await fault.respond(req.url ?? '');
-							return answer(res, computed.status, computed.body, { 'content-type': 'application/json' });
+							return answer(computed.status, computed.body, { 'content-type': 'application/json' });
 						}
 					}
 				} catch (error) {
-					answer(res, 599, `fault proxy: ${(error as Error).message}`);
+					answer(599, `fault proxy: ${(error as Error).message}`);
 				}
 			})();
 		});
@@ -145,6 +174,12 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 	return {
 		baseUrl: `http://127.0.0.1:${port}/api/v2`,
 		requests,
+		get inFlight() {
+			return inFlight;
+		},
+		get maxInFlight() {
+			return maxInFlight;
+		},
 		plan(method, path, fault, times = 1, options = {}) {
 			const plan: Plan = { method, path, fault, times, userAgent: options.userAgent };
 			plans.push(plan);

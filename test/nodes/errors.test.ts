@@ -195,19 +195,21 @@ describe('API errors become clear node errors', () => {
 			]);
 		});
 
-		test('without it, the node stops at the failing item and reads no further', async () => {
+		test('without it, one item at a time (Requests in Parallel 1): the node stops at the failing item, reads no further and says so', async () => {
 			await seedNumber(sandbox, '212');
 			const token = await seedSentFax(sandbox);
 			sandbox.requests.length = 0;
 			const result = await runFaxService(
 				sandbox,
-				{ resource: 'sentFax', operation: 'get', faxId: '={{ $json.id }}' },
+				{ resource: 'sentFax', operation: 'get', faxId: '={{ $json.id }}', requestOptions: { requestsInParallel: 1 } },
 				{ items: [{ json: { id: token } }, { json: { id: 'missing0002' } }, { json: { id: token } }] },
 			);
 			const error = errorOf(result);
 			expect(error.httpCode).toBe('404');
 			expect(error.context?.itemIndex).toBe(1);
 			expect(sandbox.requests).toHaveLength(2);
+			expect(String(error.description)).toContain('Of the 3 input items (numbered from 0): Sent and answered before the node stopped: item 0.');
+			expect(String(error.description)).toContain('Not sent: item 2.');
 		});
 	});
 

@@ -251,10 +251,11 @@ describe('service faults through a fault-injecting proxy', () => {
 		const send: INodeParameters = { resource: 'sentFax', operation: 'send', toNumber: '={{ $json.to }}' };
 		const three = () => ['+13105550001', '+13105550002', '+13105550003'].map((to) => fileItem(pdf(1), 'fax.pdf', 'application/pdf', { to }));
 
-		test('Continue On Fail: items 1 and 3 are sent, item 2 carries its error, each paired with its input', async () => {
+		// One item at a time, so that the second request is item 2's; several at a time: concurrency.test.ts.
+		test('Continue On Fail, one item at a time (Requests in Parallel 1): items 1 and 3 are sent, item 2 carries its error, each paired with its input', async () => {
 			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
 			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-			const result = await run({ ...send, fromNumber: byNumber(accountNumber) }, { items: three(), node: { continueOnFail: true } });
+			const result = await run({ ...send, fromNumber: byNumber(accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three(), node: { continueOnFail: true } });
 			const output = outputOf(result);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 			expect(output[0].json).toHaveProperty('faxId');
@@ -264,10 +265,10 @@ describe('service faults through a fault-injecting proxy', () => {
 			expect(apiRequests(sandbox, 'POST', '/sent_faxes')).toHaveLength(3);
 		});
 
-		test('without Continue On Fail: the node stops at item 2 and item 3 is not sent', async () => {
+		test('without Continue On Fail, one item at a time (Requests in Parallel 1): the node stops at item 2 and item 3 is not sent', async () => {
 			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
 			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-			const result = await run({ ...send, fromNumber: byNumber(accountNumber) }, { items: three() });
+			const result = await run({ ...send, fromNumber: byNumber(accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three() });
 			expect(errorOf(result).context?.itemIndex).toBe(1);
 			const sent = apiRequests(sandbox, 'POST', '/sent_faxes').map((r) => (r.body as Record<string, string>).to_number);
 			expect(sent).toEqual(['+13105550001', '+13105550002']);

@@ -132,3 +132,26 @@ export const recordOption = (
 	typeOptions: { loadOptionsMethod },
 	description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
+
+/** Items worked on at the same time unless the node says otherwise (bench/README.md: why this many). */
+export const DEFAULT_REQUESTS_IN_PARALLEL = 20;
+
+/** How the node sends, for every operation (each makes its own requests per item): the last field of every operation. */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Requests in Parallel',
+			name: 'requestsInParallel',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_REQUESTS_IN_PARALLEL,
+			description:
+				'How many items the node works on at the same time, each with its own requests. 1 sends one item after the other. The output keeps the input order either way.',
+		},
+	],
+};

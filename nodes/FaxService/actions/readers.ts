@@ -14,6 +14,7 @@ import {
 	assertUuid,
 	MIME_TYPE,
 } from '../../shared/validation';
+import { DEFAULT_REQUESTS_IN_PARALLEL } from './fields';
 
 /** Readers of the shared fields (what execute does with them): each checks its value and names the field and item. */
 
@@ -25,6 +26,15 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number of at least 1, got ${limit} [item ${itemIndex}]`, { itemIndex });
 	}
 	return limit;
+}
+
+/** Request Options → Requests in Parallel, read once for the whole run (from the first item). */
+export function readRequestsInParallel(ctx: IExecuteFunctions): number {
+	const value = ctx.getNodeParameter('requestOptions.requestsInParallel', 0, DEFAULT_REQUESTS_IN_PARALLEL) as number;
+	if (!Number.isInteger(value) || value < 1) {
+		throw new NodeOperationError(ctx.getNode(), `Requests in Parallel must be a whole number of at least 1, got ${value}`, { itemIndex: 0 });
+	}
+	return value;
 }
 
 function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { aiDocument } from './aiDocument';
 import { client } from './client';
 import { faxNumber } from './faxNumber';
+import { requestOptionsField } from './fields';
 import { receivedFax } from './receivedFax';
 import type { ResourceDefinition } from './resource';
 import { resourceProperties } from './resource';
@@ -23,4 +24,5 @@ export const nodeProperties: INodeProperties[] = [
 		default: 'sentFax',
 	},
 	...ordered.flatMap(resourceProperties),
+	requestOptionsField,
 ];

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { readCallbackRequest, refuseCallback, verifyCallback } from '../../shared/callbacks';
+import { runBounded } from '../../shared/concurrency';
 import { SIGNATURE_HEADER } from '../../shared/signature';
 import { TIMED_OUT, waitingItems } from '../../shared/waiting';
 import { resources } from './resources';
@@ -39,15 +40,12 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	const tokens = waiting.map((json) => json[target.tokenField]).filter((value): value is string => typeof value === 'string');
 	if (!tokens.includes(token)) return refuse(404, `This execution does not wait for ${target.tokenField} "${token}"`);
 
-	let records: Map<string, IDataObject> | 'pending';
-	try {
-		records = await readAllFinal(this, target, tokens);
-	} catch (error) {
-		// Not resumed: a fax callback is retried by the service; the wait limit bounds the rest.
-		return refuse(503, 'The waiting records could not be read; the execution keeps waiting', (error as Error).message);
-	}
+	const reading = await readAllFinal(this, target, tokens);
+	// Not resumed: a fax callback is retried by the service; the wait limit bounds the rest.
+	if ('error' in reading) return refuse(503, 'The waiting records could not be read; the execution keeps waiting', reading.error.message);
 	// Accepted (so the service does not retry it); its record is read again at the next callback.
-	if (records === 'pending') return answer(200, { received: true, resumed: false });
+	if (reading.pending) return answer(200, { received: true, resumed: false });
+	const records = reading.records;
 	// Callbacks of several items may be handled at once: only the last to complete resumes (n8n 1.x would resume twice).
 	if (lastCompleted(tokens, records) !== token) return answer(200, { received: true, resumed: false });
 
@@ -67,22 +65,25 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 const READ_CONCURRENCY = 4;
 
 /**
- * Every record, when all are final; 'pending' as soon as one is not. Read newest first (the last sent
+ * Every record, when all are final; pending as soon as one is not. Read newest first (the last sent
  * are the likeliest to be pending), so a callback that cannot resume costs a few reads, not one per item.
  */
-async function readAllFinal(ctx: IWebhookFunctions, target: WaitTarget, tokens: string[]): Promise<Map<string, IDataObject> | 'pending'> {
+async function readAllFinal(
+	ctx: IWebhookFunctions,
+	target: WaitTarget,
+	tokens: string[],
+): Promise<{ error: Error } | { pending: true } | { pending: false; records: Map<string, IDataObject> }> {
+	const newestFirst = [...new Set(tokens)].reverse();
+	const outcomes = await runBounded(newestFirst, READ_CONCURRENCY, async (token) => await target.read(ctx, token), {
+		stopAfter: (outcome) => !outcome.ok || !target.isFinal(outcome.value),
+	});
 	const records = new Map<string, IDataObject>();
-	const queue = [...new Set(tokens)].reverse();
-	let pending = false;
-	const worker = async () => {
-		for (let next = queue.shift(); next !== undefined && !pending; next = queue.shift()) {
-			const record = await target.read(ctx, next);
-			if (!target.isFinal(record)) pending = true;
-			records.set(next, record);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, queue.length) }, worker));
-	return pending ? 'pending' : records;
+	for (const [token, outcome] of outcomes) {
+		if (!outcome.ok) return { error: outcome.error };
+		records.set(token, outcome.value);
+	}
+	if (records.size < newestFirst.length || [...records.values()].some((record) => !target.isFinal(record))) return { pending: true };
+	return { pending: false, records };
 }
 
 /** The token whose record completed last (completion time, then token order); the same answer in every process. */

@@ -18,8 +18,6 @@ export interface Operation {
 
 /** What a send-and-wait operation waits for, and how the node reads it when a callback arrives. */
 export interface WaitTarget {
-	/** Checks one item as the send would, without sending: every item is checked before any is sent. */
-	check(this: IExecuteFunctions, itemIndex: number): Promise<void>;
 	/** The only callback type that can resume it. */
 	callbackType: Extract<SignedCallbackType, 'sentFax' | 'aiDocument'>;
 	/** The field of each sent item (and of each record) holding the token the service calls back with. */

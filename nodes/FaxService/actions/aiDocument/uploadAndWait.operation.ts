@@ -5,7 +5,7 @@ import { resumeUrl, waitLimitFields } from '../../../shared/waiting';
 import { binaryPropertyField } from '../fields';
 import type { WaitTarget } from '../types';
 import { readAiResult } from './get.operation';
-import { readDocument, uploadDocument } from './upload.operation';
+import { uploadDocument } from './upload.operation';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF to extract and classify (PDF only, at most 50 MB)'),
@@ -21,9 +21,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export const waitFor: WaitTarget = {
-	check: async function (this: IExecuteFunctions, itemIndex: number) {
-		await readDocument(this, itemIndex);
-	},
 	callbackType: 'aiDocument',
 	tokenField: 'aiToken',
 	read: async (ctx, token) => await readAiResult(ctx, token),

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { resumeUrl, waitLimitFields } from '../../../shared/waiting';
 import { readFax, withFaxPdf } from '../faxRecords';
 import type { WaitTarget } from '../types';
-import { faxFields, faxForm, sendFax } from './send.operation';
+import { faxFields, sendFax } from './send.operation';
 
 const properties: INodeProperties[] = [
 	...faxFields(false),
@@ -43,9 +43,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export const waitFor: WaitTarget = {
-	check: async function (this: IExecuteFunctions, itemIndex: number) {
-		await faxForm(this, itemIndex);
-	},
 	callbackType: 'sentFax',
 	tokenField: 'sendToken',
 	read: async (ctx, token) => await readFax(ctx, 'sent', token),

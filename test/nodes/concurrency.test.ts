@@ -1,0 +1,167 @@
+/**
+ * Several items in flight at once (Request Options → Requests in Parallel), through n8n's engine and
+ * the fault proxy, which holds, delays and fails requests and counts what is in flight: outputs stay
+ * in input order and paired, the bound holds, nothing is created twice when an item in the middle
+ * fails, the node's error names what was sent, and a 429 slows every request of the run.
+ * No upper bounds on time: only orderings, counts and lower bounds on waits.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { useBinaryMode } from '../harness/engine';
+import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
+import { runFaxService } from '../harness/workflows';
+import { DEFAULT_REQUESTS_IN_PARALLEL } from '../../nodes/FaxService/actions/fields';
+import { api, apiRequests, byNumber, errorOf, fileItem, outputOf, pdf, seedNumber, seedSentFax, startFastSandbox } from './fixtures';
+
+const SEND_PATH = /^\/api\/v2\/sent_faxes$/;
+const HTML = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+
+/** Resolves once `condition` holds, or after `timeoutMs` (the test's assertions then say what went wrong). */
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+	const started = Date.now();
+	while (!condition() && Date.now() - started < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('several items in flight at once', () => {
+	let sandbox: Sandbox;
+	let proxy: FaultProxy;
+	let accountNumber: string;
+
+	beforeAll(async () => {
+		await useBinaryMode('default');
+		sandbox = await startFastSandbox();
+	});
+	afterAll(async () => {
+		await sandbox.stop();
+	});
+	beforeEach(async () => {
+		sandbox.reset();
+		accountNumber = String((await seedNumber(sandbox, '212')).number);
+		sandbox.requests.length = 0;
+		proxy = await startFaultProxy(sandbox);
+	});
+	afterEach(async () => {
+		await proxy.close();
+	});
+
+	const to = (i: number) => `+1310555${String(1000 + i)}`;
+	const faxItems = (count: number) => Array.from({ length: count }, (_, i) => fileItem(pdf(1, `fax ${i}`), `fax-${i}.pdf`, 'application/pdf', { to: to(i) }));
+	const send = (requestsInParallel?: number): INodeParameters => ({
+		resource: 'sentFax',
+		operation: 'send',
+		fromNumber: byNumber(accountNumber),
+		toNumber: '={{ $json.to }}',
+		...(requestsInParallel === undefined ? {} : { requestOptions: { requestsInParallel } }),
+	});
+	const run = async (parameters: INodeParameters, options: Parameters<typeof runFaxService>[2] = {}) =>
+		await runFaxService(sandbox, parameters, { credentials: { baseUrl: proxy.baseUrl }, ...options });
+	const posts = () => proxy.requests.filter((r) => r.method === 'POST' && SEND_PATH.test(r.path));
+	/** The item (by its to_number) of every fax the sandbox created. */
+	const createdItems = () =>
+		apiRequests(sandbox, 'POST', '/sent_faxes')
+			.filter((r) => r.status === 201)
+			.map((r) => Number((r.body as Record<string, string>).to_number.slice(-4)) - 1000);
+	const toNumberOf = async (faxId: unknown) => (await api(sandbox, 'GET', `/sent_faxes/${String(faxId)}`)).body.toNumber;
+
+	test('answers that come back out of order: outputs in input order, each paired with its item and holding its own fax', async () => {
+		// The first request to arrive is held until the five others have been answered.
+		proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => posts().filter((r) => r.answeredAt !== undefined).length >= 5) });
+		const output = outputOf(await run(send(3), { items: faxItems(6) }));
+
+		const [held, ...others] = posts();
+		expect(others.every((r) => r.answeredAt! <= held.answeredAt!)).toBe(true);
+		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
+		for (const [i, item] of output.entries()) expect(await toNumberOf(item.json.faxId)).toBe(to(i));
+		expect(createdItems().sort()).toEqual([0, 1, 2, 3, 4, 5]);
+	});
+
+	test.each([
+		['1 (one item after the other)', 1, 4],
+		['3', 3, 9],
+		[`not set (the default, ${DEFAULT_REQUESTS_IN_PARALLEL})`, undefined, DEFAULT_REQUESTS_IN_PARALLEL + 4],
+	])('Requests in Parallel %s: never more requests in flight, and that many used', async (_label, setting, count) => {
+		const limit = setting ?? DEFAULT_REQUESTS_IN_PARALLEL;
+		// The first `limit` requests wait until `limit` are in flight (so the bound is reached); the rest are slowed a little.
+		proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => proxy.inFlight >= limit) }, limit);
+		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 30 }, count);
+		const output = outputOf(await run(send(setting), { items: faxItems(count) }));
+		expect(output).toHaveLength(count);
+		expect(proxy.maxInFlight).toBe(limit);
+		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+	});
+
+	test('an item in the middle fails after the service created its fax: nothing new starts, nothing is sent twice, and the error names every sent item', async () => {
+		// Three pass; the fourth is created but its answer is lost; the two in flight with it are slow, so they settle after the failure.
+		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 3);
+		proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
+		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 300 }, 2);
+		const result = await run(send(3), { items: faxItems(12) });
+		const error = errorOf(result);
+		const description = String(error.description);
+
+		// At most once: every item reached the service at most once, and nothing started after the failure (4th + the 2 in flight).
+		const created = createdItems();
+		expect(new Set(created).size).toBe(created.length);
+		expect(posts().length).toBeLessThanOrEqual(6);
+		const failed = Number(error.context?.itemIndex);
+		expect(created).toContain(failed);
+		expect(error.httpCode).toBe('502');
+		expect(description).toContain('may have taken effect');
+
+		// The error names each other created fax with its id, and exactly the items never sent.
+		expect(description).toContain('Of the 12 input items (numbered from 0): Sent and answered before the node stopped: ');
+		for (const item of created.filter((i) => i !== failed)) {
+			const post = apiRequests(sandbox, 'POST', '/sent_faxes').find((r) => (r.body as Record<string, string>).to_number === to(item))!;
+			expect(post.status).toBe(201);
+			const list = (await api(sandbox, 'GET', '/sent_faxes')).body.sentFaxes as Array<{ sendToken: string; toNumber: string }>;
+			const token = list.find((fax) => fax.toNumber === to(item))!.sendToken;
+			expect(description).toContain(`item ${item} (faxId "${token}")`);
+		}
+		const notSent = Array.from({ length: 12 }, (_, i) => i).filter((i) => !created.includes(i));
+		expect(notSent).toContain(11);
+		expect(description).toMatch(new RegExp(`Not sent: items ${notSent[0]}–11\\.`));
+		expect(result.output('Fax Service')).toEqual([]);
+	});
+
+	test('Continue On Fail: each failure stays with its own item, in order, and every other item is sent once', async () => {
+		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 1);
+		proxy.plan('POST', SEND_PATH, { kind: 'answer', status: 503, body: HTML }, 1);
+		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 2);
+		proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
+		const output = outputOf(await run(send(3), { items: faxItems(8), node: { continueOnFail: true } }));
+
+		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((item) => ({ item })));
+		const errors = output.filter((item) => item.json.error !== undefined);
+		expect(errors.map((item) => item.json.httpCode).sort()).toEqual(['502', '503']);
+		for (const [i, item] of output.entries()) {
+			if (item.json.error === undefined) expect(await toNumberOf(item.json.faxId)).toBe(to(i));
+		}
+		// Every item reached the service once; the 503 one (never forwarded) is the only one the sandbox lacks.
+		expect(posts()).toHaveLength(8);
+		const created = createdItems();
+		expect(new Set(created).size).toBe(7);
+		const missing = [0, 1, 2, 3, 4, 5, 6, 7].find((i) => !created.includes(i));
+		expect(output[missing!].json.httpCode).toBe('503');
+	});
+
+	test('a 429 with Retry-After pauses the whole run: a request started after it waits too, not only the one that got it', async () => {
+		const tokens = await Promise.all([0, 1, 2, 3].map(async () => await seedSentFax(sandbox)));
+		const get = /^\/api\/v2\/sent_faxes\/[0-9a-f]+$/;
+		// First arrival: 429, retry after 2 s. Second (in flight with it): answered after 700 ms, which frees a slot for a third item.
+		proxy.plan('GET', get, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } }, 1);
+		proxy.plan('GET', get, { kind: 'delay', ms: 700 }, 1);
+		const output = outputOf(
+			await run({ resource: 'sentFax', operation: 'get', faxId: '={{ $json.id }}', requestOptions: { requestsInParallel: 2 } }, { items: tokens.map((id) => ({ json: { id } })) }),
+		);
+		expect(output.map((item) => item.json.sendToken)).toEqual(tokens);
+
+		const reads = proxy.requests.filter((r) => get.test(r.path));
+		const [limited, inFlight, ...later] = reads;
+		expect(limited.fault).toBe('answer');
+		expect(inFlight.fault).toBe('delay');
+		// Everything after the first two (the retry and the items started later) waited out the 2 s.
+		expect(later).toHaveLength(3);
+		for (const request of later) expect(request.at - limited.answeredAt!).toBeGreaterThanOrEqual(1950);
+	}, 20_000);
+});
