@@ -21,7 +21,8 @@ export async function startFastSandbox(options: SandboxOptions = {}): Promise<Sa
 		testKey: TEST_KEY,
 		liveKey: LIVE_KEY,
 		callbackRetryScheduleMs: [50],
-		callbackTimeoutMs: 500,
+		// Generous: a loopback callback on a loaded machine can take a few hundred ms, and a timed-out one is retried.
+		callbackTimeoutMs: 2000,
 		...options,
 		timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 50, ...options.timing },
 	});

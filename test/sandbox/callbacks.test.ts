@@ -52,7 +52,9 @@ async function receiver(answer: (req: Json, i: number) => Answer = () => 200): P
 
 beforeAll(async () => {
 	checkerIsAnchored();
-	sb = await start({ callbackTimeoutMs: 250 });
+	// Long enough for a loopback callback on a loaded machine (250 ms timed some out and made them retry); the two
+	// tests of a receiver that hangs wait this long once each.
+	sb = await start({ callbackTimeoutMs: 2000 });
 });
 afterAll(() => sb.stop());
 beforeEach(() => sb.reset());

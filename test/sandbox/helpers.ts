@@ -7,7 +7,8 @@ export const FAST: SandboxOptions = {
 	port: 0,
 	timing: { inProgressAfterMs: 20, completeAfterMs: 60, aiCompleteAfterMs: 40 },
 	callbackRetryScheduleMs: [25, 25, 25],
-	callbackTimeoutMs: 300,
+	// Generous: a loopback callback on a loaded machine can take a few hundred ms, and a timed-out one is retried.
+	callbackTimeoutMs: 2000,
 };
 
 export function start(options: SandboxOptions = {}): Promise<Sandbox> {
