@@ -29,6 +29,9 @@
  *   const cluster = await host.createQueueCluster({ workers: 2 })  (queue mode: cluster.js; PostgreSQL
  *                                                    and Redis from services.js: startPostgres / startRedis)
  *   createInstance({ command: 'worker' | 'webhook' }) runs that n8n command instead of `n8n start`
+ *   const registry = await host.startRegistry()     (verdaccio, no uplinks: registry.js) and
+ *   createInstance({ packageDir: false, communityPackagesRegistry: registry.url }): the package installed
+ *                                                    through n8n's own installer (community-packages.js)
  * Every n8n process listens on 127.0.0.1 only, with its own free ports, and makes no outbound calls
  * of its own (telemetry, version checks, templates, banners, vetted-node list and AI modules are off).
  */
@@ -43,6 +46,8 @@ const { N8nHostInstance, READY_LINE } = require('./instance');
 const { createInstance } = require('./create');
 const { createQueueCluster } = require('./cluster');
 const { startPostgres, startRedis } = require('./services');
+const { startRegistry } = require('./registry');
+const communityPackages = require('./community-packages');
 
 module.exports = {
 	REPO_ROOT,
@@ -58,6 +63,8 @@ module.exports = {
 	createQueueCluster,
 	startPostgres,
 	startRedis,
+	startRegistry,
+	communityPackages,
 	findHostNode,
 	freePorts,
 	portIsFree,

@@ -9,6 +9,7 @@ const { delay, stripAnsi, tail, readJson, randomId } = require('./util');
 const { freePorts, portIsFree } = require('./ports');
 const { trackGroup, untrackGroup, killGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { ensureOwner, restRequest } = require('./owner');
+const { allowCustomRegistry } = require('./community-packages');
 const { buildN8nEnv } = require('./env');
 const { parseRawOutput } = require('./runs');
 const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
@@ -205,6 +206,7 @@ class N8nHostInstance {
 						await this.ensureOwner(this.pendingOwner);
 						this.pendingOwner = null;
 					}
+					if (this.communityPackagesRegistry) await allowCustomRegistry(this);
 				} catch (error) {
 					await this.stop();
 					throw error;

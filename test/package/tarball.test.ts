@@ -83,6 +83,8 @@ describe('the packed package', () => {
 		const packageJson = JSON.parse(readFileSync(join(packed.unpackedDir, 'package.json'), 'utf8')) as Record<string, unknown>;
 		expect(packageJson.dependencies).toBeUndefined();
 		expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		// Optional: npm installs nothing beside the package (n8n provides n8n-workflow); README, "Install".
+		expect(packageJson.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
 		expect(packageJson.keywords).toContain('n8n-community-node-package');
 		const scripts = (packageJson.scripts ?? {}) as Record<string, string>;
 		for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(scripts[hook]).toBeUndefined();
