@@ -25,6 +25,7 @@ import {
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './helpers/n8n-host';
+import { findChromium, launchChromium, N8nEditor, saveScreenshot } from './helpers/browser';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60_000;
@@ -36,6 +37,7 @@ const DEV_N8N = 'http://127.0.0.1:5678';
 const EXAMPLE = 'provision-number-for-new-client.json';
 const EXAMPLE_TRIGGER = "When the Client's Fax Arrives";
 const FINISHED = ['success', 'error', 'crashed'];
+const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
 
 let packed: PackedPackage;
 let nextTarball: string;
@@ -207,10 +209,14 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		expect(attempt?.signature).toBeTruthy();
 	}, 5 * MINUTE);
 
-	test('a next version published: the list offers the update, Update (PATCH) installs it', async () => {
+	test('a next version published: Update (PATCH) installs it; n8n 2.x also offers it in the list', async () => {
 		registry.publish(nextTarball);
 		const [listed] = await communityPackages.listCommunityPackages(n8n, cookie);
-		expect(listed).toMatchObject({ packageName: packed.name, installedVersion: packed.version, updateAvailable: nextVersion });
+		expect(listed).toMatchObject({ packageName: packed.name, installedVersion: packed.version });
+		// The list's update check is `npm outdated`: n8n 2.x runs it in its own environment (npm_config_registry
+		// from community-packages.js), n8n 1.x with a bare one, so 1.x asks npm's default registry and never
+		// sees an update published elsewhere (its Update button still installs from N8N_COMMUNITY_PACKAGES_REGISTRY).
+		expect(listed.updateAvailable).toBe(hostVersion === 2 ? nextVersion : undefined);
 		const updated = await communityPackages.updateCommunityPackage(n8n, cookie, packed.name);
 		expect(updated).toMatchObject({ packageName: packed.name, installedVersion: nextVersion });
 		expect(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version).toBe(nextVersion);
@@ -255,4 +261,24 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		const types = ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
 		expect(types.filter((name) => name.startsWith(`${packed.name}.`))).toEqual([]);
 	}, 3 * MINUTE);
+
+	// Once, on the default host (declared there only): the same install from the editor itself (helpers/browser.ts).
+	if (hostVersion === 2) {
+		test('Install from the editor in Chromium (Settings → Community Nodes), with a screenshot', async () => {
+			const chromium = findChromium().path;
+			if (!chromium) throw new Error(`no Chromium: ${findChromium().lookedFor} (.ci/run installs it)`);
+			const browser = await launchChromium(chromium);
+			try {
+				const editor = new N8nEditor(browser.page, n8n.baseUrl);
+				await editor.signIn(OWNER.email, OWNER.password);
+				const { status, body, card } = await editor.installCommunityPackage(packed.name);
+				expect({ status, body: status === 200 ? '' : body, diagnostics: status === 200 ? [] : browser.diagnostics }).toEqual({ status: 200, body: '', diagnostics: [] });
+				await expect(card.textContent()).resolves.toContain(packed.name);
+				logToStderr(`registry e2e: screenshot ${await saveScreenshot(browser.page, SCREENSHOTS, 'community-nodes-installed.png')}`);
+				expect(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version).toBe(nextVersion);
+			} finally {
+				await browser.close();
+			}
+		}, 5 * MINUTE);
+	}
 });
