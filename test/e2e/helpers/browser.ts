@@ -239,6 +239,8 @@ export class N8nEditor {
 		const response = await install;
 		const card = page.getByTestId('community-package-card').filter({ hasText: name });
 		await card.waitFor({ state: 'visible', timeout: 60_000 });
+		// The modal closes once the install is done.
+		await page.getByTestId('install-community-package-button').waitFor({ state: 'hidden', timeout: 60_000 });
 		return { status: response.status(), body: await response.text(), card };
 	}
 
