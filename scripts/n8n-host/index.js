@@ -19,6 +19,7 @@
  *   n8n.hostVersion, n8n.n8nBin, n8n.userFolder, n8n.port, n8n.baseUrl, n8n.webhookUrl(path), n8n.logFile, n8n.dbPath
  *   await n8n.importCredentials([...]) / importWorkflows([...])   (CLI import; ids generated if missing)
  *   await n8n.publishWorkflow(id)                   (while stopped; effective at the next start)
+ *   await n8n.activateWorkflow(id, { cookie, versionId })  (while running: the editor's REST call)
  *   await n8n.start() / stop() / dispose()          (start waits for "Editor is now accessible via"
  *                                                    and for the published workflows' activation)
  *   await n8n.execute(id)                           -> `n8n execute --rawOutput` result (IRun)

@@ -226,6 +226,17 @@ class N8nHostInstance {
 		}
 	}
 
+	/**
+	 * Activates (publishes) a saved workflow while n8n runs, through the editor's REST call (hosts.js:
+	 * Publish on 2.x, the Active toggle on 1.x), as the user `cookie` signs in; waits until it is activated.
+	 */
+	async activateWorkflow(workflowId, { cookie, versionId, timeoutMs = 60000 }) {
+		const { method, path: urlPath, body } = this.host.activateRequest(workflowId, versionId);
+		const response = await this.rest(method, urlPath, { cookie, body });
+		if (response.status !== 200) throw new Error(`${method} ${urlPath} answered ${response.status}: ${response.text.slice(0, 1000)}`);
+		if (this.usesPublicationService()) await this.waitForActivation({ until: Date.now() + timeoutMs });
+	}
+
 	/** True on 2.x unless N8N_USE_WORKFLOW_PUBLICATION_SERVICE turns it off; 1.x has none. */
 	usesPublicationService() {
 		const value = this.n8nEnv().N8N_USE_WORKFLOW_PUBLICATION_SERVICE;

@@ -19,6 +19,7 @@ import {
 	itemsOf,
 	logToStderr,
 	REPO_ROOT,
+	sandboxCredential,
 	startRegistry,
 	type LocalRegistry,
 	type N8nExecution,
@@ -31,7 +32,7 @@ import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 const MINUTE = 60_000;
 const NODE_TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger'];
 const OWNER = { email: 'owner@example.com', password: 'Owner-pass-1' };
-/** The addresses examples/ are written for (see examples.test.ts). */
+/** The addresses examples/ are written for (see examples.test.ts). Example 4: a manual part and a trigger. */
 const DEV_SANDBOX = 'http://127.0.0.1:4010';
 const DEV_N8N = 'http://127.0.0.1:5678';
 const EXAMPLE = 'provision-number-for-new-client.json';
@@ -92,11 +93,9 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	let sandbox: Sandbox;
 	let n8n: N8nHostInstance;
 	let cookie: string;
+	let credential: { id: string; name: string };
 	const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 	const installedDir = () => join(nodesDir(), 'node_modules', packed.name);
-	const login = async () => {
-		cookie = (await n8n.ensureOwner(OWNER)).cookie!;
-	};
 	/** The finished execution the example's trigger started for a received fax (the manual run is one too). */
 	const triggerExecution = async (workflowId: string, sendToken: string, timeoutMs = 60_000): Promise<N8nExecution> => {
 		const until = Date.now() + timeoutMs;
@@ -120,7 +119,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 }, callbackRetryScheduleMs: [300, 600, 1200] });
 		n8n = await createInstance({ hostVersion, packageDir: false, communityPackagesRegistry: registry.url, owner: OWNER });
 		await n8n.start();
-		await login();
+		cookie = (await n8n.ensureOwner(OWNER)).cookie!;
 	}, 10 * MINUTE);
 
 	afterAll(async () => {
@@ -163,36 +162,26 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	});
 
 	test("the credential's test (the editor's Save: create, then test) passes against the sandbox", async () => {
-		const credential = {
-			name: 'Fax Service sandbox (editor)',
-			type: 'faxServiceApi',
-			data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
-		};
-		const created = await n8n.rest('POST', '/rest/credentials', { cookie, body: credential });
+		const created = await n8n.rest('POST', '/rest/credentials', { cookie, body: sandboxCredential(sandbox) });
 		expect({ status: created.status, text: created.status === 200 ? '' : created.text }).toEqual({ status: 200, text: '' });
-		const id = (created.json as { data: { id: string } }).data.id;
-		const tested = await n8n.rest('POST', '/rest/credentials/test', { cookie, body: { credentials: { id, ...credential } } });
+		credential = (created.json as { data: { id: string; name: string } }).data;
+		const tested = await n8n.rest('POST', '/rest/credentials/test', { cookie, body: { credentials: { id: credential.id, ...sandboxCredential(sandbox) } } });
 		expect({ status: tested.status, text: tested.status === 200 ? '' : tested.text }).toEqual({ status: 200, text: '' });
 		expect((tested.json as { data: unknown }).data).toMatchObject({ status: 'OK' });
 	});
 
-	test('an example runs end to end on the installed package, and its trigger runs on a signed callback', async () => {
-		await n8n.stop();
-		await n8n.importCredentials([
-			{
-				id: 'fax-service-sandbox',
-				name: 'Fax Service sandbox',
-				type: 'faxServiceApi',
-				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
-			},
-		]);
+	test('an example, saved and published in the editor, runs end to end on the installed package; its trigger runs on a signed callback', async () => {
 		const text = readFileSync(join(REPO_ROOT, 'examples', EXAMPLE), 'utf8').split(DEV_SANDBOX).join(sandbox.origin).split(DEV_N8N).join(n8n.baseUrl);
-		const [example] = await n8n.importWorkflows([JSON.parse(text) as WorkflowJson]);
-		await n8n.publishWorkflow(example.id);
-		await n8n.start();
-		await login();
+		const { name, nodes, connections, settings } = JSON.parse(text) as WorkflowJson;
+		for (const node of nodes) if (node.credentials) node.credentials = { faxServiceApi: { id: credential.id, name: credential.name } };
+		const saved = await n8n.rest('POST', '/rest/workflows', { cookie, body: { name, nodes, connections, settings, active: false } });
+		expect({ status: saved.status, text: saved.status === 200 ? '' : saved.text }).toEqual({ status: 200, text: '' });
+		const workflow = (saved.json as { data: { id: string; versionId: string } }).data;
+		await n8n.activateWorkflow(workflow.id, { cookie, versionId: workflow.versionId });
+		const trigger = nodes.find((node) => node.name === EXAMPLE_TRIGGER)!;
+		await n8n.waitForWebhook(`${String(trigger.webhookId)}/fax-service`);
 
-		const run = await n8n.execute(example.id);
+		const run = await n8n.execute(workflow.id);
 		const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
 		const form = new FormData();
 		form.append('to_number', String(provisioned.number));
@@ -201,7 +190,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'lab-results.pdf');
 		const received = await fetch(`${sandbox.baseUrl}/received_faxes/test_receive`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.testKey}` }, body: form });
 		const sendToken = /([0-9a-f]{24})/.exec(String(((await received.json()) as { message: string }).message))![1];
-		const execution = await triggerExecution(example.id, sendToken);
+		const execution = await triggerExecution(workflow.id, sendToken);
 		expect(execution.status).toBe('success');
 		expect(execution.items[EXAMPLE_TRIGGER][0]).toMatchObject({ eventType: 'receivedFax', verified: true, sendToken });
 		expect(execution.items['Client Fax Summary'][0]).toMatchObject({ faxNumber: provisioned.number, faxId: sendToken });

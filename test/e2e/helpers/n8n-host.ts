@@ -103,6 +103,8 @@ export interface N8nHostInstance {
 	importCredentials<T extends CredentialJson>(credentials: T[]): Promise<Array<T & { id: string }>>;
 	importWorkflows<T extends WorkflowJson>(workflows: T[]): Promise<Array<T & { id: string }>>;
 	publishWorkflow(workflowId: string): Promise<void>;
+	/** activates a saved workflow while n8n runs, through the editor's REST call */
+	activateWorkflow(workflowId: string, options: { cookie: string; versionId: string; timeoutMs?: number }): Promise<void>;
 	start(options?: { timeoutMs?: number; requireActivation?: boolean }): Promise<N8nHostInstance>;
 	stop(options?: { timeoutMs?: number }): Promise<void>;
 	dispose(): Promise<void>;
