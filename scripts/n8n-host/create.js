@@ -1,5 +1,5 @@
 'use strict';
-/** createInstance(): a new (not started) N8nHostInstance of one host (1.x or 2.x) with its user folder, encryption key, ports and linked package. */
+/** createInstance(): a new (not started) N8nHostInstance of one host (1.x or 2.x) with its user folder, encryption key, ports and linked package (or a registry to install it from). */
 
 const fs = require('fs');
 const path = require('path');
@@ -13,6 +13,7 @@ const { findHostNode } = require('./node');
 const { ensureInstalled } = require('./install');
 const { freePorts } = require('./ports');
 const { N8nHostInstance } = require('./instance');
+const { customRegistryEnv } = require('./community-packages');
 
 /**
  * A host n8n instance (not started). Options:
@@ -25,6 +26,8 @@ const { N8nHostInstance } = require('./instance');
  *   encryptionKey  default: the one in <userFolder>/.n8n/config, else a random one
  *   install      false to skip ensureInstalled() (default true; cheap when installed)
  *   command      the n8n command start() runs: 'start' (default), or in queue mode 'worker' / 'webhook'
+ *   communityPackagesRegistry  URL of an npm registry n8n's community-package installer uses
+ *                (community-packages.js); usually with packageDir: false (installed, not linked)
  */
 async function createInstance(options = {}) {
 	const host = resolveHost(options.hostVersion);
@@ -64,8 +67,9 @@ async function createInstance(options = {}) {
 		packageDir,
 		packageName,
 		encryptionKey,
-		env: options.env || {},
+		env: { ...(options.communityPackagesRegistry ? customRegistryEnv(options.communityPackagesRegistry) : {}), ...options.env },
 		command: options.command || 'start',
+		communityPackagesRegistry: options.communityPackagesRegistry || null,
 	});
 	instance.linkPackage();
 	if (options.owner) await instance.ensureOwner(options.owner);

@@ -12,7 +12,8 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const parseNodeVersion = (version) => String(version).replace(/^v/, '').split('.').map(Number);
 
 /**
- * Per host: its install folder, the Node that runs it, how a workflow is activated from the CLI,
+ * Per host: its install folder, the Node that runs it, how a workflow is activated from the CLI and
+ * through the editor's REST API,
  * whether activation goes through n8n 2.x's publication service (1.x activates before its ready
  * line), whether the owner can come from the environment (1.x: REST only), the variable of the
  * webhook base URL, and the modules switched off (an unknown module name stops n8n).
@@ -30,6 +31,8 @@ const HOSTS = {
 			hint: 'Run `npm install` in the repository root (its devDependency `node@24` provides node_modules/node/bin/node) or set N8N_HOST_NODE.',
 		},
 		publishArgs: (workflowId) => ['publish:workflow', `--id=${workflowId}`],
+		// The editor's Publish button.
+		activateRequest: (workflowId, versionId) => ({ method: 'POST', path: `/rest/workflows/${workflowId}/activate`, body: { versionId } }),
 		publicationService: true,
 		ownerFromEnv: true,
 		webhookUrlEnv: 'N8N_WEBHOOK_URL',
@@ -54,6 +57,8 @@ const HOSTS = {
 			hint: 'Install Node 20 (>= 20.19) or 22 as the system Node (/usr/bin/node) or set N8N_HOST1_NODE.',
 		},
 		publishArgs: (workflowId) => ['update:workflow', `--id=${workflowId}`, '--active=true'],
+		// The editor's Active toggle.
+		activateRequest: (workflowId, versionId) => ({ method: 'PATCH', path: `/rest/workflows/${workflowId}`, body: { active: true, versionId } }),
 		publicationService: false,
 		ownerFromEnv: false,
 		webhookUrlEnv: 'WEBHOOK_URL',

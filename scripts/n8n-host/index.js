@@ -19,6 +19,7 @@
  *   n8n.hostVersion, n8n.n8nBin, n8n.userFolder, n8n.port, n8n.baseUrl, n8n.webhookUrl(path), n8n.logFile, n8n.dbPath
  *   await n8n.importCredentials([...]) / importWorkflows([...])   (CLI import; ids generated if missing)
  *   await n8n.publishWorkflow(id)                   (while stopped; effective at the next start)
+ *   await n8n.activateWorkflow(id, { cookie, versionId })  (while running: the editor's REST call)
  *   await n8n.start() / stop() / dispose()          (start waits for "Editor is now accessible via"
  *                                                    and for the published workflows' activation)
  *   await n8n.execute(id)                           -> `n8n execute --rawOutput` result (IRun)
@@ -29,6 +30,9 @@
  *   const cluster = await host.createQueueCluster({ workers: 2 })  (queue mode: cluster.js; PostgreSQL
  *                                                    and Redis from services.js: startPostgres / startRedis)
  *   createInstance({ command: 'worker' | 'webhook' }) runs that n8n command instead of `n8n start`
+ *   const registry = await host.startRegistry()     (verdaccio, no uplinks: registry.js) and
+ *   createInstance({ packageDir: false, communityPackagesRegistry: registry.url }): the package installed
+ *                                                    through n8n's own installer (community-packages.js)
  * Every n8n process listens on 127.0.0.1 only, with its own free ports, and makes no outbound calls
  * of its own (telemetry, version checks, templates, banners, vetted-node list and AI modules are off).
  */
@@ -43,6 +47,8 @@ const { N8nHostInstance, READY_LINE } = require('./instance');
 const { createInstance } = require('./create');
 const { createQueueCluster } = require('./cluster');
 const { startPostgres, startRedis } = require('./services');
+const { startRegistry } = require('./registry');
+const communityPackages = require('./community-packages');
 
 module.exports = {
 	REPO_ROOT,
@@ -58,6 +64,8 @@ module.exports = {
 	createQueueCluster,
 	startPostgres,
 	startRedis,
+	startRegistry,
+	communityPackages,
 	findHostNode,
 	freePorts,
 	portIsFree,

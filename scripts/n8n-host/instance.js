@@ -9,6 +9,7 @@ const { delay, stripAnsi, tail, readJson, randomId } = require('./util');
 const { freePorts, portIsFree } = require('./ports');
 const { trackGroup, untrackGroup, killGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { ensureOwner, restRequest } = require('./owner');
+const { allowCustomRegistry } = require('./community-packages');
 const { buildN8nEnv } = require('./env');
 const { parseRawOutput } = require('./runs');
 const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
@@ -205,6 +206,7 @@ class N8nHostInstance {
 						await this.ensureOwner(this.pendingOwner);
 						this.pendingOwner = null;
 					}
+					if (this.communityPackagesRegistry) await allowCustomRegistry(this);
 				} catch (error) {
 					await this.stop();
 					throw error;
@@ -222,6 +224,17 @@ class N8nHostInstance {
 				throw new Error(`n8n did not get ready within ${timeoutMs} ms (log ${this.logFile}):\n${tail(this.logs({ since: offset }))}`);
 			}
 		}
+	}
+
+	/**
+	 * Activates (publishes) a saved workflow while n8n runs, through the editor's REST call (hosts.js:
+	 * Publish on 2.x, the Active toggle on 1.x), as the user `cookie` signs in; waits until it is activated.
+	 */
+	async activateWorkflow(workflowId, { cookie, versionId, timeoutMs = 60000 }) {
+		const { method, path: urlPath, body } = this.host.activateRequest(workflowId, versionId);
+		const response = await this.rest(method, urlPath, { cookie, body });
+		if (response.status !== 200) throw new Error(`${method} ${urlPath} answered ${response.status}: ${response.text.slice(0, 1000)}`);
+		if (this.usesPublicationService()) await this.waitForActivation({ until: Date.now() + timeoutMs });
 	}
 
 	/** True on 2.x unless N8N_USE_WORKFLOW_PUBLICATION_SERVICE turns it off; 1.x has none. */

@@ -156,4 +156,4 @@ async function startRedis({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}
 	});
 }
 
-module.exports = { startPostgres, startRedis, postgresBinDir };
+module.exports = { startPostgres, startRedis, postgresBinDir, startSupervised, inTempFolder };

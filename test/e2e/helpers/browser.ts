@@ -221,6 +221,29 @@ export class N8nEditor {
 		return { status: response.status(), executionId, body };
 	}
 
+	/**
+	 * Settings → Community Nodes → Install: opens the page (no package installed yet: its empty state's
+	 * install button), enters the package name, accepts the risk notice and installs. Resolves n8n's
+	 * answer to the editor's POST /rest/community-packages and the installed package's card.
+	 */
+	async installCommunityPackage(name: string): Promise<{ status: number; body: string; card: Locator }> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/settings/community-nodes`);
+		await page.getByRole('button', { name: /install/i }).first().click({ timeout: 60_000 });
+		const nameField = page.locator('[data-test-id="package-name-input"] input, input[data-test-id="package-name-input"]').first();
+		await nameField.fill(name, { timeout: 30_000 });
+		await page.getByTestId('user-agreement-checkbox').click();
+		const install = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/community-packages', { timeout: 180_000 });
+		install.catch(() => undefined); // awaited below
+		await page.getByTestId('install-community-package-button').click();
+		const response = await install;
+		const card = page.getByTestId('community-package-card').filter({ hasText: name });
+		await card.waitFor({ state: 'visible', timeout: 60_000 });
+		// The modal closes once the install is done.
+		await page.getByTestId('install-community-package-button').waitFor({ state: 'hidden', timeout: 60_000 });
+		return { status: response.status(), body: await response.text(), card };
+	}
+
 	/** n8n's check mark on a canvas node that ran successfully in the editor. */
 	canvasNodeSuccess(name: string): Locator {
 		return this.canvasNode(name).getByTestId('canvas-node-status-success');

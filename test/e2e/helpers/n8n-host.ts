@@ -103,6 +103,8 @@ export interface N8nHostInstance {
 	importCredentials<T extends CredentialJson>(credentials: T[]): Promise<Array<T & { id: string }>>;
 	importWorkflows<T extends WorkflowJson>(workflows: T[]): Promise<Array<T & { id: string }>>;
 	publishWorkflow(workflowId: string): Promise<void>;
+	/** activates a saved workflow while n8n runs, through the editor's REST call */
+	activateWorkflow(workflowId: string, options: { cookie: string; versionId: string; timeoutMs?: number }): Promise<void>;
 	start(options?: { timeoutMs?: number; requireActivation?: boolean }): Promise<N8nHostInstance>;
 	stop(options?: { timeoutMs?: number }): Promise<void>;
 	dispose(): Promise<void>;
@@ -143,6 +145,35 @@ export interface CreateInstanceOptions {
 	log?: (line: string) => void;
 	/** the n8n command start() runs (default 'start') */
 	command?: N8nCommand;
+	/** an npm registry for n8n's community-package installer (scripts/n8n-host/community-packages.js); with packageDir: false */
+	communityPackagesRegistry?: string;
+}
+
+/** A local npm registry (verdaccio, no uplinks: scripts/n8n-host/registry.js). */
+export interface LocalRegistry {
+	readonly url: string;
+	readonly port: number;
+	readonly logFile: string;
+	/** `npm publish <tarball>` to it */
+	publish(tarball: string, options?: { tag?: string }): string;
+	stop(): Promise<void>;
+}
+
+/** What n8n answers about an installed community package (PublicInstalledPackage). */
+export interface InstalledCommunityPackage {
+	packageName: string;
+	installedVersion: string;
+	installedNodes: Array<{ name: string; type: string; latestVersion: number }>;
+	updateAvailable?: string;
+	[key: string]: unknown;
+}
+
+/** n8n's community-package REST calls (Settings → Community Nodes), as the editor makes them. */
+export interface CommunityPackagesApi {
+	installCommunityPackage(n8n: N8nHostInstance, cookie: string, name: string, version?: string): Promise<InstalledCommunityPackage>;
+	updateCommunityPackage(n8n: N8nHostInstance, cookie: string, name: string, version?: string): Promise<InstalledCommunityPackage>;
+	uninstallCommunityPackage(n8n: N8nHostInstance, cookie: string, name: string): Promise<void>;
+	listCommunityPackages(n8n: N8nHostInstance, cookie: string): Promise<InstalledCommunityPackage[]>;
 }
 
 /** A PostgreSQL or Redis server the harness started (scripts/n8n-host/services.js). */
@@ -189,6 +220,8 @@ interface N8nHostModule {
 	pinnedN8nVersion(hostVersion?: HostVersion): string;
 	createInstance(options?: CreateInstanceOptions): Promise<N8nHostInstance>;
 	createQueueCluster(options?: CreateQueueClusterOptions): Promise<QueueCluster>;
+	startRegistry(options?: { keep?: boolean }): Promise<LocalRegistry>;
+	communityPackages: CommunityPackagesApi;
 	freePorts(count: number): Promise<number[]>;
 	portIsFree(port: number): Promise<boolean>;
 	itemsOf(run: unknown, nodeName: string, options?: { output?: number; runIndex?: number }): Array<Record<string, unknown>> | undefined;
@@ -198,8 +231,21 @@ interface N8nHostModule {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const host = require(join(__dirname, '..', '..', '..', 'scripts', 'n8n-host.js')) as N8nHostModule;
 
-export const { REPO_ROOT, HOST_VERSIONS, resolveHost, ensureInstalled, isInstalled, pinnedN8nVersion, createInstance, createQueueCluster, freePorts, portIsFree, itemsOf } =
-	host;
+export const {
+	REPO_ROOT,
+	HOST_VERSIONS,
+	resolveHost,
+	ensureInstalled,
+	isInstalled,
+	pinnedN8nVersion,
+	createInstance,
+	createQueueCluster,
+	startRegistry,
+	communityPackages,
+	freePorts,
+	portIsFree,
+	itemsOf,
+} = host;
 
 /** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
 export const logToStderr = (line: string): void => {

@@ -1,0 +1,2 @@
+// Dev tooling, not the package: see ../eslint.tooling.mjs.
+export { default } from '../eslint.tooling.mjs';
