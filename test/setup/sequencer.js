@@ -14,6 +14,7 @@ const E2E_SECONDS = {
 	'queue-mode.test.ts': 120,
 	'n8n-host.test.ts': 105,
 	'trigger.test.ts': 70,
+	'registry-install.test.ts': 125,
 	'browser.test.ts': 55,
 	'trigger-hostile.test.ts': 45,
 	'trigger-keys.test.ts': 30,
