@@ -6,6 +6,7 @@
  */
 
 const { ensureInstalled } = require('./install');
+const { ensureRegistryInstalled } = require('./registry');
 const { superviseMain } = require('./processes');
 const { HOST_VERSIONS, resolveHost } = require('./hosts');
 
@@ -30,6 +31,8 @@ async function cliMain(argv) {
 				const bin = await ensureInstalled({ hostVersion, log, force: rest.includes('--force'), echo: rest.includes('--verbose') });
 				log(`n8n host ${hostVersion}.x: ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
 			});
+			// The registry-install suite's npm registry, unless one host was asked for.
+			if (host === undefined) installs.push(ensureRegistryInstalled({ log }).then(() => undefined));
 			const failed = (await Promise.allSettled(installs)).filter((result) => result.status === 'rejected');
 			if (failed.length > 0) throw new Error(failed.map((result) => result.reason?.message ?? String(result.reason)).join('\n'));
 			return;

@@ -220,4 +220,4 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 	});
 }
 
-module.exports = { ensureInstalled, isInstalled, pinnedN8nVersion };
+module.exports = { ensureInstalled, isInstalled, pinnedN8nVersion, installFingerprint, installedState, withInstallLock, npmCommand, hostToolEnv, runLogged };

@@ -1,10 +1,12 @@
 'use strict';
 /**
- * A real npm registry for the tests that install the package the way users get it: verdaccio (the
- * root devDependency, run on the 2.x host's Node, >= 22) on a free port of 127.0.0.1, a supervised
+ * A real npm registry for the tests that install the package the way users get it: verdaccio (pinned
+ * in its own folder, .registry-host/, like the n8n hosts: see its package.json for why; run on the
+ * 2.x host's Node, >= 22) on a free port of 127.0.0.1, a supervised
  * child of this process (processes.js) with its storage in a temp folder. No uplinks: it serves only
  * what is published to it and never reaches the internet.
  *
+ *   await ensureRegistryInstalled()          installs .registry-host/ when missing or changed (pretest does)
  *   const registry = await startRegistry()   -> { url, port, token, logFile, dir, publish(tarball), stop() }
  */
 
@@ -18,7 +20,51 @@ const { freePorts } = require('./ports');
 const { tail } = require('./util');
 const { startSupervised, inTempFolder } = require('./services');
 
-const VERDACCIO_BIN = path.join(REPO_ROOT, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+const { hostToolEnv, installedState, installFingerprint, npmCommand, runLogged, withInstallLock } = require('./install');
+
+const REGISTRY_DIR = path.join(REPO_ROOT, '.registry-host');
+const REGISTRY_PATHS = {
+	HOST_DIR: REGISTRY_DIR,
+	HOST_MODULES: path.join(REGISTRY_DIR, 'node_modules'),
+	MARKER: path.join(REGISTRY_DIR, 'node_modules', '.registry-host-installed.json'),
+	LOCK_DIR: path.join(REGISTRY_DIR, 'node_modules', '.registry-host-install.lock'),
+	INSTALL_LOG: path.join(REGISTRY_DIR, 'install.log'),
+};
+const VERDACCIO_BIN = path.join(REGISTRY_PATHS.HOST_MODULES, 'verdaccio', 'bin', 'verdaccio');
+
+function registryInstalled(fingerprint = installFingerprint(REGISTRY_PATHS)) {
+	const state = installedState(REGISTRY_PATHS);
+	return Boolean(state && state.packageJson === fingerprint.packageJson && state.lockfile === fingerprint.lockfile && fs.existsSync(VERDACCIO_BIN));
+}
+
+/** Installs verdaccio from .registry-host/'s lockfile when missing or changed (no install scripts). */
+async function ensureRegistryInstalled({ log = () => {} } = {}) {
+	if (registryInstalled()) {
+		log('npm registry (verdaccio): already installed; nothing to do.');
+		return VERDACCIO_BIN;
+	}
+	return await withInstallLock(REGISTRY_PATHS, log, async () => {
+		const fingerprint = installFingerprint(REGISTRY_PATHS);
+		if (registryInstalled(fingerprint)) return VERDACCIO_BIN;
+		const node = findHostNode(2);
+		const npm = npmCommand(node);
+		const started = Date.now();
+		fs.rmSync(REGISTRY_PATHS.MARKER, { force: true });
+		fs.writeFileSync(REGISTRY_PATHS.INSTALL_LOG, `verdaccio install, ${new Date().toISOString()}, Node ${node.version}\n`);
+		log(`npm registry (verdaccio): npm install in ${REGISTRY_DIR}…`);
+		const result = await runLogged(npm.cmd, [...npm.prefix, 'install', '--ignore-scripts', '--no-audit', '--no-fund'], {
+			cwd: REGISTRY_DIR,
+			env: hostToolEnv(node),
+			logFile: REGISTRY_PATHS.INSTALL_LOG,
+		});
+		if (result.code !== 0 || !fs.existsSync(VERDACCIO_BIN)) {
+			throw new Error(`npm registry (verdaccio): npm install failed (exit ${result.code}). Full log: ${REGISTRY_PATHS.INSTALL_LOG}\n${tail(result.output, 4000)}`);
+		}
+		fs.writeFileSync(REGISTRY_PATHS.MARKER, JSON.stringify({ ...installFingerprint(REGISTRY_PATHS), installedAt: new Date().toISOString() }, null, 2));
+		log(`npm registry (verdaccio): installed in ${Math.round((Date.now() - started) / 1000)} s.`);
+		return VERDACCIO_BIN;
+	});
+}
 const READY_LINE = 'http address';
 const USER = { name: 'fax-service-ci', password: 'registry-pass-1' };
 
@@ -56,7 +102,7 @@ async function addUser(url) {
 }
 
 async function startRegistry({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
-	if (!fs.existsSync(VERDACCIO_BIN)) throw new Error(`verdaccio is not installed (${VERDACCIO_BIN}): run \`npm install\`.`);
+	await ensureRegistryInstalled();
 	const [port] = await freePorts(1);
 	return await inTempFolder('registry', keep, async (dir) => {
 		const configFile = path.join(dir, 'config.yaml');
@@ -92,4 +138,4 @@ async function startRegistry({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } =
 	});
 }
 
-module.exports = { startRegistry };
+module.exports = { startRegistry, ensureRegistryInstalled };
