@@ -16,14 +16,14 @@ export interface MultipartFile {
 	contentType: string;
 	/** Length of the file in bytes. */
 	size: number;
-	/** The bytes in memory, or how to read them (a new stream on each call). */
-	data: Buffer | (() => Promise<Readable>);
+	/** The bytes in memory, or how to read them when the request is sent (a new stream or buffer on each call). */
+	data: Buffer | (() => Promise<Buffer | Readable>);
 }
 
 export interface MultipartBody {
 	contentType: string;
 	contentLength: number;
-	/** The body: one buffer, or a stream made anew on each call. */
+	/** The body: one buffer, or a stream, made anew on each call; nothing of a file is read before. */
 	open(): Promise<Buffer | Readable>;
 }
 
@@ -32,7 +32,7 @@ function quoted(value: string): string {
 	return `"${value.replace(/[\r\n"]/g, '_')}"`;
 }
 
-type Part = Buffer | (() => Promise<Readable>);
+type Part = Buffer | (() => Promise<Buffer | Readable>);
 
 async function* concatenate(parts: Array<Buffer | Readable>): AsyncGenerator<Buffer> {
 	for (const part of parts) {
@@ -41,11 +41,12 @@ async function* concatenate(parts: Array<Buffer | Readable>): AsyncGenerator<Buf
 	}
 }
 
-/** A stream of the parts in order. `Readable.from` is reached through a stream n8n opened for us. */
-async function streamOf(parts: Part[]): Promise<Readable> {
+/** The parts opened, in order: one buffer when every part is in memory, else a stream. `Readable.from` is reached through a stream n8n opened for us. */
+async function bodyOf(parts: Part[]): Promise<Buffer | Readable> {
 	const opened = await Promise.all(parts.map(async (part) => (Buffer.isBuffer(part) ? part : await part())));
+	if (opened.every((part) => Buffer.isBuffer(part))) return Buffer.concat(opened as Buffer[]);
 	const first = opened.find((part): part is Readable => !Buffer.isBuffer(part));
-	if (!first) throw new Error('streamOf() needs at least one stream');
+	if (!first) throw new Error('bodyOf() needs at least one stream');
 	const readableFrom = (first.constructor as unknown as { from: (source: AsyncIterable<Buffer>) => Readable }).from;
 	return readableFrom(concatenate(opened));
 }
@@ -79,5 +80,5 @@ export function encodeMultipart(fields: Record<string, string>, files: Multipart
 		const body = Buffer.concat(parts as Buffer[]);
 		return { contentType, contentLength, open: async () => body };
 	}
-	return { contentType, contentLength, open: async () => await streamOf(parts) };
+	return { contentType, contentLength, open: async () => await bodyOf(parts) };
 }

@@ -63,10 +63,16 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
  * What the requests of one node run share; the run is its context object (n8n makes one per node
  * run and passes the same one for every item). `pausedUntil`: a 429 asks the whole run to wait,
  * not only the request that got it. `created`: what each item's requests created or changed, by id.
+ * `gate`: what each item's requests wait for before they are sent, while the router runs the items.
  */
 interface RunState {
 	pausedUntil: number;
 	created: Map<number, string[]>;
+	gate?: RequestGate;
+}
+/** What an item's request waits for before it is sent (rejects when it must not be sent). */
+export interface RequestGate {
+	pass(itemIndex: number): Promise<void>;
 }
 const runs = new WeakMap<object, RunState>();
 function runOf(ctx: object): RunState {
@@ -87,25 +93,12 @@ export function createdByItem(ctx: object, itemIndex: number): string[] {
 	return runs.get(ctx)?.created.get(itemIndex) ?? [];
 }
 
-/** Thrown instead of sending while `checkUntilRequest` runs: the request was ready, every value checked. */
-class RequestReady extends Error {}
-const checking = new WeakSet<object>();
-
 /**
- * Runs `step` (an operation on one item) up to its first request, which is not sent: every value
- * that request needs is read and checked, the credential too, and nothing reaches the service.
- * Returns what was wrong, if anything.
+ * Makes every request of this node run pass `gate` first, with its item: the router's gate holds each
+ * item at its first request until every item is checked (`nodes/shared/gate.ts`). `undefined` removes it.
  */
-export async function checkUntilRequest(ctx: object, step: () => Promise<unknown>): Promise<Error | undefined> {
-	checking.add(ctx);
-	try {
-		await step();
-		return undefined;
-	} catch (error) {
-		return error instanceof RequestReady ? undefined : (error as Error);
-	} finally {
-		checking.delete(ctx);
-	}
+export function holdRequests(ctx: object, gate: RequestGate | undefined): void {
+	runOf(ctx).gate = gate;
 }
 
 /** Remembers the id of what a request created or changed, under its item. */
@@ -138,8 +131,12 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			itemIndex: request.itemIndex,
 		});
 	}
-	if (checking.has(this)) throw new RequestReady();
 	const run = runOf(this);
+	// Every value the request needs is read and checked: under the router, it waits here until every item is.
+	if (run.gate) {
+		if (request.itemIndex === undefined) throw new NodeOperationError(this.getNode(), 'Internal error: a request of the node\'s items must name its item');
+		await run.gate.pass(request.itemIndex);
+	}
 
 	const options: IHttpRequestOptions = {
 		method: request.method,

@@ -145,6 +145,67 @@ describe('several items in flight at once', () => {
 		expect(output[missing!].json.httpCode).toBe('503');
 	});
 
+	/**
+	 * The To Number comes from a workflow variable whose every read is counted: n8n resolves the parameter
+	 * expression each time the operation reads it, so the count is how many times each item's operation ran.
+	 */
+	const countedReads = () => {
+		const reads = new Map<number, number>();
+		const variables = new Proxy({} as Record<string, string>, {
+			get(_target, key) {
+				const match = typeof key === 'string' ? /^to(\d+)$/.exec(key) : null;
+				if (!match) return undefined;
+				const item = Number(match[1]);
+				reads.set(item, (reads.get(item) ?? 0) + 1);
+				return item % 5 === 2 && item > 10 ? 'not-a-number' : to(item);
+			},
+		});
+		return { reads, additionalData: { variables } as NonNullable<Parameters<typeof runFaxService>[2]>['additionalData'] };
+	};
+	const sendByVariable = (requestsInParallel: number): INodeParameters => ({ ...send(requestsInParallel), toNumber: "={{ $vars['to' + $itemIndex] }}" });
+
+	test('one pass: every item\'s operation runs once, checked up to its request and then sent, with at most Requests in Parallel in flight', async () => {
+		const { reads, additionalData } = countedReads();
+		const count = 8;
+		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 50 }, count);
+		const output = outputOf(await run(sendByVariable(3), { items: faxItems(count), additionalData }));
+
+		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
+		expect([...reads.entries()].sort(([a], [b]) => a - b)).toEqual(Array.from({ length: count }, (_, i) => [i, 1]));
+		expect(posts()).toHaveLength(count);
+		expect(proxy.maxInFlight).toBeLessThanOrEqual(3);
+		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+	});
+
+	test('one pass, bad items among items waiting at their first request: nothing is sent, the lowest bad item is named, and no item runs again', async () => {
+		// Items 12 and 17 have a bad To Number; the 18 others reach their request and wait there, then are cancelled.
+		const { reads, additionalData } = countedReads();
+		const count = 20;
+		const error = errorOf(await run(sendByVariable(4), { items: faxItems(count), additionalData }));
+
+		expect(error.context?.itemIndex).toBe(12);
+		expect(error.message).toContain('To Number');
+		expect(String(error.description)).toContain(`No item was sent: all ${count} items are checked before the first request.`);
+		expect(proxy.requests).toEqual([]);
+		expect(sandbox.requests).toEqual([]);
+		expect([...reads.values()].every((n) => n === 1)).toBe(true);
+		expect(reads.size).toBe(count);
+	});
+
+	test('one pass with Continue On Fail: a bad item keeps its error, every other item is read once and sent once', async () => {
+		const { reads, additionalData } = countedReads();
+		const count = 14;
+		const output = outputOf(await run(sendByVariable(2), { items: faxItems(count), additionalData, node: { continueOnFail: true } }));
+
+		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
+		expect(output[12].json.error).toEqual(expect.stringContaining('To Number'));
+		expect(output.filter((item) => item.json.error !== undefined)).toHaveLength(1);
+		expect([...reads.values()].every((n) => n === 1)).toBe(true);
+		expect(reads.size).toBe(count);
+		expect(posts()).toHaveLength(count - 1);
+		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i).filter((i) => i !== 12));
+	});
+
 	test('a 429 with Retry-After pauses the whole run: a request started after it waits too, not only the one that got it', async () => {
 		const tokens = await Promise.all([0, 1, 2, 3].map(async () => await seedSentFax(sandbox)));
 		const get = /^\/api\/v2\/sent_faxes\/[0-9a-f]+$/;

@@ -92,9 +92,11 @@ export async function readUpload(
 		head = await firstBytes(await ctx.helpers.getBinaryStream(id, FILE_KIND_BYTES), FILE_KIND_BYTES);
 		data = async () => await ctx.helpers.getBinaryStream(id);
 	} else {
-		data = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
-		size = data.length;
-		head = data.subarray(0, FILE_KIND_BYTES);
+		// Kept in the item: checked now, decoded again only when sent, so an item waiting to be sent holds no copy.
+		const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+		size = bytes.length;
+		head = Buffer.from(bytes.subarray(0, FILE_KIND_BYTES));
+		data = async () => await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
 	}
 	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, size, maxBytes);
 	const kind = assertFileKind(ctx, itemIndex, field, head, allowed);

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runBounded } from '../../shared/concurrency';
-import { checkUntilRequest } from '../../shared/transport';
+import type { Outcome } from '../../shared/concurrency';
+import { Gate } from '../../shared/gate';
+import { holdRequests } from '../../shared/transport';
 import { waitForCallbacks, waitLimit } from '../../shared/waiting';
 import { checkFailure, errorItem, runFailure } from './failures';
 import { readRequestsInParallel } from './readers';
@@ -23,9 +24,10 @@ function toItems(result: OperationResult, itemIndex: number): INodeExecutionData
 }
 
 /**
- * Runs the selected operation for every input item: first checks every item up to its request
- * (nothing is sent while any item is wrong), then sends, at most Requests in Parallel items at a
- * time, and emits the outputs in input order.
+ * Runs the selected operation once for every input item: all start at once and each stops at its
+ * first request, unsent, until every item has been checked up to there (nothing is sent while any item
+ * is wrong); then they send, at most Requests in Parallel items at a time, and the outputs are emitted
+ * in input order.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -47,18 +49,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const inParallel = readRequestsInParallel(this);
 	const waitUntil = selected(0).operation?.waitFor ? waitLimit(this) : undefined;
 
-	// 1. Every item is checked before any is sent: a bad item 150 must not leave 149 faxes sent.
-	const failed = new Map<number, INodeExecutionData>();
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const problem = await checkUntilRequest(this, async () => await execute(itemIndex));
-		if (!problem) continue;
-		if (!continueOnFail) throw checkFailure(this, items.length, problem, itemIndex);
-		failed.set(itemIndex, errorItem(problem, itemIndex));
+	// 1. Every item runs up to its first request, which waits: a bad item 150 must not leave 149 faxes sent.
+	// 2. Then send. Without Continue On Fail, a failure starts nothing new; the items in flight settle first.
+	const gate = new Gate<OperationResult>(inParallel);
+	holdRequests(this, gate);
+	let outcomes: Map<number, Outcome<OperationResult>>;
+	try {
+		const failures = await gate.check(items.map((_, itemIndex) => itemIndex), execute);
+		const [firstFailure] = failures;
+		if (firstFailure && !continueOnFail) {
+			await gate.cancel();
+			throw checkFailure(this, items.length, firstFailure[1], firstFailure[0]);
+		}
+		outcomes = await gate.open((outcome) => !outcome.ok && !continueOnFail);
+	} finally {
+		holdRequests(this, undefined);
 	}
-
-	// 2. Send. Without Continue On Fail, a failure starts nothing new; the items in flight settle first.
-	const toSend = items.map((_, itemIndex) => itemIndex).filter((itemIndex) => !failed.has(itemIndex));
-	const outcomes = await runBounded(toSend, inParallel, execute, { stopAfter: (outcome) => !outcome.ok && !continueOnFail });
 	if (!continueOnFail) {
 		const error = runFailure(this, items.length, outcomes);
 		if (error) throw error;
@@ -66,9 +72,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const outcome = outcomes.get(itemIndex);
-		if (!outcome) output.push(failed.get(itemIndex)!);
-		else output.push(...(outcome.ok ? toItems(outcome.value, itemIndex) : [errorItem(outcome.error, itemIndex)]));
+		const outcome = outcomes.get(itemIndex)!;
+		output.push(...(outcome.ok ? toItems(outcome.value, itemIndex) : [errorItem(outcome.error, itemIndex)]));
 	}
 
 	return waitUntil ? await waitForCallbacks(this, output, waitUntil) : [output];
