@@ -156,7 +156,9 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	test("the editor's node types list all three nodes and the action node's tool variants", async () => {
 		const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie } });
 		const types = ((await response.json()) as Array<{ name: string }>).map((type) => type.name).filter((name) => name.startsWith(`${packed.name}.`));
-		// n8n makes an AI-tool variant of a usableAsTool node; n8n 2.x also a human-in-the-loop one (Send and Wait).
+		// n8n makes an AI-tool variant of a usableAsTool node; n8n 2.x also a human-in-the-loop one, because an operation's
+		// value is n8n's reserved `sendAndWait`. That variant is wrong (it would gate an agent's tools behind sending a fax):
+		// issue 19 removes it, and this line then loses it. Until then it records what n8n generates.
 		const tools = hostVersion === 2 ? ['faxServiceTool', 'faxServiceHitlTool'] : ['faxServiceTool'];
 		expect([...new Set(types)].sort()).toEqual([...NODE_TYPES, ...tools].map((type) => `${packed.name}.${type}`).sort());
 	});
