@@ -140,8 +140,12 @@ describe('Validation before any request', () => {
 		expect(sandbox.requests).toEqual([]);
 	});
 
-	test('a fixed From Number that is not E.164 is stopped by the locator\'s own pattern before the node runs', async () => {
-		await expect(runFaxService(sandbox, sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf })).rejects.toThrow(/E\.164/);
+	test('a typed From Number that is not E.164 is refused by the node itself, naming field and item, before any request', async () => {
+		const error = errorOf(await runFaxService(sandbox, sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf }));
+		expect(error.name).toBe('NodeOperationError');
+		expect(error.message).toContain('From Number must be an E.164 number');
+		expect(error.message).toContain('"2125550001"');
+		expect(error.message).toContain('[item 0]');
 		expect(sandbox.requests).toEqual([]);
 	});
 

@@ -86,7 +86,9 @@ export const faxNumberLocator = (displayName: string, name: string, description:
 			name: 'number',
 			type: 'string',
 			placeholder: '+15551234567',
-			validation: [{ type: 'regex', properties: { regex: '^\\+[1-9]\\d{1,14}$', errorMessage: 'Use E.164, like +15551234567' } }],
+			// No `validation` regex here: n8n checks it when every execution starts, in a vm with a 250 ms
+			// watchdog that fails the whole workflow on a busy server; the node checks E.164 itself
+			// (shared/validation.ts), per item and before any request, for typed and expression values alike.
 		},
 	],
 });
