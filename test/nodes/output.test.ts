@@ -49,15 +49,17 @@ function expectSimplified(simple: IDataObject, raw: IDataObject, kind: Kind) {
 	expect(simple).toEqual({ ...expected, [OMITTED_FIELDS]: dropped });
 }
 
-async function waitForAiResults(sandbox: Sandbox, count: number): Promise<void> {
+/** Waits until `check` holds (records change while the sandbox delivers them: compare only settled ones). */
+async function waitUntil(what: string, check: () => Promise<boolean>): Promise<void> {
 	const deadline = Date.now() + 15_000;
-	let done: IDataObject[] = [];
-	while (Date.now() < deadline) {
-		done = (await serviceRecords(sandbox, '/ai_documents', 'aiDocuments')).filter((r) => r.completedAt);
-		if (done.length >= count) return;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`not within 15 s: ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
-	throw new Error(`${done.length} of ${count} AI documents completed in 15 s`);
+}
+
+async function waitForAiResults(sandbox: Sandbox, count: number): Promise<void> {
+	await waitUntil(`${count} AI documents completed`, async () => (await serviceRecords(sandbox, '/ai_documents', 'aiDocuments')).filter((r) => r.completedAt).length >= count);
 }
 
 const bytesPerItem = (items: IDataObject[]) => Math.round(items.reduce((sum, item) => sum + Buffer.byteLength(JSON.stringify(item)), 0) / items.length);
@@ -195,6 +197,11 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 		const client = await seedClient(sandbox, 'Clinic');
 		const sendToken = await seedSentFax(sandbox, { from_number: accountNumber, patient_name: 'Jane Doe' });
 		const emailId = await seedEmail(sandbox);
+		const FINAL = ['success', 'failure'];
+		await waitUntil('the sent fax and the e-mail final', async () => {
+			const [fax, email] = [(await api(sandbox, 'GET', `/sent_faxes/${sendToken}`)).body, (await api(sandbox, 'GET', `/emails/${emailId}`)).body];
+			return FINAL.includes(String(fax.sentStatus)) && FINAL.includes(String(email.emailStatus));
+		});
 		const cases: Array<[IDataObject, string, Kind]> = [
 			[{ resource: 'sentFax', operation: 'get', faxId: sendToken }, `/sent_faxes/${sendToken}`, RECORD_KINDS.sentFax],
 			[{ resource: 'sentFax', operation: 'getMany', returnAll: true }, '/sent_faxes', RECORD_KINDS.sentFax],
