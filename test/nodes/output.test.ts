@@ -211,6 +211,13 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			[{ resource: 'faxNumber', operation: 'getMany', returnAll: true }, '/fax_numbers', RECORD_KINDS.faxNumber],
 			[{ resource: 'faxNumber', operation: 'get', faxNumberId: { __rl: true, mode: 'id', value: faxNumber.id } }, `/fax_numbers/${String(faxNumber.id)}`, RECORD_KINDS.faxNumber],
 		];
+		for (const kind of Object.values(RECORD_KINDS) as Kind[]) {
+			expect(new Set(kind.fields).size).toBe(kind.fields.length);
+			expect((kind.simplified ?? []).filter((field) => !kind.fields.includes(field))).toEqual([]);
+		}
+		expect(Object.fromEntries(Object.entries(RECORD_KINDS).map(([name, kind]) => [name, kind.fields.length]))).toEqual({
+			sentFax: 19, receivedFax: 27, faxNumber: 6, client: 3, secureLinkEmail: 17, aiResult: 42,
+		});
 		for (const [parameters, path, kind] of cases) {
 			const body = (await api(sandbox, 'GET', path)).body;
 			const list = body.sentFaxes ?? body.clients ?? body.faxNumbers;
