@@ -121,6 +121,13 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 			{ method: 'POST', path: `/api/v2/received_faxes/${faxId}/forward_as_fax`, query: {}, body: { to_number: FORWARD_TO } },
 		]);
 		expect(forwardedId).toMatch(/^[0-9a-f]{24}$/);
+		// Each tool call is a run of its node in the execution (what the README tells users to check).
+		const runs = run.data.resultData.runData;
+		expect(['List Received Faxes', 'Get Received Fax', 'Forward Received Fax'].map((name) => [name, runs[name]?.length])).toEqual([
+			['List Received Faxes', 1],
+			['Get Received Fax', 1],
+			['Forward Received Fax', 1],
+		]);
 		expect(itemsOf(run, 'Fax Assistant')).toEqual([{ output: `Fax ${faxId} is a referral for Jane Q Sample; forwarded to ${FORWARD_TO} as ${forwardedId}.` }]);
 	}, 4 * MINUTE);
 });

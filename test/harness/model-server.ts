@@ -1,6 +1,6 @@
 /**
  * A scripted OpenAI-compatible chat model for end-to-end tests of n8n's AI nodes: it serves
- * `POST <baseUrl>/chat/completions` (plain JSON or, when asked, server-sent events) and answers each
+ * `POST <baseUrl>/chat/completions` (JSON, not streamed) and answers each
  * request with the next scripted turn: tool calls, or a final text. A turn is a function of the request,
  * so it can read what the previous tool call returned (the `tool` messages) and act on it. Every
  * request is recorded; anything unexpected (another path, no turn left, a turn that throws) is answered
@@ -103,19 +103,6 @@ function answerJson(response: ServerResponse, model: string, message: ReturnType
 	);
 }
 
-function answerStream(response: ServerResponse, model: string, message: ReturnType<typeof assistantMessage>): void {
-	const base = { id: `chatcmpl-${Date.now()}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
-	const send = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
-	response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-	const delta = message.tool_calls
-		? { role: 'assistant', content: null, tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) }
-		: { role: 'assistant', content: message.content };
-	send({ ...base, choices: [{ index: 0, delta, finish_reason: null }] });
-	send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }] });
-	send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } });
-	response.end('data: [DONE]\n\n');
-}
-
 export async function startModelServer(options: { port?: number } = {}): Promise<ModelServer> {
 	const requests: ChatRequest[] = [];
 	const failures: string[] = [];
@@ -138,6 +125,11 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 			}
 			const chat = JSON.parse(text) as ChatRequest;
 			requests.push(chat);
+			// The agents here (behind a Webhook, or run by hand) ask without streaming on both hosts; a stream would need SSE.
+			if (chat.stream) {
+				refuse(response, `request ${requests.length} asks for a stream, which this model does not speak`);
+				return;
+			}
 			const turn = turns.shift();
 			if (!turn) {
 				refuse(response, `no scripted turn left for request ${requests.length}: ${text.slice(0, 2000)}`);
@@ -150,9 +142,7 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 				refuse(response, `turn of request ${requests.length} failed: ${(error as Error).message}`);
 				return;
 			}
-			const message = assistantMessage(reply, nextCallId);
-			if (chat.stream) answerStream(response, chat.model, message);
-			else answerJson(response, chat.model, message);
+			answerJson(response, chat.model, assistantMessage(reply, nextCallId));
 		})();
 	});
 	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
