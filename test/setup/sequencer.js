@@ -15,7 +15,7 @@ const E2E_SECONDS = {
 	'n8n-host.test.ts': 105,
 	'trigger.test.ts': 70,
 	'ai-agent.test.ts': 200,
-	'mcp.test.ts': 150,
+	'mcp.test.ts': 100,
 	'examples-ai.test.ts': 140,
 	'registry-install.test.ts': 125,
 	'browser.test.ts': 55,
