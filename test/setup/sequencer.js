@@ -21,6 +21,7 @@ const E2E_SECONDS = {
 	'browser.test.ts': 55,
 	'trigger-hostile.test.ts': 45,
 	'trigger-keys.test.ts': 30,
+	'example-files.test.ts': 5,
 };
 
 class LongestEndToEndFirst extends Sequencer {

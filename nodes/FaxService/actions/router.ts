@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Outcome } from '../../shared/concurrency';
 import { Gate } from '../../shared/gate';
-import { holdRequests } from '../../shared/transport';
+import { holdRequests } from '../../shared/requestGate';
 import { waitForCallbacks, waitLimit } from '../../shared/waiting';
 import { checkFailure, errorItem, runFailure } from './failures';
 import { readOutput } from './output';
