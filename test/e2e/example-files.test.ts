@@ -6,6 +6,7 @@
 import { readdirSync } from 'fs';
 
 import {
+	AI_AGENT_FILE,
 	CREDENTIAL,
 	DEV_N8N,
 	DEV_SANDBOX,
@@ -23,8 +24,8 @@ import {
 describe('example workflow files', () => {
 	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
 
-	test('examples/ holds exactly the five examples, each valid n8n workflow JSON', () => {
-		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(Object.values(FILES).sort());
+	test('examples/ holds exactly the five examples and the AI agent one, each of the five valid n8n workflow JSON', () => {
+		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual([...Object.values(FILES), AI_AGENT_FILE].sort());
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
 			expect({ file, name: typeof example.name, nodes: Array.isArray(example.nodes), connections: isPlainObject(example.connections) }).toEqual({

@@ -10,12 +10,13 @@ import { join } from 'path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { messageText, startModelServer, toolResults, type ModelServer } from '../harness/model-server';
 import { FAX_SERVICE_TOOL_TYPE, openAiCredential } from './helpers/ai-workflows';
+import { AI_AGENT_FILE } from './helpers/examples';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import { createInstance, ensureInstalled, freePorts, itemsOf, logToStderr, REPO_ROOT, sandboxCredential, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
-const FILE = join(REPO_ROOT, 'examples', 'ai-agent-inbound-faxes.json');
+const FILE = join(REPO_ROOT, 'examples', AI_AGENT_FILE);
 const DEV_SANDBOX = 'http://127.0.0.1:4010';
 const FAX_CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 const OPENAI_CREDENTIAL = { id: 'openai-account', name: 'OpenAI account' };

@@ -24,6 +24,8 @@ export const FILES = {
 	poll: 'poll-inbound-faxes-and-route.json',
 } as const;
 export type ExampleKey = keyof typeof FILES;
+/** The AI agent example: it uses n8n's AI nodes, and examples-ai.test.ts checks and runs it. */
+export const AI_AGENT_FILE = 'ai-agent-inbound-faxes.json';
 
 export type Json = Record<string, unknown>;
 export interface ExampleNode {
