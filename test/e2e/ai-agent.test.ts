@@ -120,6 +120,9 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool under n8n\'s AI Agent', ({ hostVer
 		// What came back to the model: the records themselves.
 		expect(listed.map((fax) => ({ sendToken: fax.sendToken, fromNumber: fax.fromNumber }))).toEqual([{ sendToken: faxIds.sender, fromNumber: SENDER }]);
 		expect(read).toMatchObject({ sendToken: faxIds.sender, fromNumber: SENDER, toNumber: faxNumber, documentClassification: 'referral' });
+		// The tool's Output defaults to Simplified: the secure link is left out, and the record says so.
+		expect(read).not.toHaveProperty('secureLink');
+		expect(read.omittedFields).toEqual(expect.arrayContaining(['secureLink']));
 		const [first, , , last] = answer.requests;
 		expect(first.messages.map((message) => message.role)).toEqual(['system', 'user']);
 		expect(messageText(first.messages[1])).toContain(SENDER);
