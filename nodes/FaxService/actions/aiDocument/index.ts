@@ -1,4 +1,4 @@
-import { WAIT_OPERATION } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION } from '../../../shared/waiting';
 import type { ResourceDefinition } from '../resource';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
@@ -11,7 +11,7 @@ export const aiDocument: ResourceDefinition = {
 	defaultOperation: 'upload',
 	operations: {
 		upload: { ...upload, name: 'Upload', action: 'Upload a document for AI extraction', summary: 'Upload a PDF for asynchronous extraction and classification' },
-		[WAIT_OPERATION]: {
+		uploadAndWaitForResult: {
 			...uploadAndWait,
 			name: 'Upload and Wait for Result',
 			action: 'Upload a document and wait for its AI result',
@@ -20,4 +20,6 @@ export const aiDocument: ResourceDefinition = {
 		get: { ...get, name: 'Get', action: 'Get an AI document result', summary: 'Get the extracted fields and classification of a document' },
 		getMany: { ...getMany, name: 'Get Many', action: 'Get many AI document results', summary: 'List the account\'s AI document results' },
 	},
+	// 0.1.0 stored Upload and Wait as "sendAndWait" (see LEGACY_WAIT_OPERATION).
+	legacyOperations: { [LEGACY_WAIT_OPERATION]: 'uploadAndWaitForResult' },
 };

@@ -1,4 +1,4 @@
-import { WAIT_OPERATION } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION } from '../../../shared/waiting';
 import type { ResourceDefinition } from '../resource';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
@@ -12,7 +12,7 @@ export const sentFax: ResourceDefinition = {
 	defaultOperation: 'send',
 	operations: {
 		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Upload a PDF or TIFF and queue it for delivery' },
-		[WAIT_OPERATION]: {
+		sendAndWaitForCompletion: {
 			...sendAndWait,
 			name: 'Send and Wait for Completion',
 			action: 'Send a fax and wait for its outcome',
@@ -22,4 +22,6 @@ export const sentFax: ResourceDefinition = {
 		getMany: { ...getMany, name: 'Get Many', action: 'Get many sent faxes', summary: 'List sent faxes, with filters' },
 		downloadPdf: { ...downloadPdf, name: 'Download PDF', action: 'Download a sent fax PDF', summary: 'Download the document of a sent fax from its secure link' },
 	},
+	// 0.1.0 stored Send and Wait as "sendAndWait" (see LEGACY_WAIT_OPERATION).
+	legacyOperations: { [LEGACY_WAIT_OPERATION]: 'sendAndWaitForCompletion' },
 };
