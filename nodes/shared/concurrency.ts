@@ -1,9 +1,12 @@
+import { Gate, type Outcome } from './gate';
+
+export type { Outcome } from './gate';
+
 /**
  * Runs one task per input with at most `limit` running at a time, the way a pool of `limit` workers
- * takes the next input when one is free. Nothing here knows about items or requests.
+ * takes the next input when one is free: a gate (gate.ts) whose tasks pass it before they start, so
+ * there is one way to run N at a time. Nothing here knows about items or requests.
  */
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: Error };
 
 export interface BoundedOptions<T> {
 	/** Whether to start nothing new after this outcome; the tasks already running still settle. */
@@ -22,11 +25,14 @@ export async function runBounded<I, T>(
 	{ stopAfter = () => false }: BoundedOptions<T> = {},
 ): Promise<Map<I, Outcome<T>>> {
 	const outcomes = new Map<I, Outcome<T>>();
-	let next = 0;
-	let stopped = false;
-	const worker = async () => {
-		while (!stopped && next < inputs.length) {
-			const input = inputs[next++];
+	// The gate's tasks settle with the input's outcome as their value: only the gate's Cancelled rejects them.
+	const gate = new Gate<Outcome<T>>(limit);
+	await gate.check(
+		inputs.map((_, index) => index),
+		async (index) => {
+			// Never started when the gate does not open for it: its pass rejects with Cancelled, which has no outcome here.
+			await gate.pass(index);
+			const input = inputs[index];
 			let outcome: Outcome<T>;
 			try {
 				outcome = { ok: true, value: await task(input) };
@@ -34,10 +40,9 @@ export async function runBounded<I, T>(
 				outcome = { ok: false, error: error as Error };
 			}
 			outcomes.set(input, outcome);
-			if (stopAfter(outcome)) stopped = true;
-		}
-	};
-	const workers = Math.min(Number.isInteger(limit) && limit > 0 ? limit : 1, inputs.length);
-	await Promise.all(Array.from({ length: workers }, worker));
+			return outcome;
+		},
+	);
+	await gate.open((settled) => settled.ok && stopAfter(settled.value));
 	return outcomes;
 }

@@ -1,12 +1,14 @@
-import type { Outcome } from './concurrency';
-
 /**
  * Tasks that all start at once and stop at their first `pass`: there each waits until every task has
  * reached its own, failed before it, or finished without one (`check`). Then the waiting tasks are
  * either cancelled, their `pass` rejecting with `Cancelled` (`cancel`), or let through, at most `limit`
  * tasks at a time (`open`): a task takes a slot at its first pass and keeps it until it settles; its
- * later passes go straight through. Nothing here knows about items or requests.
+ * later passes go straight through. Nothing here knows about items or requests. The one way to run N at
+ * a time: runBounded (concurrency.ts) is a gate whose tasks pass it before they start.
  */
+
+/** How a task ended: its value, or its error. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: Error };
 
 /** What a waiting task's `pass` rejects with when the gate does not open for it: it unwinds, and its outcome is ignored. */
 export class Cancelled extends Error {

@@ -5,8 +5,11 @@ import type { Answer } from './answers';
 import { answerProblem } from './answers';
 import type { ApiContext } from './credentials';
 import { CREDENTIAL_TYPE, getFaxServiceCredentials, keyFor, redactKeys } from './credentials';
+import { noteCreated } from './createdIds';
 import { changesSomething, MAY_EXIST, networkErrorCode, networkErrorMessage, toApiError, unexpectedAnswer } from './errors';
 import type { MultipartBody } from './multipart';
+import { requestGateOf } from './requestGate';
+import { pauseRun, waitWhilePaused } from './runPause';
 
 /** The only way this package talks to the service: every request goes through `apiRequest`, with its retry policy. */
 
@@ -59,58 +62,13 @@ export function retryAfterMs(header: unknown, now = Date.now()): number | undefi
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
-/**
- * What the requests of one node run share; the run is its context object (n8n makes one per node
- * run and passes the same one for every item). `pausedUntil`: a 429 asks the whole run to wait,
- * not only the request that got it. `created`: what each item's requests created or changed, by id.
- * `gate`: what each item's requests wait for before they are sent, while the router runs the items.
- */
-interface RunState {
-	pausedUntil: number;
-	created: Map<number, string[]>;
-	gate?: RequestGate;
-}
-/** What an item's request waits for before it is sent (rejects when it must not be sent). */
-export interface RequestGate {
-	pass(itemIndex: number): Promise<void>;
-}
-const runs = new WeakMap<object, RunState>();
-function runOf(ctx: object): RunState {
-	let run = runs.get(ctx);
-	if (!run) runs.set(ctx, (run = { pausedUntil: 0, created: new Map() }));
-	return run;
-}
-
-/** Waits while a 429 has paused the run; returns how long it waited. */
-async function pauseIfAsked(run: RunState): Promise<number> {
-	const started = Date.now();
-	for (let ms = run.pausedUntil - started; ms > 0; ms = run.pausedUntil - Date.now()) await sleep(ms);
-	return Date.now() - started;
-}
-
-/** What the item's requests in this node run created or changed, e.g. `faxId "abc"` (answers with an id only). */
-export function createdByItem(ctx: object, itemIndex: number): string[] {
-	return runs.get(ctx)?.created.get(itemIndex) ?? [];
-}
-
-/**
- * Makes every request of this node run pass `gate` first, with its item: the router's gate holds each
- * item at its first request until every item is checked (`nodes/shared/gate.ts`). `undefined` removes it.
- */
-export function holdRequests(ctx: object, gate: RequestGate | undefined): void {
-	runOf(ctx).gate = gate;
-}
-
-/** Remembers the id of what a request created or changed, under its item. */
-function noteCreated(run: RunState, request: ApiRequest, body: IDataObject): void {
+/** The id of what a request created or changed, e.g. `faxId "abc"`; undefined when its answer names none. */
+function createdId(request: ApiRequest, body: IDataObject): string | undefined {
 	const answer = request.answer;
-	if (request.itemIndex === undefined || !('record' in answer)) return;
+	if (!('record' in answer)) return undefined;
 	const record = answer.record === null ? body : (body[answer.record] as IDataObject);
 	const id = record[answer.id];
-	if (typeof id !== 'string') return;
-	const list = run.created.get(request.itemIndex) ?? [];
-	list.push(`${answer.id} "${id}"`);
-	run.created.set(request.itemIndex, list);
+	return typeof id === 'string' ? `${answer.id} "${id}"` : undefined;
 }
 
 /**
@@ -131,11 +89,11 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			itemIndex: request.itemIndex,
 		});
 	}
-	const run = runOf(this);
 	// Every value the request needs is read and checked: under the router, it waits here until every item is.
-	if (run.gate) {
+	const gate = requestGateOf(this);
+	if (gate) {
 		if (request.itemIndex === undefined) throw new NodeOperationError(this.getNode(), 'Internal error: a request of the node\'s items must name its item');
-		await run.gate.pass(request.itemIndex);
+		await gate.pass(request.itemIndex);
 	}
 
 	const options: IHttpRequestOptions = {
@@ -168,7 +126,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	};
 	for (let attempt = 0; ; attempt++) {
 		let response: { statusCode: number; body: unknown; headers?: IDataObject };
-		waitedMs += await pauseIfAsked(run);
+		waitedMs += await waitWhilePaused(this);
 		// A streamed body can be read once: each attempt gets its own.
 		if (request.multipart) options.body = (await request.multipart.open()) as IHttpRequestOptions['body'];
 		try {
@@ -202,12 +160,15 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			const body = parseJsonAnswer(response.body);
 			const problem = body === INVALID_JSON ? 'a JSON object' : answerProblem(body, request.answer);
 			if (problem) throw unexpectedAnswer(this, request, status, response.body, problem, credentials);
-			if (changesSomething(request.method)) noteCreated(run, request, body as IDataObject);
+			if (changesSomething(request.method) && request.itemIndex !== undefined) {
+				const created = createdId(request, body as IDataObject);
+				if (created !== undefined) noteCreated(this, request.itemIndex, created);
+			}
 			return body as IDataObject;
 		}
 		const retryAfter = retryAfterMs(response.headers?.['retry-after']);
 		// A 429 pauses every request of the run (the account is limited, not this request), this one's next try included.
-		if (status === 429) run.pausedUntil = Math.max(run.pausedUntil, Date.now() + (retryAfter ?? RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]));
+		if (status === 429) pauseRun(this, Date.now() + (retryAfter ?? RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]));
 		// 429 means not processed: a creation may be sent once more too.
 		const again = retryable ? RETRY_STATUSES.includes(status) : status === 429 && attempt === 0;
 		if (again && attempt < RETRY_DELAYS_MS.length) {

@@ -10,6 +10,9 @@ const { resolveHost } = require('./hosts');
 const { delay, tail, sha256, readJson } = require('./util');
 const { findHostNode, findNodeHeaders } = require('./node');
 
+/** Present when Debian's libsqlite3-dev is installed: sqlite3 is then built against the system's SQLite. */
+const SYSTEM_SQLITE_HEADER = '/usr/include/sqlite3.h';
+
 function installFingerprint({ HOST_DIR }) {
 	const lockFile = path.join(HOST_DIR, 'package-lock.json');
 	return {
@@ -192,9 +195,15 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 			log(`${name}: sqlite3 binding already built and loading: no rebuild.`);
 		} else {
 			headers = findNodeHeaders(node);
-			const rebuildEnv = headers ? hostToolEnv(node, { npm_config_nodedir: headers.dir }) : env;
+			// With the system's SQLite (Debian's libsqlite3-dev) only the binding compiles (about 30 s);
+			// without it node-gyp compiles SQLite's own amalgamation too (2–5 min per host).
+			const systemSqlite = fs.existsSync(SYSTEM_SQLITE_HEADER);
+			const rebuildEnv = hostToolEnv(node, {
+				...(headers ? { npm_config_nodedir: headers.dir } : {}),
+				...(systemSqlite ? { npm_config_sqlite: '/usr' } : {}),
+			});
 			log(
-				`${name}: npm rebuild sqlite3 (native build, about 2–4 min) against ${
+				`${name}: npm rebuild sqlite3 (native build, ${systemSqlite ? 'the binding only, linked to the system\'s SQLite' : 'with SQLite\'s own sources, about 2–5 min; install libsqlite3-dev for a quicker build'}) against ${
 					headers ? `Node ${headers.major} headers in ${headers.dir}` : 'the default Node headers (none found locally)'
 				}…`,
 			);

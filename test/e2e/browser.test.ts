@@ -13,123 +13,41 @@
  * Needs a Chromium (Debian: `apt-get install chromium`; or CHROMIUM_PATH). Without one, and only then,
  * the suite is skipped with a warning. Runs in about a minute once n8n is installed.
  */
-import { randomUUID } from 'crypto';
-import { existsSync, readFileSync } from 'fs';
+import { existsSync } from 'fs';
 import { join } from 'path';
-
-import type { INodeProperties } from 'n8n-workflow';
-import type { Locator } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
-import { findChromium, launchChromium, N8nEditor, saveScreenshot, waitForImage, type Browser } from './helpers/browser';
+import { launchChromium, N8nEditor, saveScreenshot, type Browser } from './helpers/browser';
 import {
-	createInstance,
-	ensureInstalled,
-	freePorts,
-	logToStderr,
-	REPO_ROOT,
-	type N8nExecution,
-	type N8nHostInstance,
-	type WorkflowJson,
-} from './helpers/n8n-host';
+	ACTION_TYPE,
+	canvasNodeNames,
+	chromiumLookup,
+	describeWithChromium,
+	expectOurIcon,
+	optionName,
+	SCREENSHOTS,
+	stepRunner,
+	workflowToImport,
+	type NodeJson,
+} from './helpers/editor';
+import { CREDENTIAL, FILES, localiseExample, parseExample, POLL_TRIGGER_TYPE, readExampleText, TRIGGER_TYPE } from './helpers/examples';
+import { createInstance, ensureInstalled, freePorts, logToStderr, REPO_ROOT, type N8nExecution, type N8nHostInstance } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
-const ACTION_TYPE = 'n8n-nodes-fax-service.faxService';
-const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
-const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 const OWNER = { email: 'owner@example.com', password: 'Owner-pass-1', firstName: 'Fax', lastName: 'Owner' };
-const EXAMPLE_WORKFLOW = join(REPO_ROOT, 'examples', 'send-fax-and-track-completion.json');
-const POLL_EXAMPLE_WORKFLOW = join(REPO_ROOT, 'examples', 'poll-inbound-faxes-and-route.json');
-const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
 const CLIENT_NAME = 'Riverside Cardiology';
-/** The addresses the examples are written for: the sandbox (its default port) and a local n8n. */
-const EXAMPLE_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
-const EXAMPLE_N8N_ORIGIN = 'http://127.0.0.1:5678';
 const SEND_AND_WAIT = 'Send Fax and Wait';
 /** The sandbox completes a fax this long after it is sent (its callback is then held at the gate until the test lets it through). */
 const COMPLETE_AFTER_MS = 1000;
 /** How long n8n and the editor may take to show a step of the run (a loaded machine is slow, not wrong). */
 const STEP_TIMEOUT_MS = MINUTE;
-const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
-const ICON_FILE = join(REPO_ROOT, 'dist', 'icons', 'fax-service.svg');
-/** Where n8n serves a community package's file: icon (/icons/<package>/<path in the package>). */
-const ICON_URL = /\/icons\/n8n-nodes-fax-service\/dist\/icons\/fax-service\.svg$/;
 const SIX_RESOURCES = ['Sent Fax', 'Received Fax', 'Fax Number', 'Client', 'Secure-Link Email', 'AI Document'];
 /** n8n appends this to the resource and operation options of every node whose credential has `authenticate`. */
 const N8N_CUSTOM_API_CALL = 'Custom API Call';
-
-type NodeJson = Record<string, unknown> & { name: string; type: string; parameters?: Record<string, unknown> };
-
-const chromiumLookup = findChromium();
-if (!chromiumLookup.path) {
-	const bar = '!'.repeat(100);
-	console.warn(
-		`${bar}\nSKIPPED: test/e2e/browser.test.ts (the n8n editor in headless Chromium) did NOT run: no Chromium was found.\n` +
-			`Looked for ${chromiumLookup.lookedFor}.\n` +
-			'Install it (Debian/Ubuntu: `apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium/Chrome executable.\n' +
-			`${bar}`,
-	);
-}
-/** The only skip: no Chromium at all. Everything else (launch failure included) fails the suite. */
-const describeWithChromium = chromiumLookup.path ? describe : describe.skip;
-
-/** Display name of an options parameter's value, from the node's own description. */
-function optionName(properties: INodeProperties[], name: string, value: unknown, resource?: string): string {
-	const property = properties.find(
-		(p) => p.name === name && (resource === undefined || !p.displayOptions?.show?.resource || p.displayOptions.show.resource.includes(resource)),
-	);
-	const option = (property?.options as Array<{ name: string; value: unknown }> | undefined)?.find((o) => o.value === (value ?? property?.default));
-	if (!option) throw new Error(`No option ${String(value)} for parameter ${name}${resource ? ` of resource ${resource}` : ''}`);
-	return option.name;
-}
-
-/**
- * The workflow whose panels the tests open: Manual Trigger → Send Fax, and the Fax Service Trigger.
- * (Example 1 no longer has either: it sends with Send and Wait and needs no trigger; it is run below.)
- */
-function workflowToImport(): { workflow: WorkflowJson; source: string } {
-	const credentials = { faxServiceApi: CREDENTIAL };
-	return {
-		source: 'the built-in workflow (Manual Trigger → Send Fax, Fax Service Trigger)',
-		workflow: {
-			name: 'Fax Service in the editor (browser e2e)',
-			nodes: [
-				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					id: randomUUID(),
-					name: 'Send Fax',
-					type: ACTION_TYPE,
-					typeVersion: 1,
-					position: [260, 0],
-					parameters: {
-						resource: 'sentFax',
-						operation: 'send',
-						fromNumber: { __rl: true, mode: 'list', value: '' },
-						toNumber: '+12125550123',
-						additionalFields: {},
-					},
-					credentials,
-				},
-				{
-					id: randomUUID(),
-					name: 'Fax Service Trigger',
-					type: TRIGGER_TYPE,
-					typeVersion: 1,
-					position: [0, 260],
-					webhookId: randomUUID(),
-					parameters: { events: ['sentFax', 'receivedFax', 'aiDocument'], registerOnFaxNumbers: [], options: {} },
-					credentials,
-				},
-			],
-			connections: { Start: { main: [[{ node: 'Send Fax', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		},
-	};
-}
 
 describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', () => {
 	let sandbox: Sandbox | undefined;
@@ -154,38 +72,9 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 	const pollTriggerProperties = new FaxServicePollTrigger().description.properties;
 	const actionProperties = new FaxService().description.properties;
 	const triggerProperties = new FaxServiceTrigger().description.properties;
+	const step = stepRunner(() => browser);
 
-	/** Runs a step; on failure saves a page screenshot and adds what the browser reported. */
-	async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
-		try {
-			return await fn();
-		} catch (error) {
-			let screenshot = '';
-			if (browser) {
-				screenshot = await saveScreenshot(browser.page, SCREENSHOTS, `failure-${name.replace(/[^a-z0-9]+/gi, '-')}.png`).catch(() => '');
-			}
-			const details = [
-				screenshot && `screenshot: ${screenshot}`,
-				browser && `page: ${browser.page.url()}`,
-				browser?.diagnostics.length ? `browser:\n  ${browser.diagnostics.slice(-20).join('\n  ')}` : '',
-			].filter(Boolean);
-			if (error instanceof Error) error.message += `\n[${name}] ${details.join('\n')}`;
-			throw error;
-		}
-	}
 
-	/** The icon <img> is our SVG: the package's file: icon URL, loaded (not n8n's fallback), same bytes as dist/. */
-	async function expectOurIcon(img: Locator): Promise<void> {
-		const state = await waitForImage(img);
-		expect(state.src).toMatch(ICON_URL);
-		expect(state.complete).toBe(true);
-		expect(state.naturalWidth).toBeGreaterThan(0);
-		expect(state.naturalHeight).toBeGreaterThan(0);
-		const served = await browser!.page.request.get(new URL(state.src, n8n!.baseUrl).toString());
-		expect(served.status()).toBe(200);
-		expect(served.headers()['content-type']).toMatch(/^image\/svg\+xml/);
-		expect(Buffer.from(await served.body()).equals(readFileSync(ICON_FILE))).toBe(true);
-	}
 
 	beforeAll(async () => {
 		for (const file of ['dist/nodes/FaxService/FaxService.node.js', 'dist/nodes/FaxServiceTrigger/FaxServiceTrigger.node.js', 'dist/icons/fax-service.svg']) {
@@ -224,7 +113,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		if (!action || !trigger) throw new Error(`${source} needs a Fax Service node (Sent Fax → Send) and a Fax Service Trigger.`);
 		actionNode = action;
 		triggerNode = trigger;
-		nodeNames = nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+		nodeNames = canvasNodeNames(nodes);
 		logToStderr(`browser e2e: workflow ${source}; Chromium ${chromiumLookup.path}`);
 
 		const [port] = await freePorts(1);
@@ -239,14 +128,12 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			},
 		]);
 		// The polling example, never activated: only its trigger's panel is opened.
-		const pollWorkflow = { ...(JSON.parse(readFileSync(POLL_EXAMPLE_WORKFLOW, 'utf8')) as WorkflowJson), active: false };
-		const pollNodes = pollWorkflow.nodes as NodeJson[];
-		pollTriggerNode = pollNodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
-		pollNodeNames = pollNodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+		const pollWorkflow = { ...parseExample(readExampleText(FILES.poll)), active: false };
+		pollTriggerNode = pollWorkflow.nodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
+		pollNodeNames = canvasNodeNames(pollWorkflow.nodes);
 		// Example 1 as a user imports it: its dev addresses replaced by this run's (as examples.test.ts does).
-		const sendAndWaitText = readFileSync(EXAMPLE_WORKFLOW, 'utf8').split(EXAMPLE_SANDBOX_ORIGIN).join(sandbox.origin).split(EXAMPLE_N8N_ORIGIN).join(n8n.baseUrl);
-		const sendAndWaitWorkflow = JSON.parse(sendAndWaitText) as WorkflowJson;
-		sendAndWaitNodeNames = (sendAndWaitWorkflow.nodes as NodeJson[]).filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+		const sendAndWaitWorkflow = localiseExample(FILES.sendFax, { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl });
+		sendAndWaitNodeNames = canvasNodeNames(sendAndWaitWorkflow.nodes);
 		const [imported, importedPoll, importedSendAndWait] = await n8n.importWorkflows([workflow, pollWorkflow, sendAndWaitWorkflow]);
 		workflowId = imported.id;
 		pollWorkflowId = importedPoll.id;
@@ -283,8 +170,8 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 
 	test('both nodes show our SVG icon on the canvas', async () => {
 		await step('canvas-icons', async () => {
-			await expectOurIcon(editor.canvasNodeIcon(actionNode.name));
-			await expectOurIcon(editor.canvasNodeIcon(triggerNode.name));
+			await expectOurIcon(browser!, n8n!.baseUrl, editor.canvasNodeIcon(actionNode.name));
+			await expectOurIcon(browser!, n8n!.baseUrl, editor.canvasNodeIcon(triggerNode.name));
 		});
 	}, 2 * MINUTE);
 
@@ -310,7 +197,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		});
 
 		await step('ndv-icon', async () => {
-			await expectOurIcon(editor.ndvHeaderIcon());
+			await expectOurIcon(browser!, n8n!.baseUrl, editor.ndvHeaderIcon());
 		});
 
 		await step('from-number-list', async () => {
@@ -340,7 +227,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			const events = (triggerNode.parameters?.events as string[] | undefined) ?? ['sentFax', 'receivedFax', 'aiDocument'];
 			const expectedEvents = events.map((event) => optionName(triggerProperties, 'events', event));
 			expect((await editor.multiSelectValues('events')).sort()).toEqual(expectedEvents.sort());
-			await expectOurIcon(editor.ndvHeaderIcon());
+			await expectOurIcon(browser!, n8n!.baseUrl, editor.ndvHeaderIcon());
 		});
 		await step('register-on-fax-numbers', async () => {
 			// loadOptions (getFaxNumbers) through n8n: the sandbox's number is offered.
@@ -360,7 +247,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		await step('open-poll-workflow', async () => {
 			await editor.openWorkflow(pollWorkflowId, pollNodeNames);
 			await expect(editor.canvasNode(pollTriggerNode.name).getAttribute('data-node-type')).resolves.toBe(POLL_TRIGGER_TYPE);
-			await expectOurIcon(editor.canvasNodeIcon(pollTriggerNode.name));
+			await expectOurIcon(browser!, n8n!.baseUrl, editor.canvasNodeIcon(pollTriggerNode.name));
 		});
 		const ndv = await step('open-poll-trigger-node', async () => await editor.openNode(pollTriggerNode.name));
 		await step('poll-trigger-parameters', async () => {
@@ -369,7 +256,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			expect(await editor.multiSelectValues('events')).toEqual(events.map((event) => optionName(pollTriggerProperties, 'events', event)));
 			// n8n adds Poll Times to every polling node.
 			await ndv.getByText('Poll Times', { exact: true }).first().waitFor({ state: 'visible' });
-			await expectOurIcon(editor.ndvHeaderIcon());
+			await expectOurIcon(browser!, n8n!.baseUrl, editor.ndvHeaderIcon());
 		});
 		await step('client-filter-options', async () => {
 			// Add Filter → Client: its options come from the sandbox through n8n (loadOptions getClients).

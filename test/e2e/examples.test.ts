@@ -2,11 +2,24 @@
  * The example workflows in examples/ run in a real n8n against the sandbox, so that none of them rots:
  * each is imported as a user would (only its hard-coded dev URLs rewritten to this run's ports), its
  * manual part executed and its trigger part (or its waiting Send and Wait) driven by the sandbox's real callbacks.
+ * The files themselves are checked in example-files.test.ts.
  */
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import {
+	CREDENTIAL,
+	FILES,
+	localiseExample,
+	parameterProblems,
+	startNodeOf,
+	triggerOf,
+	type Example,
+	type ExampleKey,
+	type Json,
+	type NodeTypeDescription,
+} from './helpers/examples';
 import {
 	createInstance,
 	ensureInstalled,
@@ -17,202 +30,11 @@ import {
 	type N8nExecution,
 	type N8nHostInstance,
 	type N8nRun,
-	type WorkflowJson,
 } from './helpers/n8n-host';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60_000;
-const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
-/** The addresses the examples are written for: `npm run sandbox` and a local n8n. */
-const DEV_SANDBOX = 'http://127.0.0.1:4010';
-const DEV_N8N = 'http://127.0.0.1:5678';
-const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
-const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
-const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
-const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', TRIGGER_TYPE, POLL_TRIGGER_TYPE];
-
-const FILES = {
-	sendFax: 'send-fax-and-track-completion.json',
-	inbound: 'inbound-fax-route-by-classification.json',
-	ai: 'ai-extraction.json',
-	client: 'provision-number-for-new-client.json',
-	poll: 'poll-inbound-faxes-and-route.json',
-} as const;
-type ExampleKey = keyof typeof FILES;
 const PUBLISHED: ExampleKey[] = ['inbound', 'ai', 'client', 'poll'];
-
-type Json = Record<string, unknown>;
-interface ExampleNode {
-	id: string;
-	name: string;
-	type: string;
-	typeVersion: number;
-	position: [number, number];
-	parameters: Json;
-	webhookId?: string;
-	credentials?: Record<string, { id: string; name: string }>;
-	[key: string]: unknown;
-}
-interface Example extends WorkflowJson {
-	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
-}
-
-const readExampleText = (file: string): string => readFileSync(join(EXAMPLES_DIR, file), 'utf8');
-const parseExample = (text: string): Example => JSON.parse(text) as Example;
-const isExpression = (value: unknown): boolean => typeof value === 'string' && value.startsWith('=');
-const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function triggerOf(example: Example, type = TRIGGER_TYPE): ExampleNode {
-	const triggers = example.nodes.filter((node) => node.type === type);
-	expect(triggers).toHaveLength(1);
-	return triggers[0];
-}
-
-/** The node of this package that starts the example's executions: its webhook trigger, or its polling trigger. */
-function startNodeOf(example: Example): ExampleNode {
-	return triggerOf(example, example.nodes.some((node) => node.type === POLL_TRIGGER_TYPE) ? POLL_TRIGGER_TYPE : TRIGGER_TYPE);
-}
-
-/** Every string in a JSON value, with its path. */
-function strings(value: unknown, path = '$'): Array<{ path: string; value: string }> {
-	if (typeof value === 'string') return [{ path, value }];
-	if (Array.isArray(value)) return value.flatMap((entry, index) => strings(entry, `${path}[${index}]`));
-	if (isPlainObject(value)) return Object.entries(value).flatMap(([key, entry]) => strings(entry, `${path}.${key}`));
-	return [];
-}
-
-// ---------------------------------------------------------------------------------------------
-// The files themselves (no n8n needed)
-// ---------------------------------------------------------------------------------------------
-
-describe('example workflow files', () => {
-	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
-
-	test('examples/ holds exactly the five examples, each valid n8n workflow JSON', () => {
-		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(Object.values(FILES).sort());
-		for (const [file, text] of Object.entries(texts)) {
-			const example = parseExample(text);
-			expect({ file, name: typeof example.name, nodes: Array.isArray(example.nodes), connections: isPlainObject(example.connections) }).toEqual({
-				file,
-				name: 'string',
-				nodes: true,
-				connections: true,
-			});
-			expect(example.settings).toMatchObject({ executionOrder: 'v1' });
-			const names = example.nodes.map((node) => node.name);
-			const ids = example.nodes.map((node) => node.id);
-			expect(new Set(names).size).toBe(names.length);
-			expect(new Set(ids).size).toBe(ids.length);
-			for (const node of example.nodes) {
-				expect({ file, node: node.name, id: /^[0-9a-f-]{36}$/.test(node.id), typeVersion: typeof node.typeVersion, position: node.position.length, parameters: isPlainObject(node.parameters) }).toEqual({
-					file,
-					node: node.name,
-					id: true,
-					typeVersion: 'number',
-					position: 2,
-					parameters: true,
-				});
-			}
-			// Every connection joins two nodes of the workflow.
-			for (const [from, outputs] of Object.entries(example.connections)) {
-				expect(names).toContain(from);
-				for (const target of outputs.main.flat()) expect(names).toContain(target.node);
-			}
-		}
-	});
-
-	test('only n8n-nodes-base nodes and the nodes of this package', () => {
-		for (const text of Object.values(texts)) {
-			for (const node of parseExample(text).nodes) {
-				expect(node.type.startsWith('n8n-nodes-base.') || PACKAGE_TYPES.includes(node.type) ? 'known' : node.type).toBe('known');
-			}
-		}
-	});
-
-	test('no credential secrets: Fax Service nodes reference the "Fax Service sandbox" credential by id and name only', () => {
-		for (const [file, text] of Object.entries(texts)) {
-			expect({ file, secrets: text.match(/sk_(test|live)_|testApiKey|liveApiKey|"apiKey"|Bearer /gi) }).toEqual({ file, secrets: null });
-			for (const node of parseExample(text).nodes) {
-				if (PACKAGE_TYPES.includes(node.type)) expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: { faxServiceApi: CREDENTIAL } });
-				else expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: undefined });
-			}
-		}
-	});
-
-	test('every Callback URL is the production URL of the trigger in the same workflow; webhook ids are unique', () => {
-		const webhookIds: string[] = [];
-		for (const [file, text] of Object.entries(texts)) {
-			const example = parseExample(text);
-			if (file === FILES.poll || file === FILES.sendFax) {
-				// The polling example and Send and Wait need no URL at all: no webhook trigger, no n8n address.
-				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
-				expect(strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'))).toEqual([]);
-				continue;
-			}
-			const trigger = triggerOf(example);
-			expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
-			webhookIds.push(trigger.webhookId!);
-			const triggerUrl = `${DEV_N8N}/webhook/${trigger.webhookId}/fax-service`;
-			const n8nUrls = strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'));
-			const expectCallback = file !== FILES.inbound; // example 2 registers its trigger on the number instead
-			expect({ file, urls: n8nUrls.map((entry) => entry.value) }).toEqual({ file, urls: expectCallback ? [triggerUrl] : [] });
-			// Sample PDFs exist in the sandbox.
-			for (const entry of strings(example.nodes.map((node) => node.parameters)).filter((e) => e.value.startsWith(`${DEV_SANDBOX}/samples/`))) {
-				expect(['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']).toContain(entry.value.slice(`${DEV_SANDBOX}/samples/`.length));
-			}
-		}
-		expect(new Set(webhookIds).size).toBe(webhookIds.length);
-	});
-});
-
-// ---------------------------------------------------------------------------------------------
-// In a real n8n
-// ---------------------------------------------------------------------------------------------
-
-interface Property {
-	name: string;
-	type: string;
-	options?: Array<Property & { value?: unknown; values?: Property[] }>;
-	typeOptions?: { loadOptionsMethod?: string };
-}
-interface NodeTypeDescription {
-	name: string;
-	version: number | number[];
-	properties: Property[];
-}
-
-/** Finds parameters a node type does not have, and fixed option values it does not offer. */
-function parameterProblems(properties: Property[], values: Json, path: string): string[] {
-	const problems: string[] = [];
-	for (const [key, value] of Object.entries(values)) {
-		const candidates = properties.filter((property) => property.name === key);
-		if (candidates.length === 0) {
-			problems.push(`${path}.${key} is not a parameter`);
-			continue;
-		}
-		if (isExpression(value)) continue;
-		const collections = candidates.filter((property) => property.type === 'collection');
-		const fixedCollections = candidates.filter((property) => property.type === 'fixedCollection');
-		if (collections.length > 0 && isPlainObject(value)) {
-			problems.push(...parameterProblems(collections.flatMap((property) => property.options ?? []), value, `${path}.${key}`));
-		} else if (fixedCollections.length > 0 && isPlainObject(value)) {
-			for (const [group, groupValue] of Object.entries(value)) {
-				const groups = fixedCollections.flatMap((property) => property.options ?? []).filter((option) => option.name === group);
-				if (groups.length === 0) problems.push(`${path}.${key}.${group} is not an option group`);
-				for (const entry of Array.isArray(groupValue) ? groupValue : [groupValue]) {
-					problems.push(...parameterProblems(groups.flatMap((option) => option.values ?? []), entry as Json, `${path}.${key}.${group}`));
-				}
-			}
-		} else if (candidates.every((property) => ['options', 'multiOptions'].includes(property.type) && !property.typeOptions?.loadOptionsMethod)) {
-			const allowed = new Set(candidates.flatMap((property) => (property.options ?? []).map((option) => option.value)));
-			for (const entry of Array.isArray(value) ? value : [value]) {
-				if (!allowed.has(entry)) problems.push(`${path}.${key} = ${JSON.stringify(entry)} is not one of ${JSON.stringify([...allowed])}`);
-			}
-		}
-	}
-	return problems;
-}
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -226,12 +48,8 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 	let firstNumber: { id: string; number: string };
 
 	/** The example as a user imports it, with the dev addresses replaced by this run's. */
-	const localise = (file: string, change?: (example: Example) => void): Example => {
-		const text = readExampleText(file).split(DEV_SANDBOX).join(sandbox.origin).split(DEV_N8N).join(n8n.baseUrl);
-		const example = parseExample(text);
-		change?.(example);
-		return example;
-	};
+	const localise = (file: string, change?: (example: Example) => void): Example =>
+		localiseExample(file, { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl }, change);
 	const triggerUrl = (key: ExampleKey) => n8n.webhookUrl(`${triggerOf(examples[key]).webhookId}/fax-service`);
 	const api = async (method: string, path: string, body?: FormData | Json): Promise<Json> => {
 		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
@@ -367,7 +185,9 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 			expect(queued.sendToken).toMatch(/^[0-9a-f]{24}$/);
 			const request = sandbox.requests.find((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')!;
 			expect(request.body).toMatchObject({ from_number: firstNumber.number, to_number: '+12125550123', patient_name: 'Jane Q Sample' });
-			expect(String((request.body as Json).callback_url)).toMatch(new RegExp(`^${n8n.baseUrl}/webhook-waiting/\\d+/[^/?]+\\?signature=[0-9a-f]+$`));
+			// n8n 2.x checks the resume token in `signature`; 1.x checks no URL of this operation value (README, Send and wait).
+			const signature = hostVersion === 2 ? '\\?signature=[0-9a-f]{64}' : '';
+			expect(String((request.body as Json).callback_url)).toMatch(new RegExp(`^${n8n.baseUrl}/webhook-waiting/\\d+/[^/?]+${signature}$`));
 			expect(request.files[0].data).toEqual(samples['referral.pdf']);
 		});
 

@@ -1,9 +1,7 @@
 import type { IBinaryData } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { binaryBuffer, useBinaryMode, type BinaryMode } from '../harness/engine';
+import { binaryBuffer, type BinaryMode } from '../harness/engine';
 import type { RunResult } from '../harness/engine';
-import { runFaxService } from '../harness/workflows';
 import {
 	api,
 	apiRequests,
@@ -12,11 +10,8 @@ import {
 	fileItem,
 	outputOf,
 	pdf,
-	type Receiver,
-	seedNumber,
-	startFastSandbox,
-	startReceiver,
 	TIFF,
+	useEngineSuite,
 } from './fixtures';
 
 /** Proves the binary really went through the configured storage: on disk it has an id, in memory it has none. */
@@ -31,41 +26,24 @@ function inputBinary(result: RunResult): IBinaryData | undefined {
 }
 
 describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (mode) => {
-	let sandbox: Sandbox;
-	let receiver: Receiver;
-	let accountNumber: string;
-
-	beforeAll(async () => {
-		await useBinaryMode(mode);
-		sandbox = await startFastSandbox();
-		receiver = await startReceiver();
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-		await receiver.close();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		accountNumber = String((await seedNumber(sandbox, '212')).number);
-		sandbox.requests.length = 0;
-	});
+	const suite = useEngineSuite({ binaryMode: mode, accountNumbers: 1, receiver: true });
 
 	const sendFax = { resource: 'sentFax', operation: 'send', fromNumber: byNumber('+12125550001'), toNumber: '+13105551234' };
 
 	test('Send Fax uploads a two-page PDF byte for byte', async () => {
 		const file = pdf(2, `two pages in ${mode} mode`);
-		const result = await runFaxService(sandbox, sendFax, { items: [fileItem(file, 'two-pages.pdf')] });
+		const result = await suite.run(sendFax, { items: [fileItem(file, 'two-pages.pdf')] });
 		expectStoredIn(mode, inputBinary(result));
 		expect(outputOf(result)).toHaveLength(1);
-		const [post] = apiRequests(sandbox, 'POST', '/sent_faxes');
+		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(post.files[0]).toMatchObject({ filename: 'two-pages.pdf', mimetype: 'application/pdf' });
 		expect(post.files[0].data.equals(file)).toBe(true);
 	});
 
 	test('Send Fax uploads a TIFF byte for byte', async () => {
-		const result = await runFaxService(sandbox, sendFax, { items: [fileItem(TIFF, 'page.tiff', 'image/tiff')] });
+		const result = await suite.run(sendFax, { items: [fileItem(TIFF, 'page.tiff', 'image/tiff')] });
 		expectStoredIn(mode, inputBinary(result));
-		const [post] = apiRequests(sandbox, 'POST', '/sent_faxes');
+		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(post.files[0]).toMatchObject({ filename: 'page.tiff', mimetype: 'image/tiff' });
 		expect(post.files[0].data.equals(TIFF)).toBe(true);
 	});
@@ -74,22 +52,19 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 		const inbound = pdf(1, 'inbound');
 		const emailed = TIFF;
 		const extracted = pdf(3, 'REFERRAL');
-		await runFaxService(
-			sandbox,
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(accountNumber), fromNumber: '+14155551234' },
+		await suite.run(
+			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' },
 			{ items: [fileItem(inbound, 'inbound.pdf')] },
 		);
-		await runFaxService(
-			sandbox,
+		await suite.run(
 			{ resource: 'secureLinkEmail', operation: 'send', recipientEmail: 'someone@example.com', expireAfter: 7 },
 			{ items: [fileItem(emailed, 'emailed.tif', 'image/tiff')] },
 		);
-		await runFaxService(
-			sandbox,
-			{ resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url },
+		await suite.run(
+			{ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url },
 			{ items: [fileItem(extracted, 'extract.pdf')] },
 		);
-		const uploads = sandbox.requests.filter((r) => r.method === 'POST');
+		const uploads = suite.sandbox.requests.filter((r) => r.method === 'POST');
 		expect(uploads.map((r) => r.path)).toEqual(['/api/v2/received_faxes/test_receive', '/api/v2/emails', '/api/v2/ai_documents']);
 		expect(uploads.map((r) => r.status)).toEqual([201, 201, 201]);
 		expect(uploads[0].files[0].data.equals(inbound)).toBe(true);
@@ -99,18 +74,18 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 
 	test('a file of the wrong kind is refused by its first bytes, before any request', async () => {
 		const text = Buffer.from('not a PDF, only text', 'utf8');
-		const result = await runFaxService(sandbox, { resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url }, { items: [fileItem(text, 'notes.pdf')] });
+		const result = await suite.run({ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url }, { items: [fileItem(text, 'notes.pdf')] });
 		expectStoredIn(mode, inputBinary(result));
 		expect(errorOf(result).message).toMatch(/Input Binary Field "data" must be a PDF file/);
-		expect(apiRequests(sandbox, 'POST')).toEqual([]);
+		expect(apiRequests(suite.sandbox, 'POST')).toEqual([]);
 	});
 
 	test('a large file is sent whole (streamed from storage in filesystem mode)', async () => {
 		const large = Buffer.concat([pdf(1, 'large'), Buffer.alloc(3 * 1024 * 1024 + 17, '%')]);
-		const result = await runFaxService(sandbox, { resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url }, { items: [fileItem(large, 'large.pdf')] });
+		const result = await suite.run({ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url }, { items: [fileItem(large, 'large.pdf')] });
 		expectStoredIn(mode, inputBinary(result));
 		expect(outputOf(result)[0].json).toHaveProperty('aiToken');
-		const [post] = apiRequests(sandbox, 'POST', '/ai_documents');
+		const [post] = apiRequests(suite.sandbox, 'POST', '/ai_documents');
 		// Sent with its length declared up front (not chunked): a wrong length would truncate or stall the upload.
 		expect(post.headers['content-length']).toMatch(/^\d+$/);
 		expect(post.headers['transfer-encoding']).toBeUndefined();
@@ -119,10 +94,10 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 
 	test('a sent fax comes back from Download PDF with the uploaded bytes', async () => {
 		const file = pdf(2, `round trip in ${mode} mode`);
-		const sent = await runFaxService(sandbox, sendFax, { items: [fileItem(file, 'round-trip.pdf')] });
+		const sent = await suite.run(sendFax, { items: [fileItem(file, 'round-trip.pdf')] });
 		const faxId = String(outputOf(sent)[0].json.faxId);
 
-		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'downloadPdf', faxId, binaryPropertyName: 'pdf' }));
+		const output = outputOf(await suite.run({ resource: 'sentFax', operation: 'downloadPdf', faxId, binaryPropertyName: 'pdf' }));
 		const binary = output[0].binary?.pdf;
 		expectStoredIn(mode, binary);
 		expect(binary?.mimeType).toBe('application/pdf');
@@ -130,15 +105,14 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 	});
 
 	test('a received TIFF comes back from Download PDF with the uploaded bytes', async () => {
-		await runFaxService(
-			sandbox,
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(accountNumber), fromNumber: '+14155551234' },
+		await suite.run(
+			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' },
 			{ items: [fileItem(TIFF, 'inbound.tif', 'image/tiff')] },
 		);
-		const list = await api(sandbox, 'GET', '/received_faxes');
+		const list = await api(suite.sandbox, 'GET', '/received_faxes');
 		const token = String((list.body.receivedFaxes as Array<{ sendToken: string }>)[0].sendToken);
 
-		const output = outputOf(await runFaxService(sandbox, { resource: 'receivedFax', operation: 'downloadPdf', faxId: token }));
+		const output = outputOf(await suite.run({ resource: 'receivedFax', operation: 'downloadPdf', faxId: token }));
 		const binary = output[0].binary?.data;
 		expectStoredIn(mode, binary);
 		expect((await binaryBuffer(binary!)).equals(TIFF)).toBe(true);

@@ -7,12 +7,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { useBinaryMode } from '../harness/engine';
-import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
-import { runFaxService } from '../harness/workflows';
 import { DEFAULT_REQUESTS_IN_PARALLEL } from '../../nodes/FaxService/actions/fields';
-import { api, apiRequests, byNumber, errorOf, fileItem, outputOf, pdf, seedNumber, seedSentFax, startFastSandbox } from './fixtures';
+import { api, apiRequests, byNumber, errorOf, fileItem, outputOf, pdf, seedSentFax, useEngineSuite } from './fixtures';
 
 const SEND_PATH = /^\/api\/v2\/sent_faxes$/;
 const HTML = '<html><body><h1>502 Bad Gateway</h1></body></html>';
@@ -24,49 +20,29 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 }
 
 describe('several items in flight at once', () => {
-	let sandbox: Sandbox;
-	let proxy: FaultProxy;
-	let accountNumber: string;
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		accountNumber = String((await seedNumber(sandbox, '212')).number);
-		sandbox.requests.length = 0;
-		proxy = await startFaultProxy(sandbox);
-	});
-	afterEach(async () => {
-		await proxy.close();
-	});
+	const suite = useEngineSuite({ accountNumbers: 1, faultProxy: true });
+	const { run } = suite;
 
 	const to = (i: number) => `+1310555${String(1000 + i)}`;
 	const faxItems = (count: number) => Array.from({ length: count }, (_, i) => fileItem(pdf(1, `fax ${i}`), `fax-${i}.pdf`, 'application/pdf', { to: to(i) }));
 	const send = (requestsInParallel?: number): INodeParameters => ({
 		resource: 'sentFax',
 		operation: 'send',
-		fromNumber: byNumber(accountNumber),
+		fromNumber: byNumber(suite.accountNumber),
 		toNumber: '={{ $json.to }}',
 		...(requestsInParallel === undefined ? {} : { requestOptions: { requestsInParallel } }),
 	});
-	const run = async (parameters: INodeParameters, options: Parameters<typeof runFaxService>[2] = {}) =>
-		await runFaxService(sandbox, parameters, { credentials: { baseUrl: proxy.baseUrl }, ...options });
-	const posts = () => proxy.requests.filter((r) => r.method === 'POST' && SEND_PATH.test(r.path));
+	const posts = () => suite.proxy.requests.filter((r) => r.method === 'POST' && SEND_PATH.test(r.path));
 	/** The item (by its to_number) of every fax the sandbox created. */
 	const createdItems = () =>
-		apiRequests(sandbox, 'POST', '/sent_faxes')
+		apiRequests(suite.sandbox, 'POST', '/sent_faxes')
 			.filter((r) => r.status === 201)
 			.map((r) => Number((r.body as Record<string, string>).to_number.slice(-4)) - 1000);
-	const toNumberOf = async (faxId: unknown) => (await api(sandbox, 'GET', `/sent_faxes/${String(faxId)}`)).body.toNumber;
+	const toNumberOf = async (faxId: unknown) => (await api(suite.sandbox, 'GET', `/sent_faxes/${String(faxId)}`)).body.toNumber;
 
 	test('answers that come back out of order: outputs in input order, each paired with its item and holding its own fax', async () => {
 		// The first request to arrive is held until the five others have been answered.
-		proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => posts().filter((r) => r.answeredAt !== undefined).length >= 5) });
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => posts().filter((r) => r.answeredAt !== undefined).length >= 5) });
 		const output = outputOf(await run(send(3), { items: faxItems(6) }));
 
 		const [held, ...others] = posts();
@@ -83,19 +59,19 @@ describe('several items in flight at once', () => {
 	])('Requests in Parallel %s: never more requests in flight, and that many used', async (_label, setting, count) => {
 		const limit = setting ?? DEFAULT_REQUESTS_IN_PARALLEL;
 		// The first `limit` requests wait until `limit` are in flight (so the bound is reached); the rest are slowed a little.
-		proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => proxy.inFlight >= limit) }, limit);
-		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 30 }, count);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => suite.proxy.inFlight >= limit) }, limit);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 30 }, count);
 		const output = outputOf(await run(send(setting), { items: faxItems(count) }));
 		expect(output).toHaveLength(count);
-		expect(proxy.maxInFlight).toBe(limit);
+		expect(suite.proxy.maxInFlight).toBe(limit);
 		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
 	});
 
 	test('an item in the middle fails after the service created its fax: nothing new starts, nothing is sent twice, and the error names every sent item', async () => {
 		// Three pass; the fourth is created but its answer is lost; the two in flight with it are slow, so they settle after the failure.
-		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 3);
-		proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 300 }, 2);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 3);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 300 }, 2);
 		const result = await run(send(3), { items: faxItems(12) });
 		const error = errorOf(result);
 		const description = String(error.description);
@@ -112,9 +88,9 @@ describe('several items in flight at once', () => {
 		// The error names each other created fax with its id, and exactly the items never sent.
 		expect(description).toContain('Of the 12 input items (numbered from 0): Sent and answered before the node stopped: ');
 		for (const item of created.filter((i) => i !== failed)) {
-			const post = apiRequests(sandbox, 'POST', '/sent_faxes').find((r) => (r.body as Record<string, string>).to_number === to(item))!;
+			const post = apiRequests(suite.sandbox, 'POST', '/sent_faxes').find((r) => (r.body as Record<string, string>).to_number === to(item))!;
 			expect(post.status).toBe(201);
-			const list = (await api(sandbox, 'GET', '/sent_faxes')).body.sentFaxes as Array<{ sendToken: string; toNumber: string }>;
+			const list = (await api(suite.sandbox, 'GET', '/sent_faxes')).body.sentFaxes as Array<{ sendToken: string; toNumber: string }>;
 			const token = list.find((fax) => fax.toNumber === to(item))!.sendToken;
 			expect(description).toContain(`item ${item} (faxId "${token}")`);
 		}
@@ -125,10 +101,10 @@ describe('several items in flight at once', () => {
 	});
 
 	test('Continue On Fail: each failure stays with its own item, in order, and every other item is sent once', async () => {
-		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 1);
-		proxy.plan('POST', SEND_PATH, { kind: 'answer', status: 503, body: HTML }, 1);
-		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 2);
-		proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 1);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'answer', status: 503, body: HTML }, 1);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 2);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
 		const output = outputOf(await run(send(3), { items: faxItems(8), node: { continueOnFail: true } }));
 
 		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((item) => ({ item })));
@@ -160,20 +136,20 @@ describe('several items in flight at once', () => {
 				return item % 5 === 2 && item > 10 ? 'not-a-number' : to(item);
 			},
 		});
-		return { reads, additionalData: { variables } as NonNullable<Parameters<typeof runFaxService>[2]>['additionalData'] };
+		return { reads, additionalData: { variables } as NonNullable<Parameters<typeof run>[1]>['additionalData'] };
 	};
 	const sendByVariable = (requestsInParallel: number): INodeParameters => ({ ...send(requestsInParallel), toNumber: "={{ $vars['to' + $itemIndex] }}" });
 
 	test('one pass: every item\'s operation runs once, checked up to its request and then sent, with at most Requests in Parallel in flight', async () => {
 		const { reads, additionalData } = countedReads();
 		const count = 8;
-		proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 50 }, count);
+		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 50 }, count);
 		const output = outputOf(await run(sendByVariable(3), { items: faxItems(count), additionalData }));
 
 		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
 		expect([...reads.entries()].sort(([a], [b]) => a - b)).toEqual(Array.from({ length: count }, (_, i) => [i, 1]));
 		expect(posts()).toHaveLength(count);
-		expect(proxy.maxInFlight).toBeLessThanOrEqual(3);
+		expect(suite.proxy.maxInFlight).toBeLessThanOrEqual(3);
 		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
 	});
 
@@ -186,8 +162,8 @@ describe('several items in flight at once', () => {
 		expect(error.context?.itemIndex).toBe(12);
 		expect(error.message).toContain('To Number');
 		expect(String(error.description)).toContain(`No item was sent: all ${count} items are checked before the first request.`);
-		expect(proxy.requests).toEqual([]);
-		expect(sandbox.requests).toEqual([]);
+		expect(suite.proxy.requests).toEqual([]);
+		expect(suite.sandbox.requests).toEqual([]);
 		expect([...reads.values()].every((n) => n === 1)).toBe(true);
 		expect(reads.size).toBe(count);
 	});
@@ -207,17 +183,17 @@ describe('several items in flight at once', () => {
 	});
 
 	test('a 429 with Retry-After pauses the whole run: a request started after it waits too, not only the one that got it', async () => {
-		const tokens = await Promise.all([0, 1, 2, 3].map(async () => await seedSentFax(sandbox)));
+		const tokens = await Promise.all([0, 1, 2, 3].map(async () => await seedSentFax(suite.sandbox)));
 		const get = /^\/api\/v2\/sent_faxes\/[0-9a-f]+$/;
 		// First arrival: 429, retry after 2 s. Second (in flight with it): answered after 700 ms, which frees a slot for a third item.
-		proxy.plan('GET', get, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } }, 1);
-		proxy.plan('GET', get, { kind: 'delay', ms: 700 }, 1);
+		suite.proxy.plan('GET', get, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } }, 1);
+		suite.proxy.plan('GET', get, { kind: 'delay', ms: 700 }, 1);
 		const output = outputOf(
 			await run({ resource: 'sentFax', operation: 'get', faxId: '={{ $json.id }}', requestOptions: { requestsInParallel: 2 } }, { items: tokens.map((id) => ({ json: { id } })) }),
 		);
 		expect(output.map((item) => item.json.sendToken)).toEqual(tokens);
 
-		const reads = proxy.requests.filter((r) => get.test(r.path));
+		const reads = suite.proxy.requests.filter((r) => get.test(r.path));
 		const [limited, inFlight, ...later] = reads;
 		expect(limited.fault).toBe('answer');
 		expect(inFlight.fault).toBe('delay');

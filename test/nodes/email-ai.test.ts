@@ -1,50 +1,32 @@
-import type { Sandbox } from '../../sandbox';
-import { useBinaryMode } from '../harness/engine';
-import { runFaxService } from '../harness/workflows';
 import {
 	api,
 	apiRequests,
 	fileItem,
 	outputOf,
 	pdf,
-	type Receiver,
 	seedAiDocument,
 	seedEmail,
-	startFastSandbox,
-	startReceiver,
 	TIFF,
+	useEngineSuite,
 } from './fixtures';
 
 /** Largest AI document the interface accepts (spec 4.6 and 8). */
 const AI_MAX = 52_428_800;
 
 describe('Secure-Link Email and AI Document through the engine', () => {
-	let sandbox: Sandbox;
-	let receiver: Receiver;
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-		receiver = await startReceiver();
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-		await receiver.close();
-	});
-	beforeEach(() => sandbox.reset());
+	const suite = useEngineSuite({ receiver: true });
 
 	describe('Secure-Link Email', () => {
 		test('Send: the sandbox receives every field and the exact file; the node emits the queued e-mail', async () => {
 			const file = pdf(2, 'lab results');
-			const result = await runFaxService(
-				sandbox,
+			const result = await suite.run(
 				{
 					resource: 'secureLinkEmail',
 					operation: 'send',
 					recipientEmail: 'patient@example.com',
 					expireAfter: 30,
 					additionalFields: {
-						callbackUrl: receiver.url,
+						callbackUrl: suite.receiver.url,
 						note: 'Your results',
 						patientDob: '1975-06-30',
 						patientName: 'John Doe',
@@ -56,12 +38,12 @@ describe('Secure-Link Email and AI Document through the engine', () => {
 				},
 				{ items: [fileItem(file, 'results.pdf')] },
 			);
-			const posts = apiRequests(sandbox, 'POST', '/emails');
-			expect(sandbox.requests).toHaveLength(1);
+			const posts = apiRequests(suite.sandbox, 'POST', '/emails');
+			expect(suite.sandbox.requests).toHaveLength(1);
 			expect(posts[0].body).toEqual({
 				recipient_email: 'patient@example.com',
 				expire_after: '30',
-				callback_url: receiver.url,
+				callback_url: suite.receiver.url,
 				note: 'Your results',
 				patient_dob: '1975-06-30',
 				patient_name: 'John Doe',
@@ -78,27 +60,26 @@ describe('Secure-Link Email and AI Document through the engine', () => {
 			expect(output).toHaveLength(1);
 			expect(output[0].json).toEqual({ message: expect.any(String), emailId: expect.any(String) });
 			expect(output[0].pairedItem).toEqual({ item: 0 });
-			const stored = await api(sandbox, 'GET', `/emails/${String(output[0].json.emailId)}`);
+			const stored = await api(suite.sandbox, 'GET', `/emails/${String(output[0].json.emailId)}`);
 			expect(stored.body).toMatchObject({ recipientEmail: 'patient@example.com', subject: 'Lab results', isTest: true });
 		});
 
 		test('Send: a TIFF with only the required fields', async () => {
-			const result = await runFaxService(
-				sandbox,
+			const result = await suite.run(
 				{ resource: 'secureLinkEmail', operation: 'send', recipientEmail: 'someone@example.org', expireAfter: 180 },
 				{ items: [fileItem(TIFF, 'scan.tif', 'image/tiff')] },
 			);
 			expect(outputOf(result)).toHaveLength(1);
-			const [post] = apiRequests(sandbox, 'POST', '/emails');
+			const [post] = apiRequests(suite.sandbox, 'POST', '/emails');
 			expect(post.body).toEqual({ recipient_email: 'someone@example.org', expire_after: '180' });
 			expect(post.files[0]).toMatchObject({ filename: 'scan.tif', mimetype: 'image/tiff' });
 			expect(post.files[0].data.equals(TIFF)).toBe(true);
 		});
 
 		test('Get: emits the e-mail record itself', async () => {
-			const emailId = await seedEmail(sandbox, 'reader@example.com');
-			sandbox.requests.length = 0;
-			const output = outputOf(await runFaxService(sandbox, { resource: 'secureLinkEmail', operation: 'get', emailId }));
+			const emailId = await seedEmail(suite.sandbox, 'reader@example.com');
+			suite.sandbox.requests.length = 0;
+			const output = outputOf(await suite.run({ resource: 'secureLinkEmail', operation: 'get', emailId }));
 			expect(output).toHaveLength(1);
 			expect(output[0].json).toMatchObject({
 				emailId,
@@ -108,21 +89,20 @@ describe('Secure-Link Email and AI Document through the engine', () => {
 			});
 			expect(['queued', 'inprogress', 'success', 'failure']).toContain(output[0].json.emailStatus);
 			expect(output[0].pairedItem).toEqual({ item: 0 });
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/emails/${emailId}`]);
+			expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/emails/${emailId}`]);
 		});
 	});
 
 	describe('AI Document', () => {
 		test('Upload: the sandbox receives the callback URL and the exact PDF; the node emits the queued document', async () => {
 			const file = pdf(2, 'PRIOR AUTH request');
-			const result = await runFaxService(
-				sandbox,
-				{ resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url },
+			const result = await suite.run(
+				{ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url },
 				{ items: [fileItem(file, 'prior-auth.pdf')] },
 			);
-			const posts = apiRequests(sandbox, 'POST', '/ai_documents');
-			expect(sandbox.requests).toHaveLength(1);
-			expect(posts[0].body).toEqual({ callback_url: receiver.url });
+			const posts = apiRequests(suite.sandbox, 'POST', '/ai_documents');
+			expect(suite.sandbox.requests).toHaveLength(1);
+			expect(posts[0].body).toEqual({ callback_url: suite.receiver.url });
 			expect(posts[0].files[0]).toMatchObject({ field: 'file', filename: 'prior-auth.pdf', mimetype: 'application/pdf' });
 			expect(posts[0].files[0].data.equals(file)).toBe(true);
 
@@ -130,7 +110,7 @@ describe('Secure-Link Email and AI Document through the engine', () => {
 			expect(output).toHaveLength(1);
 			expect(output[0].json).toEqual({ message: expect.any(String), aiToken: expect.any(String) });
 			expect(output[0].pairedItem).toEqual({ item: 0 });
-			const stored = await api(sandbox, 'GET', `/ai_documents/${String(output[0].json.aiToken)}`);
+			const stored = await api(suite.sandbox, 'GET', `/ai_documents/${String(output[0].json.aiToken)}`);
 			expect(stored.status).toBe(200);
 		});
 
@@ -138,43 +118,42 @@ describe('Secure-Link Email and AI Document through the engine', () => {
 			const file = Buffer.alloc(AI_MAX, 0x20);
 			file.write('%PDF-1.4\n', 0, 'latin1');
 			file.write('\n%%EOF\n', AI_MAX - 7, 'latin1');
-			const result = await runFaxService(
-				sandbox,
-				{ resource: 'aiDocument', operation: 'upload', callbackUrl: receiver.url },
+			const result = await suite.run(
+				{ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url },
 				{ items: [fileItem(file, 'large.pdf')] },
 			);
 			expect(outputOf(result)[0].json).toHaveProperty('aiToken');
-			const [post] = apiRequests(sandbox, 'POST', '/ai_documents');
+			const [post] = apiRequests(suite.sandbox, 'POST', '/ai_documents');
 			expect(post.status).toBe(201);
 			expect(post.files[0].data.length).toBe(AI_MAX);
 			expect(post.files[0].data.equals(file)).toBe(true);
 		});
 
 		test('Get: emits the AI result itself, not its wrapper', async () => {
-			const aiToken = await seedAiDocument(sandbox, receiver.url, pdf(1, 'REFERRAL'));
-			sandbox.requests.length = 0;
-			const output = outputOf(await runFaxService(sandbox, { resource: 'aiDocument', operation: 'get', documentId: aiToken }));
+			const aiToken = await seedAiDocument(suite.sandbox, suite.receiver.url, pdf(1, 'REFERRAL'));
+			suite.sandbox.requests.length = 0;
+			const output = outputOf(await suite.run({ resource: 'aiDocument', operation: 'get', documentId: aiToken }));
 			expect(output).toHaveLength(1);
 			expect(output[0].json).not.toHaveProperty('aiResult');
 			expect(output[0].json.aiToken).toBe(aiToken);
 			expect(output[0].json).toHaveProperty('documentClassification');
 			expect(output[0].pairedItem).toEqual({ item: 0 });
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/ai_documents/${aiToken}`]);
+			expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/ai_documents/${aiToken}`]);
 		});
 
 		test('Get Many: one item per AI result; Limit cuts the list', async () => {
 			const tokens = [
-				await seedAiDocument(sandbox, receiver.url),
-				await seedAiDocument(sandbox, receiver.url),
-				await seedAiDocument(sandbox, receiver.url),
+				await seedAiDocument(suite.sandbox, suite.receiver.url),
+				await seedAiDocument(suite.sandbox, suite.receiver.url),
+				await seedAiDocument(suite.sandbox, suite.receiver.url),
 			];
-			const all = outputOf(await runFaxService(sandbox, { resource: 'aiDocument', operation: 'getMany', returnAll: true }));
+			const all = outputOf(await suite.run({ resource: 'aiDocument', operation: 'getMany', returnAll: true }));
 			expect(all.map((item) => item.json.aiToken)).toEqual(tokens);
 			for (const item of all) {
 				expect(item.json).not.toHaveProperty('aiResult');
 				expect(item.pairedItem).toEqual({ item: 0 });
 			}
-			const limited = outputOf(await runFaxService(sandbox, { resource: 'aiDocument', operation: 'getMany', limit: 2 }));
+			const limited = outputOf(await suite.run({ resource: 'aiDocument', operation: 'getMany', limit: 2 }));
 			expect(limited.map((item) => item.json.aiToken)).toEqual(tokens.slice(0, 2));
 		});
 	});

@@ -5,73 +5,28 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { useBinaryMode } from '../harness/engine';
-import type { RunResult } from '../harness/engine';
-import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
-import { runFaxService } from '../harness/workflows';
-import {
-	api,
-	apiRequests,
-	byNumber,
-	errorOf,
-	fileItem,
-	LIVE_KEY,
-	outputOf,
-	pdf,
-	seedNumber,
-	seedReceivedFax,
-	seedSentFax,
-	startFastSandbox,
-	TEST_KEY,
-} from './fixtures';
+import { api, apiRequests, byNumber, errorOf, expectNoKeys, fileItem, outputOf, pdf, seedReceivedFax, seedSentFax, useEngineSuite } from './fixtures';
 
 const HTML = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>';
 
-function expectNoKeys(result: RunResult): void {
-	const run = JSON.stringify(result.run);
-	for (const key of [TEST_KEY, LIVE_KEY]) expect(run).not.toContain(key);
-}
-
 describe('service faults through a fault-injecting proxy', () => {
-	let sandbox: Sandbox;
-	let proxy: FaultProxy;
-	let accountNumber: string;
-	const viaProxy = () => ({ credentials: { baseUrl: proxy.baseUrl } });
-	const run = async (parameters: INodeParameters, options: Parameters<typeof runFaxService>[2] = {}) =>
-		await runFaxService(sandbox, parameters, { ...viaProxy(), ...options });
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		accountNumber = String((await seedNumber(sandbox, '212')).number);
-		sandbox.requests.length = 0;
-		proxy = await startFaultProxy(sandbox);
-	});
-	afterEach(async () => {
-		await proxy.close();
-	});
+	const suite = useEngineSuite({ accountNumbers: 1, faultProxy: true });
+	const { run } = suite;
 
 	describe('reads', () => {
 		const getMany: INodeParameters = { resource: 'sentFax', operation: 'getMany', returnAll: true };
 
 		test('503 then OK: the read is tried again and succeeds', async () => {
-			await seedSentFax(sandbox);
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 503, body: HTML });
+			await seedSentFax(suite.sandbox);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 503, body: HTML });
 			const output = outputOf(await run(getMany));
 			expect(output).toHaveLength(1);
-			expect(proxy.requests.map((r) => r.fault ?? 'passed')).toEqual(['answer', 'passed']);
+			expect(suite.proxy.requests.map((r) => r.fault ?? 'passed')).toEqual(['answer', 'passed']);
 		});
 
 		test('429 with Retry-After: 1 waits about a second, then succeeds', async () => {
-			const token = await seedSentFax(sandbox);
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '1' } });
+			const token = await seedSentFax(suite.sandbox);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '1' } });
 			const started = Date.now();
 			const output = outputOf(await run({ resource: 'sentFax', operation: 'get', faxId: token }));
 			expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -81,25 +36,25 @@ describe('service faults through a fault-injecting proxy', () => {
 		test('429 with an HTTP-date Retry-After every time: waits until that date, fails after 3 tries and says how long it waited', async () => {
 			// An HTTP date has whole seconds: 3 s ahead is 2 to 3 s away, longer than the 1.3 s the retries wait without it.
 			const retryAt = new Date(Date.now() + 3000).toUTCString();
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': retryAt } }, 3);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': retryAt } }, 3);
 			const started = Date.now();
 			const error = errorOf(await run(getMany));
 			expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
 			expect(error.httpCode).toBe('429');
 			expect(String(error.description)).toMatch(/Tried 3 times, waiting \d+\.\d s in all/);
-			expect(proxy.requests).toHaveLength(3);
+			expect(suite.proxy.requests).toHaveLength(3);
 		});
 
 		test('a connection reset before the answer, then OK: the read succeeds', async () => {
-			await seedSentFax(sandbox);
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'reset' });
+			await seedSentFax(suite.sandbox);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'reset' });
 			expect(outputOf(await run(getMany))).toHaveLength(1);
-			expect(proxy.requests).toHaveLength(2);
+			expect(suite.proxy.requests).toHaveLength(2);
 		});
 
 		test('an HTML page answered 200: "unexpected answer", naming the request, status and start of the page', async () => {
-			await seedSentFax(sandbox);
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html' } });
+			await seedSentFax(suite.sandbox);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html' } });
 			const result = await run(getMany);
 			const error = errorOf(result);
 			expect(error.message).toBe('Unexpected answer from the Fax Service to GET /sent_faxes (HTTP 200)');
@@ -109,24 +64,24 @@ describe('service faults through a fault-injecting proxy', () => {
 		});
 
 		test('truncated JSON answered 200 to a Get: an error, not the text as the record', async () => {
-			const token = await seedSentFax(sandbox);
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, { kind: 'rewrite', body: (original) => original.slice(0, 40) });
+			const token = await seedSentFax(suite.sandbox);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, { kind: 'rewrite', body: (original) => original.slice(0, 40) });
 			const error = errorOf(await run({ resource: 'sentFax', operation: 'get', faxId: token }));
 			expect(error.message).toContain('Unexpected answer from the Fax Service to GET /sent_faxes/');
 			expect(String(error.description)).toContain('Expected a JSON object');
 		});
 
 		test('Return All: a middle page answered with an HTML 200 fails the node, no partial list', async () => {
-			await Promise.all(Array.from({ length: 230 }, () => seedSentFax(sandbox)));
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?.*page=2\b/, { kind: 'answer', status: 200, body: HTML });
+			await Promise.all(Array.from({ length: 230 }, () => seedSentFax(suite.sandbox)));
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?.*page=2\b/, { kind: 'answer', status: 200, body: HTML });
 			const result = await run(getMany);
 			expect(errorOf(result).message).toBe('Unexpected answer from the Fax Service to GET /sent_faxes (HTTP 200)');
 			expect(result.output('Fax Service')).toEqual([]);
 		});
 
 		test('Return All: a page that comes back short fails the node instead of returning fewer records', async () => {
-			await Promise.all(Array.from({ length: 230 }, () => seedSentFax(sandbox)));
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?.*page=2\b/, {
+			await Promise.all(Array.from({ length: 230 }, () => seedSentFax(suite.sandbox)));
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?.*page=2\b/, {
 				kind: 'rewrite',
 				body: (original) => {
 					const page = JSON.parse(original) as { sentFaxes: unknown[] };
@@ -138,8 +93,8 @@ describe('service faults through a fault-injecting proxy', () => {
 		});
 
 		test('a read answered after 5 s is waited for', async () => {
-			await seedSentFax(sandbox);
-			proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'delay', ms: 5000 });
+			await seedSentFax(suite.sandbox);
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'delay', ms: 5000 });
 			expect(outputOf(await run(getMany))).toHaveLength(1);
 		}, 20_000);
 	});
@@ -158,7 +113,7 @@ describe('service faults through a fault-injecting proxy', () => {
 				method: 'POST',
 				path: /^\/api\/v2\/sent_faxes$/,
 				file: true,
-				parameters: async () => ({ resource: 'sentFax', operation: 'send', fromNumber: byNumber(accountNumber), toNumber: '+13105551234' }),
+				parameters: async () => ({ resource: 'sentFax', operation: 'send', fromNumber: byNumber(suite.accountNumber), toNumber: '+13105551234' }),
 			},
 			{
 				name: 'Secure-Link Email → Send',
@@ -188,8 +143,8 @@ describe('service faults through a fault-injecting proxy', () => {
 				path: /\/forward_as_fax$/,
 				file: false,
 				parameters: async () => {
-					const token = await seedReceivedFax(sandbox, accountNumber);
-					sandbox.requests.length = 0;
+					const token = await seedReceivedFax(suite.sandbox, suite.accountNumber);
+					suite.sandbox.requests.length = 0;
 					return { resource: 'receivedFax', operation: 'forward', faxId: token, toNumber: '+13105559876' };
 				},
 			},
@@ -198,30 +153,30 @@ describe('service faults through a fault-injecting proxy', () => {
 				method: 'POST',
 				path: /^\/api\/v2\/received_faxes\/test_receive$/,
 				file: true,
-				parameters: async () => ({ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(accountNumber), fromNumber: '+14155551234' }),
+				parameters: async () => ({ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' }),
 			},
 		];
 		/** Requests the sandbox accepted for this creation: the records that exist because of the node. */
-		const created = (creation: Creation) => sandbox.requests.filter((r) => r.method === creation.method && creation.path.test(r.path) && r.status >= 200 && r.status < 300);
+		const created = (creation: Creation) => suite.sandbox.requests.filter((r) => r.method === creation.method && creation.path.test(r.path) && r.status >= 200 && r.status < 300);
 		const items = (creation: Creation) => ({ items: [creation.file ? fileItem(pdf(1)) : { json: {} }] });
 
 		describe.each(creations)('$name', (creation) => {
 			test('the answer is lost as a 502 page after the service did it: one record, "may have taken effect"', async () => {
 				const parameters = await creation.parameters();
-				proxy.plan(creation.method, creation.path, { kind: 'forwardThenAnswer', status: 502, body: HTML });
+				suite.proxy.plan(creation.method, creation.path, { kind: 'forwardThenAnswer', status: 502, body: HTML });
 				const result = await run(parameters, items(creation));
 				const error = errorOf(result);
 				expect(error.httpCode).toBe('502');
 				expect(String(error.description)).toContain('may have taken effect');
 				expect(String(error.description)).toContain('check with a Get or Get Many operation');
 				expect(created(creation)).toHaveLength(1);
-				expect(proxy.requests.filter((r) => creation.path.test(r.path))).toHaveLength(1);
+				expect(suite.proxy.requests.filter((r) => creation.path.test(r.path))).toHaveLength(1);
 				expectNoKeys(result);
 			});
 
 			test('the connection drops after the service did it: one record, the error says it was sent', async () => {
 				const parameters = await creation.parameters();
-				proxy.plan(creation.method, creation.path, { kind: 'forwardThenReset' });
+				suite.proxy.plan(creation.method, creation.path, { kind: 'forwardThenReset' });
 				const error = errorOf(await run(parameters, items(creation)));
 				expect(error.message).toContain('failed after the request was sent');
 				expect(String(error.description)).toContain('may have taken effect');
@@ -230,16 +185,16 @@ describe('service faults through a fault-injecting proxy', () => {
 
 			test('429 (nothing done) is sent once more: one record, success', async () => {
 				const parameters = await creation.parameters();
-				proxy.plan(creation.method, creation.path, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } });
+				suite.proxy.plan(creation.method, creation.path, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } });
 				const output = outputOf(await run(parameters, items(creation)));
 				expect(output).toHaveLength(1);
 				expect(created(creation)).toHaveLength(1);
-				expect(proxy.requests.filter((r) => creation.path.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['answer', 'passed']);
+				expect(suite.proxy.requests.filter((r) => creation.path.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['answer', 'passed']);
 			});
 
 			test('a connection refused (never sent) is tried once more: one record, success', async () => {
 				const parameters = await creation.parameters();
-				await proxy.refuseFor(150);
+				await suite.proxy.refuseFor(150);
 				const output = outputOf(await run(parameters, items(creation)));
 				expect(output).toHaveLength(1);
 				expect(created(creation)).toHaveLength(1);
@@ -253,26 +208,26 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		// One item at a time, so that the second request is item 2's; several at a time: concurrency.test.ts.
 		test('Continue On Fail, one item at a time (Requests in Parallel 1): items 1 and 3 are sent, item 2 carries its error, each paired with its input', async () => {
-			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
-			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-			const result = await run({ ...send, fromNumber: byNumber(accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three(), node: { continueOnFail: true } });
+			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
+			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
+			const result = await run({ ...send, fromNumber: byNumber(suite.accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three(), node: { continueOnFail: true } });
 			const output = outputOf(result);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 			expect(output[0].json).toHaveProperty('faxId');
 			expect(output[1].json.error).toBeDefined();
 			expect(String(output[1].json.description)).toContain('may have taken effect');
 			expect(output[2].json).toHaveProperty('faxId');
-			expect(apiRequests(sandbox, 'POST', '/sent_faxes')).toHaveLength(3);
+			expect(apiRequests(suite.sandbox, 'POST', '/sent_faxes')).toHaveLength(3);
 		});
 
 		test('without Continue On Fail, one item at a time (Requests in Parallel 1): the node stops at item 2 and item 3 is not sent', async () => {
-			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
-			proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-			const result = await run({ ...send, fromNumber: byNumber(accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three() });
+			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
+			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
+			const result = await run({ ...send, fromNumber: byNumber(suite.accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three() });
 			expect(errorOf(result).context?.itemIndex).toBe(1);
-			const sent = apiRequests(sandbox, 'POST', '/sent_faxes').map((r) => (r.body as Record<string, string>).to_number);
+			const sent = apiRequests(suite.sandbox, 'POST', '/sent_faxes').map((r) => (r.body as Record<string, string>).to_number);
 			expect(sent).toEqual(['+13105550001', '+13105550002']);
-			const list = await api(sandbox, 'GET', '/sent_faxes');
+			const list = await api(suite.sandbox, 'GET', '/sent_faxes');
 			expect((list.body.sentFaxes as unknown[]).length).toBe(2);
 		});
 	});

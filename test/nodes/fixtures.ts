@@ -1,10 +1,12 @@
 import http from 'http';
 import net, { type AddressInfo } from 'net';
-import type { IDataObject, INodeExecutionData, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox';
-import type { RunResult } from '../harness/engine';
+import { useBinaryMode, type BinaryMode, type RunResult } from '../harness/engine';
+import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import type { TestInputItem } from '../harness/test-input.node';
+import { runFaxService } from '../harness/workflows';
 
 /** Shared fixtures of the node tests: sandboxes, documents, seeding through the real HTTP API. */
 
@@ -26,6 +28,99 @@ export async function startFastSandbox(options: SandboxOptions = {}): Promise<Sa
 		...options,
 		timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 50, ...options.timing },
 	});
+}
+
+// ---------- the suite fixture ----------
+
+export interface EngineSuiteOptions {
+	/** n8n's binary data mode for the suite's runs (default: n8n's default). */
+	binaryMode?: BinaryMode;
+	/** Options of the suite's sandbox. */
+	sandbox?: SandboxOptions;
+	/** Seed this many fax numbers of the account before each test (the request log is then cleared). */
+	accountNumbers?: number;
+	/** A callback receiver for the suite (answers every callback 200). */
+	receiver?: boolean;
+	/** A new fault proxy in front of the sandbox for each test; `run` goes through it. */
+	faultProxy?: boolean;
+}
+
+/** What a suite's tests use; read its fields inside hooks and tests (they are set by the suite's hooks). */
+export interface EngineSuite {
+	/** The suite's sandbox: started once, reset before each test. */
+	readonly sandbox: Sandbox;
+	/** The first number seeded before each test (option `accountNumbers`). */
+	readonly accountNumber: string;
+	/** The suite's callback receiver (option `receiver`). */
+	readonly receiver: Receiver;
+	/** The test's fault proxy (option `faultProxy`). */
+	readonly proxy: FaultProxy;
+	/** Runs the Fax Service node through n8n's engine against the sandbox, through the proxy when there is one. */
+	run(parameters: INodeParameters, options?: Parameters<typeof runFaxService>[2]): Promise<RunResult>;
+}
+
+/**
+ * The setup the engine suites share, as jest hooks of the enclosing describe: a fast sandbox for the
+ * suite (reset before each test), optionally the account's number and a fault proxy for each test.
+ */
+export function useEngineSuite(options: EngineSuiteOptions = {}): EngineSuite {
+	let sandbox: Sandbox | undefined;
+	let accountNumber: string | undefined;
+	let proxy: FaultProxy | undefined;
+	let receiver: Receiver | undefined;
+	const suite: EngineSuite = {
+		get sandbox() {
+			if (!sandbox) throw new Error('The suite\'s sandbox is not started yet: use it inside a hook or test.');
+			return sandbox;
+		},
+		get accountNumber() {
+			if (accountNumber === undefined) throw new Error('No account number: pass { accountNumbers: 1 } to useEngineSuite.');
+			return accountNumber;
+		},
+		get receiver() {
+			if (!receiver) throw new Error('No receiver: pass { receiver: true } to useEngineSuite.');
+			return receiver;
+		},
+		get proxy() {
+			if (!proxy) throw new Error('No fault proxy: pass { faultProxy: true } to useEngineSuite.');
+			return proxy;
+		},
+		run: async (parameters, runOptions = {}) =>
+			await runFaxService(suite.sandbox, parameters, { ...(proxy ? { credentials: { baseUrl: proxy.baseUrl } } : {}), ...runOptions }),
+	};
+
+	beforeAll(async () => {
+		await useBinaryMode(options.binaryMode ?? 'default');
+		sandbox = await startFastSandbox(options.sandbox);
+		if (options.receiver) receiver = await startReceiver();
+	});
+	afterAll(async () => {
+		await sandbox?.stop();
+		await receiver?.close();
+	});
+	beforeEach(async () => {
+		suite.sandbox.reset();
+		if (options.accountNumbers) {
+			const seeded = [];
+			for (let i = 0; i < options.accountNumbers; i++) seeded.push(await seedNumber(suite.sandbox, '212'));
+			accountNumber = String(seeded[0].number);
+			suite.sandbox.requests.length = 0;
+		}
+		if (options.faultProxy) proxy = await startFaultProxy(suite.sandbox);
+	});
+	if (options.faultProxy) {
+		afterEach(async () => {
+			await proxy?.close();
+			proxy = undefined;
+		});
+	}
+	return suite;
+}
+
+/** Neither key appears anywhere in the run (output, errors, everything n8n keeps of it). */
+export function expectNoKeys(result: RunResult, ...extra: string[]): void {
+	const run = JSON.stringify(result.run);
+	for (const key of [TEST_KEY, LIVE_KEY, ...extra]) expect(run).not.toContain(key);
 }
 
 // ---------- documents ----------

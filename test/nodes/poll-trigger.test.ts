@@ -2,13 +2,13 @@ import { createHash } from 'crypto';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { binaryBuffer, useBinaryMode } from '../harness/engine';
+import { binaryBuffer } from '../harness/engine';
 import type { FaultProxy } from '../harness/fault-proxy';
 import { startFaultProxy } from '../harness/fault-proxy';
 import type { Poller } from '../harness/poller';
 import { createPoller, itemsOf } from '../harness/poller';
 import { credentialsFor } from '../harness/workflows';
-import { api, LIVE_KEY, pdf, seedNumber, seedReceivedFax, seedSentFax, startFastSandbox, TEST_KEY } from './fixtures';
+import { api, LIVE_KEY, pdf, seedNumber, seedReceivedFax, seedSentFax, startFastSandbox, TEST_KEY, useEngineSuite } from './fixtures';
 
 /**
  * The polling trigger through n8n-core's PollTriggerExecutor (scheduled ticks and the activation
@@ -52,28 +52,15 @@ function listRequests(sandbox: Sandbox, path: string) {
 }
 
 describe('Fax Service Polling Trigger through the engine', () => {
-	let sandbox: Sandbox;
-	let accountNumber: string;
+	const suite = useEngineSuite({ accountNumbers: 1 });
 	const poller = (parameters: INodeParameters, baseUrl?: string, overrides: Record<string, string> = {}): Poller =>
-		createPoller(parameters, credentialsFor(sandbox, { ...(baseUrl ? { baseUrl } : {}), ...overrides }));
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		accountNumber = String((await seedNumber(sandbox, '212')).number);
-	});
+		createPoller(parameters, credentialsFor(suite.sandbox, { ...(baseUrl ? { baseUrl } : {}), ...overrides }));
 
 	test('first activation emits nothing that was there; a quiet poll costs one list request per event', async () => {
-		await seedReceived(sandbox, accountNumber, 3);
-		await seedSentFax(sandbox, { from_number: accountNumber });
-		await seedSentFax(sandbox, { from_number: accountNumber });
-		await sandbox.settle();
+		await seedReceived(suite.sandbox, suite.accountNumber, 3);
+		await seedSentFax(suite.sandbox, { from_number: suite.accountNumber });
+		await seedSentFax(suite.sandbox, { from_number: suite.accountNumber });
+		await suite.sandbox.settle();
 		const trigger = poller({ events: ['receivedFax', 'sentFax'] });
 
 		expect(itemsOf(await trigger.activate())).toEqual([]);
@@ -81,21 +68,21 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		expect(state.receivedFax).toMatchObject({ cursor: { total: 3 } });
 		expect(state.sentFax).toMatchObject({ cursor: { total: 2, pending: {} } });
 
-		sandbox.requests.length = 0;
+		suite.sandbox.requests.length = 0;
 		expect(itemsOf(await trigger.tick())).toEqual([]);
-		expect(listRequests(sandbox, '/received_faxes')).toHaveLength(1);
-		expect(listRequests(sandbox, '/sent_faxes')).toHaveLength(1);
-		expect(sandbox.requests).toHaveLength(2);
+		expect(listRequests(suite.sandbox, '/received_faxes')).toHaveLength(1);
+		expect(listRequests(suite.sandbox, '/sent_faxes')).toHaveLength(1);
+		expect(suite.sandbox.requests).toHaveLength(2);
 	});
 
 	test('new received faxes: emitted once, oldest first, as the webhook trigger emits them; no key in state or items', async () => {
 		const trigger = poller(RECEIVED);
 		itemsOf(await trigger.activate());
-		const tokens = await seedReceived(sandbox, accountNumber, 3);
+		const tokens = await seedReceived(suite.sandbox, suite.accountNumber, 3);
 
 		const items = itemsOf(await trigger.tick());
 		expect(tokensOf(items)).toEqual(tokens);
-		const record = (await api(sandbox, 'GET', `/received_faxes/${tokens[0]}`)).body;
+		const record = (await api(suite.sandbox, 'GET', `/received_faxes/${tokens[0]}`)).body;
 		expect(items[0].json).toEqual({ eventType: 'receivedFax', verified: true, ...record });
 		expect(items[0].binary).toBeUndefined();
 
@@ -135,23 +122,23 @@ describe('Fax Service Polling Trigger through the engine', () => {
 	test('a burst over three pages: every fax once, then one request when nothing is new', async () => {
 		const trigger = poller(RECEIVED);
 		itemsOf(await trigger.activate());
-		const tokens = await seedReceived(sandbox, accountNumber, 250);
+		const tokens = await seedReceived(suite.sandbox, suite.accountNumber, 250);
 
-		sandbox.requests.length = 0;
+		suite.sandbox.requests.length = 0;
 		const emitted = new Emitted();
 		emitted.add(itemsOf(await trigger.tick()));
 		expect(emitted.tokens.sort()).toEqual([...tokens].sort());
-		expect(listRequests(sandbox, '/received_faxes').length).toBeLessThanOrEqual(4);
+		expect(listRequests(suite.sandbox, '/received_faxes').length).toBeLessThanOrEqual(4);
 
-		sandbox.requests.length = 0;
+		suite.sandbox.requests.length = 0;
 		emitted.add(itemsOf(await trigger.tick()));
-		expect(listRequests(sandbox, '/received_faxes')).toHaveLength(1);
+		expect(listRequests(suite.sandbox, '/received_faxes')).toHaveLength(1);
 	});
 
 	describe('through a proxy that changes the list while it is read', () => {
 		let proxy: FaultProxy;
 		beforeEach(async () => {
-			proxy = await startFaultProxy(sandbox);
+			proxy = await startFaultProxy(suite.sandbox);
 		});
 		afterEach(async () => {
 			await proxy.close();
@@ -160,12 +147,12 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		test('faxes arrive between two page reads, moving the page boundary: nothing lost, nothing twice', async () => {
 			const trigger = poller(RECEIVED, proxy.baseUrl);
 			itemsOf(await trigger.activate());
-			const before = await seedReceived(sandbox, accountNumber, 150);
+			const before = await seedReceived(suite.sandbox, suite.accountNumber, 150);
 			const during: string[] = [];
 			proxy.plan('GET', /^\/api\/v2\/received_faxes\?.*\bpage=2\b/, {
 				kind: 'before',
 				action: async () => {
-					during.push(...(await seedReceived(sandbox, accountNumber, 7, '+14155550199')));
+					during.push(...(await seedReceived(suite.sandbox, suite.accountNumber, 7, '+14155550199')));
 				},
 			});
 
@@ -178,14 +165,14 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		});
 
 		test('an unordered list with faxes that appear late and carry older times: each emitted once, none skipped', async () => {
-			const existing = await seedReceived(sandbox, accountNumber, 30);
+			const existing = await seedReceived(suite.sandbox, suite.accountNumber, 30);
 			const hidden = new Set<string>();
 			// The list as a service could serve it: in no order the trigger can rely on, and without the hidden faxes.
 			const scrambled = async (path: string) => {
 				const url = new URL(path, 'http://proxy');
 				const all: IDataObject[] = [];
 				for (let page = 1; ; page++) {
-					const res = await api(sandbox, 'GET', `/received_faxes?page=${page}&page_size=100`);
+					const res = await api(suite.sandbox, 'GET', `/received_faxes?page=${page}&page_size=100`);
 					all.push(...(res.body.receivedFaxes as IDataObject[]));
 					if (page >= Number((res.body.meta as IDataObject).totalPages)) break;
 				}
@@ -201,7 +188,7 @@ describe('Fax Service Polling Trigger through the engine', () => {
 			const trigger = poller(RECEIVED, proxy.baseUrl);
 			itemsOf(await trigger.activate());
 
-			const arrived = await seedReceived(sandbox, accountNumber, 130);
+			const arrived = await seedReceived(suite.sandbox, suite.accountNumber, 130);
 			// Every third new fax shows up in the list only later, after newer ones were emitted.
 			for (const token of arrived.filter((_, i) => i % 3 === 0)) hidden.add(token);
 			const emitted = new Emitted();
@@ -229,9 +216,9 @@ describe('Fax Service Polling Trigger through the engine', () => {
 			const trigger = poller(RECEIVED, proxy.baseUrl);
 			itemsOf(await trigger.activate());
 			const emitted = new Emitted();
-			const first = await seedReceived(sandbox, accountNumber, 3);
+			const first = await seedReceived(suite.sandbox, suite.accountNumber, 3);
 			emitted.add(itemsOf(await trigger.tick()));
-			const second = await seedReceived(sandbox, accountNumber, 2);
+			const second = await seedReceived(suite.sandbox, suite.accountNumber, 2);
 			emitted.add(itemsOf(await trigger.tick()));
 			emitted.add(itemsOf(await trigger.tick()));
 			expect(emitted.tokens).toEqual([...first, ...second]);
@@ -240,7 +227,7 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		test('a failed poll says why, keeps the state, and the next poll catches up', async () => {
 			const trigger = poller(RECEIVED, proxy.baseUrl);
 			itemsOf(await trigger.activate());
-			const tokens = await seedReceived(sandbox, accountNumber, 2);
+			const tokens = await seedReceived(suite.sandbox, suite.accountNumber, 2);
 			const state = trigger.staticData();
 			const unavailable = JSON.stringify({ error: { status: 503, title: 'Service Unavailable', detail: 'maintenance window' } });
 			proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'answer', status: 503, body: unavailable }, 3);
@@ -267,7 +254,7 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		const empty = await trigger.fetchTestEvent();
 		expect('error' in empty && empty.error.message).toBe('No record matches yet for "Fax Received" with these filters');
 
-		const tokens = await seedReceived(sandbox, accountNumber, 3);
+		const tokens = await seedReceived(suite.sandbox, suite.accountNumber, 3);
 		const state = trigger.staticData();
 		const sample = itemsOf(await trigger.fetchTestEvent());
 		expect(tokensOf(sample)).toEqual([tokens[2]]);
@@ -277,15 +264,15 @@ describe('Fax Service Polling Trigger through the engine', () => {
 	});
 
 	test('Emit Records From: the first poll emits what is that recent, later polls only what is new', async () => {
-		await seedReceived(sandbox, accountNumber, 2);
+		await seedReceived(suite.sandbox, suite.accountNumber, 2);
 		await new Promise((resolve) => setTimeout(resolve, 30));
 		const from = new Date().toISOString();
 		await new Promise((resolve) => setTimeout(resolve, 30));
-		const recent = await seedReceived(sandbox, accountNumber, 2);
+		const recent = await seedReceived(suite.sandbox, suite.accountNumber, 2);
 
 		const trigger = poller({ ...RECEIVED, options: { emitFrom: from } });
 		expect(tokensOf(itemsOf(await trigger.activate()))).toEqual(recent);
-		const more = await seedReceived(sandbox, accountNumber, 1);
+		const more = await seedReceived(suite.sandbox, suite.accountNumber, 1);
 		expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(more);
 	});
 
@@ -294,10 +281,10 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		itemsOf(await trigger.activate());
 		const document = pdf(3, 'polling trigger attachment');
 		const form = new FormData();
-		form.append('to_number', accountNumber);
+		form.append('to_number', suite.accountNumber);
 		form.append('from_number', '+14155551234');
 		form.append('file', new Blob([new Uint8Array(document)], { type: 'application/pdf' }), 'in.pdf');
-		expect((await api(sandbox, 'POST', '/received_faxes/test_receive', { form })).status).toBe(201);
+		expect((await api(suite.sandbox, 'POST', '/received_faxes/test_receive', { form })).status).toBe(201);
 
 		const [item] = itemsOf(await trigger.tick());
 		expect(item.binary?.fax).toMatchObject({ mimeType: 'application/pdf' });
@@ -305,23 +292,23 @@ describe('Fax Service Polling Trigger through the engine', () => {
 	});
 
 	test('filters: only matching faxes; a bad value is refused before any request; a changed filter starts over', async () => {
-		const otherNumber = String((await seedNumber(sandbox, '213')).number);
+		const otherNumber = String((await seedNumber(suite.sandbox, '213')).number);
 		const bad = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: '212-555' } });
-		sandbox.requests.length = 0;
+		suite.sandbox.requests.length = 0;
 		const refused = await bad.activate();
 		expect('error' in refused && refused.error.message).toBe('Fax Received Filters → To Number must be an E.164 number like +15551234567, got "212-555"');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(suite.sandbox.requests).toHaveLength(0);
 
-		const trigger = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: accountNumber, isTest: 'true' } });
+		const trigger = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: suite.accountNumber, isTest: 'true' } });
 		itemsOf(await trigger.activate());
-		const mine = await seedReceived(sandbox, accountNumber, 2);
-		await seedReceived(sandbox, otherNumber, 2);
+		const mine = await seedReceived(suite.sandbox, suite.accountNumber, 2);
+		await seedReceived(suite.sandbox, otherNumber, 2);
 		expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(mine);
-		expect(listRequests(sandbox, '/received_faxes').every((r) => r.query.to_number === accountNumber && r.query.is_test === 'true')).toBe(true);
+		expect(listRequests(suite.sandbox, '/received_faxes').every((r) => r.query.to_number === suite.accountNumber && r.query.is_test === 'true')).toBe(true);
 
 		trigger.setParameters({ receivedFaxFilters: { toNumber: otherNumber } });
 		expect(itemsOf(await trigger.tick())).toEqual([]);
-		const next = await seedReceived(sandbox, otherNumber, 1);
+		const next = await seedReceived(suite.sandbox, otherNumber, 1);
 		expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(next);
 	});
 
@@ -330,12 +317,12 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		itemsOf(await trigger.activate());
 		const emitted = new Emitted();
 		emitted.add(itemsOf(await trigger.tick()));
-		const first = await seedReceived(sandbox, accountNumber, 2);
+		const first = await seedReceived(suite.sandbox, suite.accountNumber, 2);
 		emitted.add(itemsOf(await trigger.tick()));
 		trigger.restart();
-		const whileDown = await seedReceived(sandbox, accountNumber, 2);
-		const sent = await seedSentFax(sandbox, { from_number: accountNumber });
-		await sandbox.settle();
+		const whileDown = await seedReceived(suite.sandbox, suite.accountNumber, 2);
+		const sent = await seedSentFax(suite.sandbox, { from_number: suite.accountNumber });
+		await suite.sandbox.settle();
 		emitted.add(itemsOf(await trigger.activate()));
 		emitted.add(itemsOf(await trigger.tick()));
 		expect(emitted.tokens.sort()).toEqual([...first, ...whileDown, sent].sort());

@@ -12,15 +12,14 @@ import type { INode, INodeParameters } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { FaxService } from '../../nodes/FaxService/FaxService.node';
-import { registerNodeType, type RunResult, useBinaryMode } from '../harness/engine';
+import { NODE_TYPE, type RunResult, runWorkflow, useBinaryMode } from '../harness/engine';
 import type { TestInputItem } from '../harness/test-input.node';
+import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
+import { credentialsFor, faxServiceNode } from '../harness/workflows';
 import { api, apiRequests, errorOf, fileItem, NODE, outputOf, pdf, type Receiver, seedNumber, startFastSandbox, startReceiver } from './fixtures';
 import { DELIVERED, faxItem, FROM, LEGACY, NODE_ID, runWait, sendAndWait, uploadAndWait } from './wait-fixtures';
 
 const HOUR = 3_600_000;
-/** The AI tool variant n8n makes of the node (usableAsTool): the same node class, under its own type name. */
-const TOOL_TYPE = 'n8n-nodes-fax-service.faxServiceTool';
 const MINUTE = 60_000;
 
 describe('Send and Wait through the engine: the send part', () => {
@@ -229,20 +228,30 @@ describe('Send and Wait through the engine: the send part', () => {
 		});
 	});
 
-	describe('as an AI agent\'s tool', () => {
-		beforeAll(() => registerNodeType(TOOL_TYPE, new FaxService()));
-
+	describe('as an AI agent\'s tool (faxServiceTool, called by an agent as n8n calls it)', () => {
 		test.each([
-			['Sent Fax', sendAndWait({ operation: LEGACY }), faxItem(DELIVERED), /"Send".*sendToken/],
-			['Sent Fax', sendAndWait(), faxItem(DELIVERED), /"Send".*sendToken/],
-			['AI Document', uploadAndWait({ operation: LEGACY }), fileItem(pdf(1)), /"Upload".*aiToken/],
-		])('%s: a tool node saved with a wait operation fails before sending, saying what to use instead', async (_name, parameters, item, instead) => {
-			const waitRun = await run(parameters, [item], { node: { type: TOOL_TYPE } });
-			const error = errorOf(waitRun.result);
-			expect(error.message).toMatch(/cannot run as an AI agent's tool: a tool call cannot wait/);
-			expect(error.description).toMatch(instead);
+			['Sent Fax', sendAndWait({ operation: LEGACY }), /"Send".*sendToken/],
+			['Sent Fax', sendAndWait(), /"Send".*sendToken/],
+			['AI Document', uploadAndWait({ operation: LEGACY }), /"Upload".*aiToken/],
+		])('%s: a tool node saved with a wait operation fails before sending, saying what to use instead', async (_name, parameters, instead) => {
+			const input: INode = { id: 'input', name: 'Input', type: NODE_TYPE.testInput, typeVersion: 1, position: [0, 0], parameters: { items: [faxItem(DELIVERED)] as never } };
+			const agent: INode = { id: 'agent', name: 'Test Agent', type: AGENT_NODE_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };
+			const result = await runWorkflow({
+				nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
+				connections: {
+					Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
+					[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
+				},
+				credentials: credentialsFor(sandbox),
+				startNode: 'Input',
+				additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: waitingBaseUrl },
+			});
+			// n8n's tool wrapper fails the agent's run with the node's error.
+			const error = result.error('Test Agent');
+			expect(error?.message).toMatch(/cannot run as an AI agent's tool: a tool call cannot wait/);
+			expect(error?.description).toMatch(instead);
 			expect(sandbox.requests).toHaveLength(0);
-			expect(waitRun.result.run.waitTill).toBeUndefined();
+			expect(result.run.waitTill).toBeUndefined();
 		});
 	});
 });

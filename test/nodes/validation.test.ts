@@ -1,10 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { useBinaryMode } from '../harness/engine';
 import type { TestInputItem } from '../harness/test-input.node';
-import { runFaxService } from '../harness/workflows';
-import { apiRequests, byId, byNumber, errorOf, fileItem, NODE, outputOf, pdf, PNG, seedNumber, startFastSandbox, TIFF } from './fixtures';
+import { apiRequests, byId, byNumber, errorOf, fileItem, NODE, outputOf, pdf, PNG, seedNumber, TIFF, useEngineSuite } from './fixtures';
 
 const UUID = '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10';
 const CALLBACK = 'https://example.com/hook';
@@ -113,41 +110,36 @@ const cases: Case[] = [
 ];
 
 describe('Validation before any request', () => {
-	let sandbox: Sandbox;
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-	});
-	beforeEach(() => sandbox.reset());
+	const suite = useEngineSuite();
 
 	/** The tests that do send need the account's number to send from. */
 	async function withAccountNumber(): Promise<void> {
-		await seedNumber(sandbox, '212');
-		sandbox.requests.length = 0;
+		await seedNumber(suite.sandbox, '212');
+		suite.sandbox.requests.length = 0;
 	}
 
 	test.each(cases)('$name', async ({ parameters, items, expected }) => {
-		const result = await runFaxService(sandbox, parameters, { items: items ?? [{ json: {} }] });
+		const result = await suite.run(parameters, { items: items ?? [{ json: {} }] });
 		const error = errorOf(result);
 		expect(error.name).toBe('NodeOperationError');
 		for (const text of expected) expect(error.message).toContain(text);
 		expect(error.message).toContain('[item 0]');
 		expect(error.context?.itemIndex).toBe(0);
-		expect(sandbox.requests).toEqual([]);
+		expect(suite.sandbox.requests).toEqual([]);
 	});
 
-	test('a fixed From Number that is not E.164 is stopped by the locator\'s own pattern before the node runs', async () => {
-		await expect(runFaxService(sandbox, sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf })).rejects.toThrow(/E\.164/);
-		expect(sandbox.requests).toEqual([]);
+	test('a typed From Number that is not E.164 is refused by the node itself, naming field and item, before any request', async () => {
+		const error = errorOf(await suite.run(sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf }));
+		expect(error.name).toBe('NodeOperationError');
+		expect(error.message).toContain('From Number must be an E.164 number');
+		expect(error.message).toContain('"2125550001"');
+		expect(error.message).toContain('[item 0]');
+		expect(suite.sandbox.requests).toEqual([]);
 	});
 
 	test('the item index in the message is the bad item, and nothing is sent: every item is checked before the first request', async () => {
 		await withAccountNumber();
-		const result = await runFaxService(sandbox, sendFax({ toNumber: '={{ $json.to }}' }), {
+		const result = await suite.run(sendFax({ toNumber: '={{ $json.to }}' }), {
 			items: [fileItem(pdf(1), 'a.pdf', 'application/pdf', { to: '+13105550001' }), fileItem(pdf(1), 'b.pdf', 'application/pdf', { to: '555-0002' })],
 		});
 		const error = errorOf(result);
@@ -156,7 +148,7 @@ describe('Validation before any request', () => {
 		expect(error.message).toContain('[item 1]');
 		expect(error.context?.itemIndex).toBe(1);
 		expect(String(error.description)).toContain('No item was sent: all 2 items are checked before the first request.');
-		expect(sandbox.requests).toEqual([]);
+		expect(suite.sandbox.requests).toEqual([]);
 	});
 
 	test.each([
@@ -166,7 +158,7 @@ describe('Validation before any request', () => {
 		await withAccountNumber();
 		const files = [pdf(1, 'zero'), pdf(1, 'one'), pdf(1, 'two')];
 		const destinations = ['+13105550000', 'not-a-number', '+13105550002'];
-		const result = await runFaxService(sandbox, sendFax({ toNumber: '={{ $json.to }}' }), {
+		const result = await suite.run(sendFax({ toNumber: '={{ $json.to }}' }), {
 			items: files.map((file, i) => fileItem(file, `${i}.pdf`, 'application/pdf', { to: destinations[i] })),
 			node,
 		});
@@ -180,7 +172,7 @@ describe('Validation before any request', () => {
 		expect(output[1].json.error).toEqual(expect.stringContaining('[item 1]'));
 		expect(output[1].json).not.toHaveProperty('faxId');
 
-		const posts = apiRequests(sandbox, 'POST', '/sent_faxes');
+		const posts = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(posts).toHaveLength(2);
 		// Items 0 and 2 are in flight together: the sandbox may see them in either order.
 		const sentTo = (to: string) => posts.find((post) => (post.body as Record<string, string>).to_number === to);

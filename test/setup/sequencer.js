@@ -14,10 +14,14 @@ const E2E_SECONDS = {
 	'queue-mode.test.ts': 120,
 	'n8n-host.test.ts': 105,
 	'trigger.test.ts': 70,
+	'ai-agent.test.ts': 200,
+	'mcp.test.ts': 100,
+	'examples-ai.test.ts': 140,
 	'registry-install.test.ts': 125,
 	'browser.test.ts': 55,
 	'trigger-hostile.test.ts': 45,
 	'trigger-keys.test.ts': 30,
+	'example-files.test.ts': 5,
 };
 
 class LongestEndToEndFirst extends Sequencer {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Outcome } from '../../shared/concurrency';
-import { createdByItem } from '../../shared/transport';
+import { createdByItem } from '../../shared/createdIds';
 
 /** What an item's failure becomes: its error item (Continue On Fail), or the node's error, which says what the other items did. */
 

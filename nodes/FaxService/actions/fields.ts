@@ -1,5 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { RecordKindName } from './output';
+import { OMITTED_FIELDS, RECORD_KINDS } from './output';
+
 /** Field definitions several operations share (what the panel shows), so each is written once. Their readers: readers.ts. */
 
 export const binaryPropertyField = (description: string): INodeProperties => ({
@@ -86,7 +89,9 @@ export const faxNumberLocator = (displayName: string, name: string, description:
 			name: 'number',
 			type: 'string',
 			placeholder: '+15551234567',
-			validation: [{ type: 'regex', properties: { regex: '^\\+[1-9]\\d{1,14}$', errorMessage: 'Use E.164, like +15551234567' } }],
+			// No `validation` regex here: n8n checks it when every execution starts, in a vm with a 250 ms
+			// watchdog that fails the whole workflow on a busy server; the node checks E.164 itself
+			// (shared/validation.ts), per item and before any request, for typed and expression values alike.
 		},
 	],
 });
@@ -155,3 +160,49 @@ export const requestOptionsField: INodeProperties = {
 		},
 	],
 };
+
+const OUTPUT_MODES = [
+	{ name: 'Simplified', value: 'simple', description: `The fields most workflows and AI agents need, and in ${OMITTED_FIELDS} the names of the other fields that have a value` },
+	{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
+	{ name: 'Selected Fields', value: 'fields', description: 'The fields you choose, and the record\'s ID' },
+];
+
+/** On the node: a saved workflow without the parameter keeps its full records. */
+const outputOption: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'raw',
+	displayOptions: { show: { '@tool': [false] } },
+	options: OUTPUT_MODES,
+};
+
+/** On its AI tool variant: an agent gets the short records unless the user chooses otherwise. */
+const toolOutputOption: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	default: 'simple',
+	displayOptions: { show: { '@tool': [true] } },
+	options: OUTPUT_MODES,
+};
+
+/**
+ * Output (Simplified, Raw, Selected Fields) of an operation that returns records of `kind` (read by
+ * output.ts). Two Output properties: n8n shows the one whose '@tool' matches the node type (its AI
+ * tool variant's name ends in "Tool"), so each has its own default.
+ */
+export const outputFields = (kind: RecordKindName): INodeProperties[] => [
+	outputOption,
+	toolOutputOption,
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'multiOptions',
+		default: [],
+		required: true,
+		description: 'The fields to add to the output',
+		displayOptions: { show: { output: ['fields'] } },
+		options: [...RECORD_KINDS[kind].fields].sort().map((field) => ({ name: field, value: field })),
+	},
+];

@@ -3,9 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Outcome } from '../../shared/concurrency';
 import { Gate } from '../../shared/gate';
-import { holdRequests } from '../../shared/transport';
+import { holdRequests } from '../../shared/requestGate';
 import { waitForCallbacks, waitLimit } from '../../shared/waiting';
 import { checkFailure, errorItem, runFailure } from './failures';
+import { readOutput } from './output';
 import { readRequestsInParallel } from './readers';
 import { operationOf } from './resource';
 import { resources } from './resources';
@@ -43,7 +44,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (!operation) {
 			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`, { itemIndex });
 		}
-		return await operation.execute.call(this, itemIndex);
+		// Output is read before the request, so a bad Fields choice sends nothing.
+		const shape = operation.records ? readOutput(this, itemIndex, operation.records) : undefined;
+		const result = await operation.execute.call(this, itemIndex);
+		return shape ? shape(result) : result;
 	};
 
 	// Settings of the whole run, read once: a bad one fails the node before anything is sent.

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import type { SignedCallbackType } from '../../shared/signature';
+import type { RecordKindName } from './output';
 
 /** What an operation returns for one input item: records (json) or full items (with binary). */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
@@ -12,6 +13,8 @@ export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[]
 export interface Operation {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult>;
+	/** Set when the operation returns records of this kind: it then has the Output option (output.ts), applied by the router. */
+	records?: RecordKindName;
 	/** Set when the operation sends and then waits for the service's callback (Send and Wait). */
 	waitFor?: WaitTarget;
 }

@@ -5,6 +5,8 @@ import type { ApiContext } from '../../../shared/credentials';
 import { apiRequest } from '../../../shared/transport';
 import { readRequiredString } from '../readers';
 import { unwrap } from '../unwrap';
+import { outputFields } from '../fields';
+import type { RecordKindName } from '../output';
 
 export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['get'] } }, [
 	{
@@ -15,7 +17,10 @@ export const description = updateDisplayOptions({ show: { resource: ['aiDocument
 		required: true,
 		description: 'The aiToken returned when the document was uploaded',
 	},
+	...outputFields('aiResult'),
 ]);
+
+export const records: RecordKindName = 'aiResult';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await readAiResult(this, readRequiredString(this, itemIndex, 'documentId', 'AI Document ID'), itemIndex);

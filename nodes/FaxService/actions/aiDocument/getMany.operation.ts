@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { returnAllFields } from '../fields';
+import { outputFields, returnAllFields } from '../fields';
 import { readLimit } from '../readers';
 import { unwrap, unwrapList } from '../unwrap';
+import type { RecordKindName } from '../output';
 
-export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['getMany'] } }, returnAllFields);
+export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['getMany'] } }, [...returnAllFields, ...outputFields('aiResult')]);
+
+export const records: RecordKindName = 'aiResult';
 
 /** The interface shows no paging for this list (spec 4.6), so Limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -33,6 +33,6 @@ export async function uploadDocument(ctx: IExecuteFunctions, itemIndex: number, 
 }
 
 /** The item's PDF, checked: PDF only, at most 52,428,800 bytes. */
-export async function readDocument(ctx: IExecuteFunctions, itemIndex: number): Promise<MultipartFile> {
+async function readDocument(ctx: IExecuteFunctions, itemIndex: number): Promise<MultipartFile> {
 	return await readUpload(ctx, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
 }

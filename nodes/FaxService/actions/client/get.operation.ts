@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { clientIdLocator } from '../fields';
+import { clientIdLocator, outputFields } from '../fields';
 import { readUuidLocator } from '../readers';
 import { unwrap } from '../unwrap';
+import type { RecordKindName } from '../output';
 
-export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['get'] } }, [clientIdLocator]);
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['get'] } }, [clientIdLocator, ...outputFields('client')]);
+
+export const records: RecordKindName = 'client';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'clientId', 'Client');

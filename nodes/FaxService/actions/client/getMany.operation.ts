@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { returnAllFields } from '../fields';
+import { outputFields, returnAllFields } from '../fields';
 import { readLimit } from '../readers';
 import { unwrapList } from '../unwrap';
+import type { RecordKindName } from '../output';
 
-export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['getMany'] } }, returnAllFields);
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['getMany'] } }, [...returnAllFields, ...outputFields('client')]);
+
+export const records: RecordKindName = 'client';
 
 /** The list is not paginated by the service (spec 4.4), so Limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

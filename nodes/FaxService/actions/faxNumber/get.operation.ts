@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { faxNumberIdLocator } from '../fields';
+import { faxNumberIdLocator, outputFields } from '../fields';
 import { readUuidLocator } from '../readers';
 import { unwrap } from '../unwrap';
+import type { RecordKindName } from '../output';
 
-export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['get'] } }, [faxNumberIdLocator]);
+export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['get'] } }, [faxNumberIdLocator, ...outputFields('faxNumber')]);
+
+export const records: RecordKindName = 'faxNumber';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'faxNumberId', 'Fax Number');

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../readers';
-import { fieldCollection, recordOption, returnAllFields } from '../fields';
+import { fieldCollection, outputFields, recordOption, returnAllFields } from '../fields';
 import { dateRangeFilters, faxStatusFilter, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+import type { RecordKindName } from '../output';
 
 const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
 
@@ -32,7 +33,9 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['getMany'] } }, [...properties, ...outputFields('receivedFax')]);
+
+export const records: RecordKindName = 'receivedFax';
 
 const FILTERS: Record<string, FieldMapping> = {
 	...SHARED_FILTERS,

@@ -3,6 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { readRequiredString } from '../readers';
+import { outputFields } from '../fields';
+import type { RecordKindName } from '../output';
 
 export const description = updateDisplayOptions({ show: { resource: ['secureLinkEmail'], operation: ['get'] } }, [
 	{
@@ -13,7 +15,10 @@ export const description = updateDisplayOptions({ show: { resource: ['secureLink
 		required: true,
 		description: 'The emailId returned when the e-mail was queued',
 	},
+	...outputFields('secureLinkEmail'),
 ]);
+
+export const records: RecordKindName = 'secureLinkEmail';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const emailId = readRequiredString(this, itemIndex, 'emailId', 'Email ID');

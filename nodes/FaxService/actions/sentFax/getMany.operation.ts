@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../readers';
-import { fieldCollection, returnAllFields } from '../fields';
+import { fieldCollection, outputFields, returnAllFields } from '../fields';
 import { dateRangeFilters, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
+import type { RecordKindName } from '../output';
 
 const numbers = numberFilters('The account\'s number that sent the fax', 'Destination number');
 
@@ -39,7 +40,9 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['getMany'] } }, [...properties, ...outputFields('sentFax')]);
+
+export const records: RecordKindName = 'sentFax';
 
 const FILTERS: Record<string, FieldMapping> = {
 	...SHARED_FILTERS,

@@ -68,7 +68,7 @@ export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbac
 }
 
 /** The item's fax as form fields and file, every value checked. */
-export async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
+async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
 	const fromNumber = readE164Locator(ctx, itemIndex, 'fromNumber', 'From Number');
 	const toNumber = assertE164(ctx, itemIndex, 'To Number', ctx.getNodeParameter('toNumber', itemIndex) as string);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

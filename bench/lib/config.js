@@ -1,0 +1,38 @@
+'use strict';
+/** The bench's parameters (from the environment, bench/run.js lists them), its log and its correctness checks. */
+
+const quick = process.env.BENCH_QUICK === '1';
+const RECEIVE_VARIANTS = ['trigger', 'floor', 'handBuilt', 'webhook'];
+/** The setting the README's "High callback volume" recommends, measured in part 2b (BENCH_TUNED_ENV: other JSON). */
+const TUNED_ENV = JSON.parse(process.env.BENCH_TUNED_ENV || '{"N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE":"true"}');
+const num = (name, normal, small) => Number(process.env[name] || (quick ? small : normal));
+const list = (name, normal, small) => String(process.env[name] || (quick ? small : normal)).split(',').map(Number);
+const PARAMS = {
+	sendCounts: list('BENCH_N', '40,200', '20'), // N items per send execution, one set of runs each
+	sendLatencies: list('BENCH_LATENCY_MS', '0,150', '0,150'), // service latency (ms) put in front of the sandbox; 0: straight to it
+	sendBytes: num('BENCH_SEND_BYTES', 0, 0), // size of each faxed PDF; 0: the sandbox's sample PDF
+	sendRepetitions: num('BENCH_REPS', 3, 1), // executions per send variant (median reported)
+	callbacksPerBatch: num('BENCH_K', 300, 30), // K callbacks per variant per round
+	concurrency: num('BENCH_CONCURRENCY', 8, 4),
+	receiveRounds: num('BENCH_ROUNDS', 2, 1), // rounds of one batch per variant, each variant leading one round in turn
+	receiveVariants: (process.env.BENCH_VARIANTS || RECEIVE_VARIANTS.join(',')).split(',').filter((v) => RECEIVE_VARIANTS.includes(v)),
+	tunedRounds: num('BENCH_TUNED_ROUNDS', 1, 1), // rounds with TUNED_ENV (0: skip)
+	warmupCallbacks: num('BENCH_WARMUP', 20, 5), // per variant, before the rounds, not measured
+	fromNumber: '+14155550001',
+	parts: (process.env.BENCH_ONLY || 'send,upload,returnAll,receive').split(','), // which parts to run
+	uploadBytes: num('BENCH_UPLOAD_BYTES', 50 * 1024 * 1024 - 4096, 5 * 1024 * 1024), // under the 50 MB AI limit (52,428,800 bytes)
+	returnAllTotal: num('BENCH_RETURN_ALL', 3000, 300), // sent faxes listed by Return All
+};
+const BUDGET_MS = 20 * 60 * 1000; // safety net: the run is meant to take about 12 min
+
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const MB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const checks = [];
+const check = (name, ok, detail = '') => {
+	checks.push({ name, ok: Boolean(ok), detail });
+	if (!ok) log(`CHECK FAILED: ${name}${detail ? `: ${detail}` : ''}`);
+};
+
+module.exports = { quick, RECEIVE_VARIANTS, TUNED_ENV, PARAMS, BUDGET_MS, log, MB, fixed, delay, checks, check };

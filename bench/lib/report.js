@@ -1,0 +1,101 @@
+'use strict';
+/** The report printed at the end of a run: one table per part, the checks, where the JSON went. */
+
+const path = require('path');
+
+const { RECEIVE_VARIANTS, TUNED_ENV, MB, fixed } = require('./config');
+
+function table(headers, rows) {
+	const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+	const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
+	return [line(headers), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function sendTable(send, p) {
+	const rows = send.configs.map((c) => [
+		`${c.latencyMs} ms`,
+		c.n,
+		Math.round(c.faxService.executionTimeMs),
+		Math.round(c.httpRequest.executionTimeMs),
+		`${fixed(c.ratios.executionTime, 2)}×`,
+		MB(c.faxService.peakRssBytes),
+		MB(c.httpRequest.peakRssBytes),
+		`${fixed(c.ratios.peakRss, 2)}×`,
+		c.faxService.maxInFlight === undefined ? '–' : `${c.faxService.maxInFlight} / ${c.httpRequest.maxInFlight}`,
+	]);
+	return [
+		`1. Sending faxes (${p.sendBytes ? `${p.sendBytes} bytes each` : 'the sample PDF'}; median of ${p.sendRepetitions} n8n execute runs per variant; ours with its default Requests in Parallel)`,
+		table(
+			['service latency', 'faxes', 'ours ms', 'HTTP Request ms', 'time ratio', 'ours peak RSS MB', 'HTTP Request peak RSS MB', 'memory ratio', 'max in flight (ours / HTTP Request)'],
+			rows,
+		),
+		'ratio: ours / HTTP Request node (below 1: ours is faster or smaller)',
+		'',
+	];
+}
+
+const RECEIVE_ORDER = RECEIVE_VARIANTS;
+
+function receiveTable(receive, p, title) {
+	const rows = RECEIVE_ORDER.filter((v) => receive.variants[v]).map((v) => {
+		const s = receive.variants[v];
+		return [
+			s.label,
+			fixed(s.requestsPerSec),
+			fixed(s.p50Ms),
+			fixed(s.p95Ms),
+			s.non200Answers,
+			fixed(s.completedPerSec),
+			`${s.executionsRecorded} / ${s.callbacksSent}`,
+			`${MB(s.rssGrowthPerBurstBytes)} (max ${MB(s.maxRssGrowthPerBurstBytes)})`,
+		];
+	});
+	const r = receive.ratios;
+	return [
+		`${title}: ${p.callbacksPerBatch} signed callbacks × ${receive.rounds} rounds per variant, concurrency ${p.concurrency} (rates: median of rounds; latency: all rounds)`,
+		table(['variant', 'req/s', 'p50 ms', 'p95 ms', 'non-200', 'completed/s', 'executions / sent', 'RSS growth per burst MB'], rows),
+		`Fax Service Trigger, completed/s: ${fixed(r.completedVsHandBuilt, 2)}× the hand-built route, ${fixed(r.completedVsFloor, 2)}× the do-nothing trigger, ` +
+			`${fixed(r.completedVsWebhook, 2)}× the bare Webhook node; largest RSS growth per burst minus the hand-built route's: ${MB(r.maxRssGrowthMinusHandBuiltBytes)} MB`,
+		'',
+	];
+}
+
+function pairTable(pair, title, labels) {
+	return [
+		`${title} (median of ${pair.faxService.runs.length} n8n execute runs per variant)`,
+		table(
+			['variant', 'node executionTime ms', 'peak RSS MB (n8n execute)'],
+			[
+				[labels[0], pair.faxService],
+				[labels[1], pair.httpRequest],
+			].map(([name, s]) => [name, Math.round(s.executionTimeMs), MB(s.peakRssBytes)]),
+		),
+		`ratio (ours / HTTP Request): time ${fixed(pair.ratios.executionTime, 2)}×, peak memory ${fixed(pair.ratios.peakRss, 2)}× (${MB(pair.ratios.peakRssDifferenceBytes)} MB)`,
+		'',
+	];
+}
+
+function report(result, resultsFile) {
+	const { machine } = result;
+	const failed = result.checks.filter((c) => !c.ok);
+	return [
+		`Machine: ${machine.cpus} × ${machine.cpuModel}, ${MB(machine.totalMemBytes)} MB RAM, load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`,
+		`Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`,
+		'',
+		...(result.send ? sendTable(result.send, result.parameters) : []),
+		...(result.receive ? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults') : []),
+		...(result.receiveTuned
+			? receiveTable(result.receiveTuned, result.parameters, `2b. Receiving, tuned (${Object.entries(TUNED_ENV).map(([k, v]) => `${k}=${v}`).join(' ')})`)
+			: []),
+		...(result.upload ? pairTable(result.upload, `3. Uploading a ${MB(result.parameters.uploadBytes)} MB PDF for AI extraction`, ['Fax Service: AI Document → Upload', 'HTTP Request: POST multipart']) : []),
+		...(result.returnAll
+			? pairTable(result.returnAll, `4. Return All over ${result.parameters.returnAllTotal} sent faxes`, ['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'])
+			: []),
+		failed.length === 0
+			? `All ${result.checks.length} correctness checks passed.`
+			: `${failed.length} of ${result.checks.length} checks FAILED:\n${failed.map((c) => `  - ${c.name}: ${c.detail}`).join('\n')}`,
+		`Took ${Math.round(result.durationMs / 1000)} s. JSON: ${path.relative(process.cwd(), resultsFile)}`,
+	].join('\n');
+}
+
+module.exports = { report };

@@ -1,0 +1,101 @@
+/**
+ * The example workflow files in examples/ themselves (no n8n needed): valid n8n workflow JSON, only
+ * n8n's and this package's nodes, no secrets, and callback URLs that point at their own trigger.
+ * examples.test.ts runs them in a real n8n.
+ */
+import { readdirSync } from 'fs';
+
+import {
+	CREDENTIAL,
+	DEV_N8N,
+	DEV_SANDBOX,
+	EXAMPLES_DIR,
+	FILES,
+	isPlainObject,
+	PACKAGE_TYPES,
+	parseExample,
+	readExampleText,
+	strings,
+	TRIGGER_TYPE,
+	triggerOf,
+} from './helpers/examples';
+
+describe('example workflow files', () => {
+	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
+
+	test('examples/ holds exactly the five examples, each valid n8n workflow JSON', () => {
+		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(Object.values(FILES).sort());
+		for (const [file, text] of Object.entries(texts)) {
+			const example = parseExample(text);
+			expect({ file, name: typeof example.name, nodes: Array.isArray(example.nodes), connections: isPlainObject(example.connections) }).toEqual({
+				file,
+				name: 'string',
+				nodes: true,
+				connections: true,
+			});
+			expect(example.settings).toMatchObject({ executionOrder: 'v1' });
+			const names = example.nodes.map((node) => node.name);
+			const ids = example.nodes.map((node) => node.id);
+			expect(new Set(names).size).toBe(names.length);
+			expect(new Set(ids).size).toBe(ids.length);
+			for (const node of example.nodes) {
+				expect({ file, node: node.name, id: /^[0-9a-f-]{36}$/.test(node.id), typeVersion: typeof node.typeVersion, position: node.position.length, parameters: isPlainObject(node.parameters) }).toEqual({
+					file,
+					node: node.name,
+					id: true,
+					typeVersion: 'number',
+					position: 2,
+					parameters: true,
+				});
+			}
+			// Every connection joins two nodes of the workflow.
+			for (const [from, outputs] of Object.entries(example.connections)) {
+				expect(names).toContain(from);
+				for (const target of outputs.main.flat()) expect(names).toContain(target.node);
+			}
+		}
+	});
+
+	test('only n8n-nodes-base nodes and the nodes of this package', () => {
+		for (const text of Object.values(texts)) {
+			for (const node of parseExample(text).nodes) {
+				expect(node.type.startsWith('n8n-nodes-base.') || PACKAGE_TYPES.includes(node.type) ? 'known' : node.type).toBe('known');
+			}
+		}
+	});
+
+	test('no credential secrets: Fax Service nodes reference the "Fax Service sandbox" credential by id and name only', () => {
+		for (const [file, text] of Object.entries(texts)) {
+			expect({ file, secrets: text.match(/sk_(test|live)_|testApiKey|liveApiKey|"apiKey"|Bearer /gi) }).toEqual({ file, secrets: null });
+			for (const node of parseExample(text).nodes) {
+				if (PACKAGE_TYPES.includes(node.type)) expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: { faxServiceApi: CREDENTIAL } });
+				else expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: undefined });
+			}
+		}
+	});
+
+	test('every Callback URL is the production URL of the trigger in the same workflow; webhook ids are unique', () => {
+		const webhookIds: string[] = [];
+		for (const [file, text] of Object.entries(texts)) {
+			const example = parseExample(text);
+			if (file === FILES.poll || file === FILES.sendFax) {
+				// The polling example and Send and Wait need no URL at all: no webhook trigger, no n8n address.
+				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
+				expect(strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'))).toEqual([]);
+				continue;
+			}
+			const trigger = triggerOf(example);
+			expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+			webhookIds.push(trigger.webhookId!);
+			const triggerUrl = `${DEV_N8N}/webhook/${trigger.webhookId}/fax-service`;
+			const n8nUrls = strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'));
+			const expectCallback = file !== FILES.inbound; // example 2 registers its trigger on the number instead
+			expect({ file, urls: n8nUrls.map((entry) => entry.value) }).toEqual({ file, urls: expectCallback ? [triggerUrl] : [] });
+			// Sample PDFs exist in the sandbox.
+			for (const entry of strings(example.nodes.map((node) => node.parameters)).filter((e) => e.value.startsWith(`${DEV_SANDBOX}/samples/`))) {
+				expect(['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']).toContain(entry.value.slice(`${DEV_SANDBOX}/samples/`.length));
+			}
+		}
+		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+});

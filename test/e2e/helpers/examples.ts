@@ -1,0 +1,119 @@
+/**
+ * The example workflows in examples/ as the suites read them: their files, their shape, the nodes of
+ * this package in them, and an example as a user imports it (its dev addresses replaced by a run's).
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import { REPO_ROOT, type WorkflowJson } from './n8n-host';
+
+export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+/** The addresses the examples are written for: `npm run sandbox` and a local n8n. */
+export const DEV_SANDBOX = 'http://127.0.0.1:4010';
+export const DEV_N8N = 'http://127.0.0.1:5678';
+export const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
+export const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
+export const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
+export const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', TRIGGER_TYPE, POLL_TRIGGER_TYPE];
+
+export const FILES = {
+	sendFax: 'send-fax-and-track-completion.json',
+	inbound: 'inbound-fax-route-by-classification.json',
+	ai: 'ai-extraction.json',
+	client: 'provision-number-for-new-client.json',
+	poll: 'poll-inbound-faxes-and-route.json',
+} as const;
+export type ExampleKey = keyof typeof FILES;
+
+export type Json = Record<string, unknown>;
+export interface ExampleNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Json;
+	webhookId?: string;
+	credentials?: Record<string, { id: string; name: string }>;
+	[key: string]: unknown;
+}
+export interface Example extends WorkflowJson {
+	nodes: ExampleNode[];
+	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+}
+
+export const readExampleText = (file: string): string => readFileSync(join(EXAMPLES_DIR, file), 'utf8');
+export const parseExample = (text: string): Example => JSON.parse(text) as Example;
+const isExpression = (value: unknown): boolean => typeof value === 'string' && value.startsWith('=');
+export const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The example as a user imports it, with the dev addresses replaced by this run's. */
+export function localiseExample(file: string, addresses: { sandboxOrigin: string; n8nBaseUrl: string }, change?: (example: Example) => void): Example {
+	const text = readExampleText(file).split(DEV_SANDBOX).join(addresses.sandboxOrigin).split(DEV_N8N).join(addresses.n8nBaseUrl);
+	const example = parseExample(text);
+	change?.(example);
+	return example;
+}
+
+export function triggerOf(example: Example, type = TRIGGER_TYPE): ExampleNode {
+	const triggers = example.nodes.filter((node) => node.type === type);
+	expect(triggers).toHaveLength(1);
+	return triggers[0];
+}
+
+/** The node of this package that starts the example's executions: its webhook trigger, or its polling trigger. */
+export function startNodeOf(example: Example): ExampleNode {
+	return triggerOf(example, example.nodes.some((node) => node.type === POLL_TRIGGER_TYPE) ? POLL_TRIGGER_TYPE : TRIGGER_TYPE);
+}
+
+/** Every string in a JSON value, with its path. */
+export function strings(value: unknown, path = '$'): Array<{ path: string; value: string }> {
+	if (typeof value === 'string') return [{ path, value }];
+	if (Array.isArray(value)) return value.flatMap((entry, index) => strings(entry, `${path}[${index}]`));
+	if (isPlainObject(value)) return Object.entries(value).flatMap(([key, entry]) => strings(entry, `${path}.${key}`));
+	return [];
+}
+
+export interface Property {
+	name: string;
+	type: string;
+	options?: Array<Property & { value?: unknown; values?: Property[] }>;
+	typeOptions?: { loadOptionsMethod?: string };
+}
+export interface NodeTypeDescription {
+	name: string;
+	version: number | number[];
+	properties: Property[];
+}
+
+/** Finds parameters a node type does not have, and fixed option values it does not offer. */
+export function parameterProblems(properties: Property[], values: Json, path: string): string[] {
+	const problems: string[] = [];
+	for (const [key, value] of Object.entries(values)) {
+		const candidates = properties.filter((property) => property.name === key);
+		if (candidates.length === 0) {
+			problems.push(`${path}.${key} is not a parameter`);
+			continue;
+		}
+		if (isExpression(value)) continue;
+		const collections = candidates.filter((property) => property.type === 'collection');
+		const fixedCollections = candidates.filter((property) => property.type === 'fixedCollection');
+		if (collections.length > 0 && isPlainObject(value)) {
+			problems.push(...parameterProblems(collections.flatMap((property) => property.options ?? []), value, `${path}.${key}`));
+		} else if (fixedCollections.length > 0 && isPlainObject(value)) {
+			for (const [group, groupValue] of Object.entries(value)) {
+				const groups = fixedCollections.flatMap((property) => property.options ?? []).filter((option) => option.name === group);
+				if (groups.length === 0) problems.push(`${path}.${key}.${group} is not an option group`);
+				for (const entry of Array.isArray(groupValue) ? groupValue : [groupValue]) {
+					problems.push(...parameterProblems(groups.flatMap((option) => option.values ?? []), entry as Json, `${path}.${key}.${group}`));
+				}
+			}
+		} else if (candidates.every((property) => ['options', 'multiOptions'].includes(property.type) && !property.typeOptions?.loadOptionsMethod)) {
+			const allowed = new Set(candidates.flatMap((property) => (property.options ?? []).map((option) => option.value)));
+			for (const entry of Array.isArray(value) ? value : [value]) {
+				if (!allowed.has(entry)) problems.push(`${path}.${key} = ${JSON.stringify(entry)} is not one of ${JSON.stringify([...allowed])}`);
+			}
+		}
+	}
+	return problems;
+}
