@@ -9,13 +9,17 @@ import type {
 import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 /**
- * Waiting in n8n for the service's callback, the way n8n's own send-and-wait operations do: the
- * execution's signed resume URL is the request's callback_url, the execution is put to wait (saved,
- * nothing held in memory), and the callback resumes it through the node's `webhook()`.
+ * Waiting in n8n for the service's callback: the execution's resume URL is the request's
+ * callback_url, the execution is put to wait (saved, nothing held in memory), and the callback
+ * resumes it through the node's `webhook()`.
  */
 
-/** n8n signs and checks the resume URLs of nodes whose operation has exactly this value. */
-export const WAIT_OPERATION = 'sendAndWait';
+/**
+ * The wait operations' value in 0.1.0 (both resources), still run for saved workflows (the resources map
+ * it to their wait operation) but offered nowhere: n8n 2.x turns every node with an operation option of
+ * exactly this value into a "Human in the Loop" approval tool, which ours is not.
+ */
+export const LEGACY_WAIT_OPERATION = 'sendAndWait';
 
 /** The waiting webhook that resumes an execution; its path is the node's id, as in the resume URL. */
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
@@ -79,11 +83,23 @@ export function waitLimit(ctx: IExecuteFunctions): Date {
 	return new Date(Date.now() + amount * UNIT_MS[unit]);
 }
 
-/** The URL the service must call back: this execution's signed resume URL, query string included. */
+/**
+ * The URL the service must call back: this execution's resume URL, to this node, with what n8n checks.
+ * n8n checks a waiting webhook's URL by the node's stored operation value: for `sendAndWait` (saved
+ * 0.1.0 workflows) an HMAC signature (n8n 2.x always, 1.x once asked); for any other value n8n 2.x
+ * compares `signature` with the execution's resume token (the one in `$execution.resumeUrl`) and 1.x
+ * checks nothing. Either way `webhook()` resumes only on a callback signed with the account's key for
+ * a token this execution waits for, and re-reads every record from the service before it resumes.
+ */
 export function resumeUrl(ctx: IExecuteFunctions): string {
-	// n8n 1.x checks the signature only when asked; n8n 2.x always checks it and has no such method.
-	(ctx as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
-	return ctx.getSignedResumeUrl();
+	if (ctx.getNode().parameters.operation === LEGACY_WAIT_OPERATION) {
+		(ctx as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
+		return ctx.getSignedResumeUrl();
+	}
+	// <waiting base>/<execution id>[?signature=<resume token>] (the token on n8n 2.x), then this node's id as the path's suffix.
+	const url = new URL(String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
+	url.pathname = `${url.pathname.replace(/\/$/, '')}/${ctx.getNode().id}`;
+	return url.toString();
 }
 
 /**

@@ -102,8 +102,8 @@ async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Pr
 }
 
 /** Webhook (n8n's own) → Fax Service: Received Fax → Download PDF → Fax Service: Sent Fax → Send, with the downloaded binary. */
-/** Webhook → Download PDF (a received fax) → Send Fax with `operation` (send, or sendAndWait: wait for its outcome). */
-function relayWorkflow(path: string, credential: { id: string; name: string }, fromNumber: string, operation: 'send' | 'sendAndWait' = 'send'): WorkflowJson {
+/** Webhook → Download PDF (a received fax) → Send Fax with `operation` (send, or sendAndWaitForCompletion: wait for its outcome). */
+function relayWorkflow(path: string, credential: { id: string; name: string }, fromNumber: string, operation: 'send' | 'sendAndWaitForCompletion' = 'send'): WorkflowJson {
 	const node = (name: string, x: number, parameters: Record<string, unknown>) => ({
 		id: randomUUID(),
 		name,
@@ -180,7 +180,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			faxServiceTriggerWorkflow('Fax Service Trigger queue mode e2e', webhookId, credential, ['sentFax']),
 			registering,
 			relayWorkflow(relayPath, credential, faxNumber),
-			relayWorkflow(waitingRelayPath, credential, faxNumber, 'sendAndWait'),
+			relayWorkflow(waitingRelayPath, credential, faxNumber, 'sendAndWaitForCompletion'),
 		]);
 		workflowId = workflow.id;
 		registeringWorkflowId = registeringWorkflow.id;

@@ -153,14 +153,23 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		expect(JSON.parse(readFileSync(join(nodesDir(), 'package.json'), 'utf8')).dependencies).toEqual({ [packed.name]: packed.version });
 	});
 
-	test("the editor's node types list all three nodes and the action node's tool variants", async () => {
+	test("the editor's node types list all three nodes and the action node's AI tool variant, no Human in the Loop variant", async () => {
 		const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie } });
-		const types = ((await response.json()) as Array<{ name: string }>).map((type) => type.name).filter((name) => name.startsWith(`${packed.name}.`));
-		// n8n makes an AI-tool variant of a usableAsTool node; n8n 2.x also a human-in-the-loop one, because an operation's
-		// value is n8n's reserved `sendAndWait`. That variant is wrong (it would gate an agent's tools behind sending a fax):
-		// issue 19 removes it, and this line then loses it. Until then it records what n8n generates.
-		const tools = hostVersion === 2 ? ['faxServiceTool', 'faxServiceHitlTool'] : ['faxServiceTool'];
-		expect([...new Set(types)].sort()).toEqual([...NODE_TYPES, ...tools].map((type) => `${packed.name}.${type}`).sort());
+		const ours = ((await response.json()) as Array<{ name: string; properties: Array<{ name: string; options?: Array<{ value?: unknown }>; displayOptions?: { show?: Record<string, unknown[]> } }> }>).filter(
+			(type) => type.name.startsWith(`${packed.name}.`),
+		);
+		// n8n makes an AI-tool variant of a usableAsTool node. n8n 2.x would also make a Human in the Loop one
+		// ("<name>HitlTool") of a node with an operation whose value is "sendAndWait": no operation has it any more.
+		expect([...new Set(ours.map((type) => type.name))].sort()).toEqual([...NODE_TYPES, 'faxServiceTool'].map((type) => `${packed.name}.${type}`).sort());
+		expect(ours.filter((type) => type.name.endsWith('HitlTool'))).toEqual([]);
+		const operations = ours.flatMap((type) => type.properties.filter((property) => property.name === 'operation').map((property) => ({ type: type.name, property })));
+		expect(operations.flatMap(({ property }) => (property.options ?? []).map((option) => option.value))).not.toContain('sendAndWait');
+		// The tool variant's own pickers (shown only with `@tool`) offer no wait operation.
+		const toolPickers = operations.filter(({ type, property }) => type.endsWith('.faxServiceTool') && property.displayOptions?.show?.['@tool'] !== undefined);
+		expect(toolPickers).toHaveLength(6);
+		const toolValues = toolPickers.flatMap(({ property }) => (property.options ?? []).map((option) => option.value));
+		expect(toolValues).toEqual(expect.arrayContaining(['send', 'upload', 'get']));
+		expect(toolValues.filter((value) => ['sendAndWaitForCompletion', 'uploadAndWaitForResult'].includes(String(value)))).toEqual([]);
 	});
 
 	test("the credential's test (the editor's Save: create, then test) passes against the sandbox", async () => {

@@ -27,6 +27,8 @@ const SEND = 'Send and Wait';
 const AFTER = 'After the Outcome';
 /** The User-Agent of the sandbox's callbacks (sandbox/callbacks.ts): the gate tells them from the test's own requests. */
 const SANDBOX_USER_AGENT = /^fax-service-sandbox$/;
+/** What 0.1.0 stored as both wait operations' value: saved workflows still run it. */
+const LEGACY_OPERATION = 'sendAndWait';
 const delay = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Fax {
@@ -42,6 +44,8 @@ function sendAndWaitWorkflow(options: {
 	sandboxOrigin: string;
 	fromNumber: string;
 	operation: { resource: 'sentFax' | 'aiDocument'; parameters: Record<string, unknown> };
+	/** The operation value as 0.1.0 saved it ("sendAndWait", both resources), instead of today's. */
+	legacy?: boolean;
 }): WorkflowJson {
 	const node = (name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
 		id: randomUUID(),
@@ -57,13 +61,13 @@ function sendAndWaitWorkflow(options: {
 		options.operation.resource === 'sentFax'
 			? {
 					resource: 'sentFax',
-					operation: 'sendAndWait',
+					operation: options.legacy ? LEGACY_OPERATION : 'sendAndWaitForCompletion',
 					binaryPropertyName: 'data',
 					fromNumber: { __rl: true, mode: 'number', value: options.fromNumber },
 					toNumber: "={{ $('Split Out').item.json.toNumber }}",
 					additionalFields: { patientName: "={{ $('Split Out').item.json.patient }}" },
 				}
-			: { resource: 'aiDocument', operation: 'sendAndWait', binaryPropertyName: 'data' };
+			: { resource: 'aiDocument', operation: options.legacy ? LEGACY_OPERATION : 'uploadAndWaitForResult', binaryPropertyName: 'data' };
 	return {
 		name: options.name,
 		nodes: [
@@ -120,8 +124,8 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	/** n8n's public URL: the sandbox calls back through it. */
 	let gate: FaultProxy;
 	let fromNumber: string;
-	const workflowIds: Record<'fax' | 'silent' | 'ai', string> = { fax: '', silent: '', ai: '' };
-	const paths = { fax: `saw-fax-${randomUUID()}`, silent: `saw-silent-${randomUUID()}`, ai: `saw-ai-${randomUUID()}` };
+	const workflowIds: Record<'fax' | 'silent' | 'ai' | 'legacy', string> = { fax: '', silent: '', ai: '', legacy: '' };
+	const paths = { fax: `saw-fax-${randomUUID()}`, silent: `saw-silent-${randomUUID()}`, ai: `saw-ai-${randomUUID()}`, legacy: `saw-legacy-${randomUUID()}` };
 
 	const start = async (which: keyof typeof paths, faxes: Fax[]) => {
 		const before = new Set((await n8n.executions(workflowIds[which])).map((e) => e.id));
@@ -196,7 +200,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			sandboxCredential(sandbox),
 			{ ...sandboxCredential(silentSandbox), name: 'Fax Service silent sandbox' },
 		]);
-		const [fax, silent, ai] = await n8n.importWorkflows([
+		const [fax, silent, ai, legacy] = await n8n.importWorkflows([
 			sendAndWaitWorkflow({
 				name: 'Send and wait',
 				path: paths.fax,
@@ -221,10 +225,20 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				fromNumber,
 				operation: { resource: 'aiDocument', parameters: {} },
 			}),
+			sendAndWaitWorkflow({
+				name: 'Send and wait, as saved by 0.1.0',
+				path: paths.legacy,
+				credential,
+				sandboxOrigin: sandbox.origin,
+				fromNumber,
+				operation: { resource: 'sentFax', parameters: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' } },
+				legacy: true,
+			}),
 		]);
 		workflowIds.fax = fax.id;
 		workflowIds.silent = silent.id;
 		workflowIds.ai = ai.id;
+		workflowIds.legacy = legacy.id;
 		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 		await n8n.start();
 		silentSentAt = Date.now();
@@ -238,46 +252,71 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		await silentSandbox?.stop();
 	}, 2 * MINUTE);
 
-	test('the send waits in the database, forged callbacks are refused and leave it waiting, the real one resumes it once', async () => {
-		// The sandbox's deliveries are held back (answered 503 by the gate; it retries after 1, 2, 4 … s) while the test
-		// delivers the callback itself, and forgeries of it: only the test's own delivery can resume the execution.
+	/** Holds the sandbox's deliveries back for the rest of the test (answered 503 by the gate; it retries after 1, 2, 4 … s). */
+	const holdBackDeliveries = () => {
 		withdrawHoldBack = gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' }, Infinity, {
 			userAgent: SANDBOX_USER_AGENT,
 		});
-		const waiting = await start('fax', [{ toNumber: '+12125550123', patient: 'Ada Lovelace' }]);
+	};
+	/** Starts a one-fax execution with the sandbox's deliveries held back: its callback URL and the callback the sandbox tried to deliver. */
+	const startHeldBack = async (which: 'fax' | 'legacy', patient: string) => {
+		holdBackDeliveries();
+		const waiting = await start(which, [{ toNumber: '+12125550123', patient }]);
 		expect(waiting.status).toBe('waiting');
-
 		const [request] = sentFaxRequests(sandbox).slice(-1);
 		const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
-		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+\\?signature=[0-9a-f]+`));
 		const attempts = await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
 		const attempt = attempts.find((a) => a.url === callbackUrl)!;
-		const record = recordOf(attempt);
+		return { waiting, callbackUrl, attempt, record: recordOf(attempt) };
+	};
+	/** The genuine callback resumes the execution once, with the final record. */
+	const expectResumedBy = async (which: 'fax' | 'legacy', id: string, url: string, attempt: CallbackAttempt, patient: string) => {
+		const valid = await post(url, String(attempt.body), attempt.signature);
+		expect(valid.status).toBe(200);
+		const resumed = await finished(which, id);
+		expect(resumed.status).toBe('success');
+		expect(resumed.items[AFTER]).toEqual([
+			expect.objectContaining({ patient, toNumberAsked: '+12125550123', sendToken: recordOf(attempt).sendToken, sentStatus: 'success', timedOut: false }),
+		]);
+		return resumed;
+	};
+
+	test('the send waits in the database, forged callbacks are refused and leave it waiting, the real one resumes it once', async () => {
+		// The test delivers the callback itself, and forgeries of it: only the test's own delivery can resume the execution.
+		const { waiting, callbackUrl, attempt, record } = await startHeldBack('fax', 'Ada Lovelace');
+		// What n8n checks of the URL for this operation value: on 2.x `signature` must be the execution's resume token;
+		// 1.x checks nothing (it checks only operation "sendAndWait"), so the node's own checks below are what refuse there.
+		const urlCheck = hostVersion === 2 ? /\?signature=[0-9a-f]{64}$/ : /\/[^/?]+$/;
+		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+`));
+		expect(callbackUrl).toMatch(urlCheck);
 		expect(record).toMatchObject({ sentStatus: 'success', isTest: true });
-		// Delivered through the gate (n8n's public URL), as the service would: n8n 1.x signs the URL with its host.
+		// Delivered through the gate (n8n's public URL), as the service would.
 		const resumeUrl = callbackUrl;
+		const unsignedUrl = resumeUrl.replace(/\?.*$/, '');
 
 		const tampered = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
 		const wrongKey = signedDelivery(record, sandbox.liveKey);
 		const foreign = signedDelivery({ ...record, sendToken: 'f'.repeat(24) }, sandbox.testKey);
 		const refusals = [
+			// Not signed by the service (a wrong, a missing, or another key's signature): refused by the node.
 			await post(resumeUrl, String(attempt.body), tampered),
 			await post(resumeUrl, String(attempt.body)),
 			await post(resumeUrl, wrongKey.body, wrongKey.signature),
+			// Signed, but for a token this execution did not send: refused by the node.
 			await post(resumeUrl, foreign.body, foreign.signature),
-			// n8n's own check: the resume URL without its signature.
-			await post(resumeUrl.replace(/\?.*$/, ''), String(attempt.body), attempt.signature),
+			// Forged, and without n8n's URL token: refused by n8n on 2.x, by the node on 1.x.
+			await post(unsignedUrl, String(attempt.body), tampered),
 		];
 		expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 404, 401]);
+		if (hostVersion === 2) {
+			// The genuine callback to a URL without, or with another, resume token: n8n 2.x refuses it before the node sees it.
+			const withoutToken = await post(unsignedUrl, String(attempt.body), attempt.signature);
+			const otherToken = await post(`${unsignedUrl}?signature=${'0'.repeat(64)}`, String(attempt.body), attempt.signature);
+			expect([withoutToken.status, otherToken.status]).toEqual([401, 401]);
+		}
 		expect(await statusOf('fax', waiting.id)).toBe('waiting');
 
-		const valid = await post(resumeUrl, String(attempt.body), attempt.signature);
-		expect(valid.status).toBe(200);
-		const resumed = await finished('fax', waiting.id);
-		expect(resumed.status).toBe('success');
-		expect(resumed.items[AFTER]).toEqual([
-			expect.objectContaining({ patient: 'Ada Lovelace', toNumberAsked: '+12125550123', sendToken: record.sendToken, sentStatus: 'success', timedOut: false }),
-		]);
+		const resumed = await expectResumedBy('fax', waiting.id, resumeUrl, attempt, 'Ada Lovelace');
 		const [binary] = (resumed.data!.resultData.runData[SEND] as Array<{ data: { main: Array<Array<{ binary?: Record<string, Record<string, string>> }>> } }>).slice(-1)[0].data.main[0].map((i) => i.binary?.data);
 		expect(storedBinary(n8n, binary!).subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -288,6 +327,16 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		const after = await finished('fax', waiting.id);
 		expect((after.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
 		expect((await n8n.executions(workflowIds.fax)).filter((e) => e.id === waiting.id)).toHaveLength(1);
+	}, 3 * MINUTE);
+
+	test('a workflow saved by 0.1.0 (operation "sendAndWait") still sends, waits and resumes, with n8n\'s signed resume URL', async () => {
+		const { waiting, callbackUrl, attempt } = await startHeldBack('legacy', 'Grace Hopper');
+		// n8n signs and checks the URL of a node whose operation is "sendAndWait" (an HMAC of the URL, on both hosts).
+		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+\\?signature=[0-9a-f]{64}$`));
+		const unsigned = await post(callbackUrl.replace(/\?.*$/, ''), String(attempt.body), attempt.signature);
+		expect(unsigned.status).toBe(401);
+		expect(await statusOf('legacy', waiting.id)).toBe('waiting');
+		await expectResumedBy('legacy', waiting.id, callbackUrl, attempt, 'Grace Hopper');
 	}, 3 * MINUTE);
 
 	test('three items send three faxes and go on once, after the last is final, with three records in input order, each paired with its item', async () => {

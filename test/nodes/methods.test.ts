@@ -104,12 +104,12 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 describe('node description', () => {
 	const description = new FaxService().description;
 	const expected: Record<string, string[]> = {
-		sentFax: ['send', 'sendAndWait', 'get', 'getMany', 'downloadPdf'],
+		sentFax: ['send', 'sendAndWaitForCompletion', 'get', 'getMany', 'downloadPdf'],
 		receivedFax: ['get', 'getMany', 'simulateInbound', 'forward', 'downloadPdf'],
 		faxNumber: ['provision', 'get', 'getMany', 'update'],
 		client: ['create', 'get', 'getMany', 'rename'],
 		secureLinkEmail: ['send', 'get'],
-		aiDocument: ['upload', 'sendAndWait', 'get', 'getMany'],
+		aiDocument: ['upload', 'uploadAndWaitForResult', 'get', 'getMany'],
 	};
 
 	test('is usable as a tool and needs the Fax Service credential', () => {
@@ -122,10 +122,11 @@ describe('node description', () => {
 		expect((resource?.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual(Object.keys(expected).sort());
 	});
 
+	// The node's pickers: their AI tool variant's (shown only with `@tool`) are test/package/node-types.test.ts's.
+	const nodePickers = description.properties.filter((p): p is INodeProperties => p.name === 'operation' && p.displayOptions?.show?.['@tool'] === undefined);
+
 	test.each(Object.entries(expected))('%s has its operations, each with an action', (resource, operations) => {
-		const pickers = description.properties.filter(
-			(p): p is INodeProperties => p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) === true,
-		);
+		const pickers = nodePickers.filter((p) => (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) === true);
 		expect(pickers).toHaveLength(1);
 		const options = pickers[0].options as Array<INodePropertyOptions & { action?: string }>;
 		expect(options.map((o) => o.value).sort()).toEqual([...operations].sort());
@@ -137,9 +138,7 @@ describe('node description', () => {
 	});
 
 	test('every action sentence is distinct', () => {
-		const actions = description.properties
-			.filter((p) => p.name === 'operation')
-			.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
+		const actions = nodePickers.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
 		expect(actions).toHaveLength(24);
 		expect(new Set(actions).size).toBe(actions.length);
 	});

@@ -1,92 +1,35 @@
 /**
- * Send and Wait (sent fax) and Upload and Wait (AI document) through n8n-core's real engine, against
- * the sandbox: the send part ends with the execution put to wait (its waitTill, the items it waits
- * with, the signed resume URL as every request's callback_url); validation stops it before anything
- * is sent; the node's webhook(), called through n8n-core's real WebhookContext with the sandbox's own
- * callback bodies and signatures, resumes only on a verified callback of the record that completed
- * last. The waiting between them (n8n saving the execution and routing the resume URL) is proven in a
- * real n8n by test/e2e/send-and-wait.test.ts.
+ * Send and Wait for Completion (sent fax) and Upload and Wait for Result (AI document) through n8n-core's
+ * real engine, against the sandbox: the send part ends with the execution put to wait (its waitTill, the
+ * items it waits with, the resume URL n8n checks as every request's callback_url); validation stops it
+ * before anything is sent; the 0.1.0 value "sendAndWait" still runs; the AI tool variant does not wait.
+ * The resume: resume.test.ts; the waiting between them (n8n saving the execution and routing the resume
+ * URL) in a real n8n: test/e2e/send-and-wait.test.ts.
  */
-import { createHmac } from 'crypto';
-
 import { Container } from '@n8n/di';
 import { InstanceSettings, validateUrlSignature } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, IRunExecutionData } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import type { CallbackAttempt, Sandbox } from '../../sandbox';
-import { binaryBuffer, callNodeWebhook, type RunResult, type WebhookCall, type WebhookCallResult, useBinaryMode } from '../harness/engine';
-import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
+import type { Sandbox } from '../../sandbox';
+import { NODE_TYPE, type RunResult, runWorkflow, useBinaryMode } from '../harness/engine';
 import type { TestInputItem } from '../harness/test-input.node';
-import { credentialsFor, faxServiceWorkflow, runFaxService } from '../harness/workflows';
-import { api, apiRequests, byNumber, errorOf, fileItem, NODE, outputOf, pdf, type Receiver, seedNumber, startFastSandbox, startReceiver } from './fixtures';
+import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
+import { credentialsFor, faxServiceNode } from '../harness/workflows';
+import { api, apiRequests, errorOf, fileItem, NODE, outputOf, pdf, type Receiver, seedNumber, startFastSandbox, startReceiver } from './fixtures';
+import { DELIVERED, faxItem, FROM, LEGACY, NODE_ID, runWait, sendAndWait, uploadAndWait } from './wait-fixtures';
 
-const NODE_ID = 'fax-service';
-const FROM = '+12125550001';
-const DELIVERED = '+13105551234';
-/** The sandbox fails faxes to numbers ending 0000. */
-const FAILING = '+13105550000';
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-const sendAndWait = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'sentFax',
-	operation: 'sendAndWait',
-	binaryPropertyName: 'data',
-	fromNumber: byNumber(FROM),
-	toNumber: '={{ $json.to }}',
-	...parameters,
-});
-const uploadAndWait = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'aiDocument',
-	operation: 'sendAndWait',
-	binaryPropertyName: 'data',
-	...parameters,
-});
-const faxItem = (to: string, file = pdf(1, `fax to ${to}`)) => fileItem(file, `to-${to}.pdf`, 'application/pdf', { to });
-
-let executionCounter = 1000;
-
-/** One run of Test Input → Fax Service as n8n would start it: with an execution id, so the node can sign its resume URL. */
-interface WaitRun {
-	executionId: string;
-	result: RunResult;
-	parameters: INodeParameters;
-	items: TestInputItem[];
-	/** The resume URL n8n gives this execution's Fax Service node, computed here independently. */
-	resumeUrl: string;
-}
-
-describe('Send and Wait through the engine', () => {
+describe('Send and Wait through the engine: the send part', () => {
 	let sandbox: Sandbox;
 	/** Where the sandbox's callbacks go (the resume URLs' host): answers 200, so each callback is sent once. */
 	let receiver: Receiver;
 	let waitingBaseUrl: string;
 
-	/** What n8n-core's getSignedResumeUrl() gives: <webhookWaitingBaseUrl>/<executionId>/<nodeId>?signature=HMAC(path). */
-	const expectedResumeUrl = (executionId: string): string => {
-		const base = new URL(`${waitingBaseUrl}/${executionId}/${NODE_ID}`);
-		const signature = createHmac('sha256', Container.get(InstanceSettings).hmacSignatureSecret).update(base.pathname).digest('hex');
-		return `${base.toString()}?signature=${signature}`;
-	};
-
-	const run = async (
-		parameters: INodeParameters,
-		items: TestInputItem[],
-		options: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> } = {},
-	): Promise<WaitRun> => {
-		const executionId = String(++executionCounter);
-		const result = await runFaxService(sandbox, parameters, {
-			items,
-			node: options.node,
-			credentials: options.credentials,
-			additionalData: { executionId, webhookWaitingBaseUrl: waitingBaseUrl },
-		});
-		return { executionId, result, parameters, items, resumeUrl: expectedResumeUrl(executionId) };
-	};
-
-	/** The stack entry n8n saves with a waiting execution: what the node is resumed with. */
-	const waitingStack = (result: RunResult) => result.run.data.executionData?.nodeExecutionStack ?? [];
+	const run = async (parameters: INodeParameters, items: TestInputItem[], options: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> } = {}) =>
+		await runWait(sandbox, waitingBaseUrl, parameters, items, options);
 
 	beforeAll(async () => {
 		await useBinaryMode('default');
@@ -103,6 +46,9 @@ describe('Send and Wait through the engine', () => {
 		await seedNumber(sandbox, '212'); // +12125550001
 		sandbox.requests.length = 0;
 	});
+
+	/** The stack entry n8n saves with a waiting execution: what the node is resumed with. */
+	const waitingStack = (result: RunResult) => result.run.data.executionData?.nodeExecutionStack ?? [];
 
 	describe('the send part', () => {
 		test('Sent Fax: one POST per item with the signed resume URL as callback_url; the run waits the limit with the sent items', async () => {
@@ -124,10 +70,12 @@ describe('Send and Wait through the engine', () => {
 			const after = Date.now();
 			const { run: irun } = waitRun.result;
 
-			// n8n-core's own check of the URL (what its WaitingWebhooks does with the signature).
+			// What n8n 2.x's WaitingWebhooks checks for this operation value: `signature` is the execution's own resume
+			// token (n8n-workflow's random one, saved with the execution); the path names the execution and this node.
 			const resumeUrl = new URL(waitRun.resumeUrl);
 			expect(resumeUrl.pathname).toBe(`/webhook-waiting/${waitRun.executionId}/${NODE_ID}`);
-			expect(validateUrlSignature(resumeUrl.searchParams.get('signature')!, resumeUrl, Container.get(InstanceSettings).hmacSignatureSecret)).toBe(true);
+			expect(resumeUrl.searchParams.get('signature')).toBe(irun.data.resumeToken);
+			expect(irun.data.resumeToken).toMatch(/^[0-9a-f]{32,}$/);
 
 			const posts = apiRequests(sandbox, 'POST', '/sent_faxes');
 			expect(posts).toHaveLength(2);
@@ -257,209 +205,53 @@ describe('Send and Wait through the engine', () => {
 		});
 	});
 
-	describe('the resume handler (webhook() through n8n-core\'s WebhookContext)', () => {
-		/** The request n8n's urlencoded body parser hands the node for one of the sandbox's callback attempts. */
-		const requestOf = (attempt: CallbackAttempt, signature = attempt.signature) => ({
-			headers: { 'content-type': attempt.contentType, 'x-service-signature': signature },
-			body: Object.fromEntries(new URLSearchParams(String(attempt.body))),
+	describe('saved 0.1.0 workflows: the operation value "sendAndWait" (no longer offered)', () => {
+		test.each([
+			['Sent Fax', sendAndWait({ operation: LEGACY, waitAmount: 2, waitUnit: 'hours' }), faxItem(DELIVERED), '/sent_faxes', 'sendToken', 2 * HOUR],
+			['AI Document', uploadAndWait({ operation: LEGACY, waitAmount: 3, waitUnit: 'minutes' }), fileItem(pdf(1)), '/ai_documents', 'aiToken', 3 * MINUTE],
+		])('%s: runs its wait operation with its saved fields, with the HMAC-signed resume URL n8n checks for this value', async (_name, parameters, item, path, tokenField, limit) => {
+			const before = Date.now();
+			const waitRun = await run(parameters, [item]);
+			const after = Date.now();
+			const resumeUrl = new URL(waitRun.resumeUrl);
+			expect(resumeUrl.pathname).toBe(`/webhook-waiting/${waitRun.executionId}/${NODE_ID}`);
+			expect(validateUrlSignature(resumeUrl.searchParams.get('signature')!, resumeUrl, Container.get(InstanceSettings).hmacSignatureSecret)).toBe(true);
+			const posts = apiRequests(sandbox, 'POST', path);
+			expect(posts).toHaveLength(1);
+			expect(posts[0].body).toMatchObject({ callback_url: waitRun.resumeUrl });
+			expect(outputOf(waitRun.result)).toEqual([{ json: { [tokenField]: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 0 } }]);
+			// The saved Wait At Most is kept (n8n drops the values of fields a node does not show for the stored operation).
+			const { waitTill, status } = waitRun.result.run;
+			expect(status).toBe('waiting');
+			expect(waitTill!.getTime()).toBeGreaterThanOrEqual(before + limit);
+			expect(waitTill!.getTime()).toBeLessThanOrEqual(after + limit);
 		});
-		const recordOf = (attempt: CallbackAttempt): IDataObject => {
-			const form = new URLSearchParams(String(attempt.body));
-			const json = JSON.parse(form.get('recordDetails') ?? form.get('AiDocumentDetails')!) as IDataObject;
-			return (json.aiResult as IDataObject | undefined) ?? json;
-		};
+	});
 
-		/** What n8n loads to resume: the saved execution data (a JSON round trip), its waiting node marked disabled. */
-		const savedExecution = (waitRun: WaitRun): IRunExecutionData => {
-			const data = JSON.parse(JSON.stringify(waitRun.result.run.data)) as IRunExecutionData;
-			data.executionData!.nodeExecutionStack[0].node.disabled = true;
-			data.waitTill = undefined;
-			return data;
-		};
-
-		const deliver = async (waitRun: WaitRun, request: WebhookCall['request'], credentials = credentialsFor(sandbox)): Promise<WebhookCallResult> =>
-			await callNodeWebhook({
-				...faxServiceWorkflow(waitRun.parameters, { items: waitRun.items }),
-				nodeName: NODE,
-				credentials,
-				request,
-				runExecutionData: savedExecution(waitRun),
-				additionalData: { executionId: waitRun.executionId, webhookWaitingBaseUrl: waitingBaseUrl },
+	describe('as an AI agent\'s tool (faxServiceTool, called by an agent as n8n calls it)', () => {
+		test.each([
+			['Sent Fax', sendAndWait({ operation: LEGACY }), /"Send".*sendToken/],
+			['Sent Fax', sendAndWait(), /"Send".*sendToken/],
+			['AI Document', uploadAndWait({ operation: LEGACY }), /"Upload".*aiToken/],
+		])('%s: a tool node saved with a wait operation fails before sending, saying what to use instead', async (_name, parameters, instead) => {
+			const input: INode = { id: 'input', name: 'Input', type: NODE_TYPE.testInput, typeVersion: 1, position: [0, 0], parameters: { items: [faxItem(DELIVERED)] as never } };
+			const agent: INode = { id: 'agent', name: 'Test Agent', type: AGENT_NODE_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };
+			const result = await runWorkflow({
+				nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
+				connections: {
+					Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
+					[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
+				},
+				credentials: credentialsFor(sandbox),
+				startNode: 'Input',
+				additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: waitingBaseUrl },
 			});
-
-		const attemptsTo = async (waitRun: WaitRun, count: number): Promise<CallbackAttempt[]> =>
-			(await sandbox.waitForCallbacks((a) => a.filter((x) => x.url === waitRun.resumeUrl).length >= count)).filter((a) => a.url === waitRun.resumeUrl);
-
-		const tokensOf = (waitRun: WaitRun, field = 'sendToken') => outputOf(waitRun.result).map((item) => String(item.json[field]));
-
-		test('one fax: its verified callback resumes with the record read by GET, timedOut false, paired to the item', async () => {
-			const waitRun = await run(sendAndWait(), [faxItem(DELIVERED)]);
-			const [token] = tokensOf(waitRun);
-			const [attempt] = await attemptsTo(waitRun, 1);
-			expect(recordOf(attempt)).toMatchObject({ sendToken: token, sentStatus: 'success' });
-			const stored = (await api(sandbox, 'GET', `/sent_faxes/${token}`)).body;
-			sandbox.requests.length = 0;
-
-			const { result, answered } = await deliver(waitRun, requestOf(attempt));
-			expect(answered).toBeUndefined();
-			expect(result).toEqual({
-				webhookResponse: { received: true, resumed: true },
-				workflowData: [[{ json: { ...stored, timedOut: false }, pairedItem: { item: 0 } }]],
-			});
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/sent_faxes/${token}`]);
-		});
-
-		test('a callback while others are pending reads newest first and stops at the first pending one (a few reads, not one per item)', async () => {
-			// Faxes that stay queued for the whole test: only the callback below arrives.
-			const queuedSandbox = await startFastSandbox({ timing: { inProgressAfterMs: 3_600_000, completeAfterMs: 3_600_000 } });
-			try {
-				await seedNumber(queuedSandbox, '212');
-				const parameters = sendAndWait();
-				const items = Array.from({ length: 9 }, (_, i) => faxItem(`+1212555${String(1000 + i)}`));
-				const executionId = String(++executionCounter);
-				const result = await runFaxService(queuedSandbox, parameters, { items, additionalData: { executionId, webhookWaitingBaseUrl: waitingBaseUrl } });
-				const waitRun: WaitRun = { executionId, result, parameters, items, resumeUrl: expectedResumeUrl(executionId) };
-				const tokens = tokensOf(waitRun);
-				expect(tokens).toHaveLength(9);
-				// A verified callback for the first fax (as the service would sign it: test key over sendToken + completedAt).
-				const record = { sendToken: tokens[0], sentStatus: 'success', completedAt: '2026-11-23T12:00:00.000Z', isTest: true };
-				const signature = createHmac('sha256', queuedSandbox.testKey).update(`${tokens[0]}${record.completedAt}`, 'utf8').digest('hex');
-				queuedSandbox.requests.length = 0;
-
-				const { result: answer, answered } = await deliver(
-					waitRun,
-					{ headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-service-signature': signature }, body: { recordDetails: JSON.stringify(record) } },
-					credentialsFor(queuedSandbox),
-				);
-				expect({ answer, answered }).toEqual({ answer: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false } } });
-				const reads = queuedSandbox.requests.map((r) => `${r.method} ${r.path}`);
-				// Four reads in flight at most: the newest four, and none after the first pending answer.
-				expect(reads).toEqual(tokens.slice(-4).reverse().map((t) => `GET /api/v2/sent_faxes/${t}`));
-			} finally {
-				await queuedSandbox.stop();
-			}
-		});
-
-		describe('two faxes, the second queued only once the first has called back', () => {
-			let proxy: FaultProxy;
-			let slowSandbox: Sandbox;
-
-			beforeAll(async () => {
-				// Faxes take 600 ms, so the second is still under way for a while after the run ended.
-				slowSandbox = await startFastSandbox({ timing: { inProgressAfterMs: 50, completeAfterMs: 600 } });
-				proxy = await startFaultProxy(slowSandbox);
-			});
-			afterAll(async () => {
-				await proxy.close();
-				await slowSandbox.stop();
-			});
-
-			test('the first callback answers pending, a repeat once both are final answers not-last, the last resumes both in input order (PDF attached to the delivered one)', async () => {
-				await seedNumber(slowSandbox, '212');
-				const delivered = pdf(2, 'delivered referral');
-				const parameters = sendAndWait({ waitOptions: { attachPdf: true } });
-				const items = [faxItem(DELIVERED, delivered), faxItem(FAILING)];
-				const firstCallback = () => slowSandbox.callbackAttempts.length >= 1;
-				// The first POST passes at once; the second is held until the first fax has called back.
-				proxy.plan('POST', /\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
-				proxy.plan('POST', /\/sent_faxes$/, { kind: 'before', action: async () => void (await slowSandbox.waitForCallbacks(firstCallback)) }, 1);
-				proxy.requests.length = 0;
-
-				const executionId = String(++executionCounter);
-				const result = await runFaxService(slowSandbox, parameters, {
-					items,
-					credentials: { baseUrl: proxy.baseUrl },
-					additionalData: { executionId, webhookWaitingBaseUrl: waitingBaseUrl },
-				});
-				const waitRun: WaitRun = { executionId, result, parameters, items, resumeUrl: expectedResumeUrl(executionId) };
-				const [first, second] = tokensOf(waitRun);
-				const credentials = credentialsFor(slowSandbox);
-				const deliverHere = async (attempt: CallbackAttempt) => await deliver(waitRun, requestOf(attempt), credentials);
-
-				// The first fax is final, the second still under way.
-				const [firstAttempt] = slowSandbox.callbackAttempts;
-				expect(recordOf(firstAttempt)).toMatchObject({ sendToken: first, sentStatus: 'success' });
-				expect((await api(slowSandbox, 'GET', `/sent_faxes/${second}`)).body.sentStatus).not.toMatch(/success|failure/);
-				const pending = await deliverHere(firstAttempt);
-				expect(pending).toEqual({ result: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false } } });
-
-				const attempts = await slowSandbox.waitForCallbacks((a) => a.length >= 2);
-				const secondAttempt = attempts[1];
-				expect(recordOf(secondAttempt)).toMatchObject({ sendToken: second, sentStatus: 'failure' });
-
-				// Both final: the first fax's callback (a retry, or one handled late) is not the last to complete.
-				const notLast = await deliverHere(firstAttempt);
-				expect(notLast).toEqual({ result: { noWebhookResponse: true }, answered: { status: 200, body: { received: true, resumed: false } } });
-
-				const records = [(await api(slowSandbox, 'GET', `/sent_faxes/${first}`)).body, (await api(slowSandbox, 'GET', `/sent_faxes/${second}`)).body];
-				const resumed = await deliverHere(secondAttempt);
-				expect(resumed.answered).toBeUndefined();
-				expect(resumed.result.webhookResponse).toEqual({ received: true, resumed: true });
-				const outcome = resumed.result.workflowData![0] as INodeExecutionData[];
-				expect(outcome.map((item) => ({ json: item.json, pairedItem: item.pairedItem }))).toEqual([
-					{ json: { ...records[0], timedOut: false }, pairedItem: { item: 0 } },
-					{ json: { ...records[1], timedOut: false }, pairedItem: { item: 1 } },
-				]);
-				expect(Object.keys(outcome[0].binary ?? {})).toEqual(['data']);
-				expect((await binaryBuffer(outcome[0].binary!.data)).equals(delivered)).toBe(true);
-				expect(outcome[0].binary!.data.mimeType).toBe('application/pdf');
-				expect(outcome[1].binary).toBeUndefined();
-			});
-		});
-
-		test('a tampered or missing signature is answered 401 and nothing is read', async () => {
-			const waitRun = await run(sendAndWait(), [faxItem(DELIVERED)]);
-			const [attempt] = await attemptsTo(waitRun, 1);
-			const flipped = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-			sandbox.requests.length = 0;
-
-			const tampered = await deliver(waitRun, requestOf(attempt, flipped));
-			expect(tampered).toEqual({ result: { noWebhookResponse: true }, answered: { status: 401, body: { error: 'Invalid X-Service-Signature' } } });
-			const missing = await deliver(waitRun, { ...requestOf(attempt), headers: { 'content-type': attempt.contentType } });
-			expect(missing).toEqual({ result: { noWebhookResponse: true }, answered: { status: 401, body: { error: 'Missing X-Service-Signature header' } } });
+			// n8n's tool wrapper fails the agent's run with the node's error.
+			const error = result.error('Test Agent');
+			expect(error?.message).toMatch(/cannot run as an AI agent's tool: a tool call cannot wait/);
+			expect(error?.description).toMatch(instead);
 			expect(sandbox.requests).toHaveLength(0);
-		});
-
-		test('a verified callback of a fax this execution did not send is answered 404', async () => {
-			const waiting = await run(sendAndWait(), [faxItem(DELIVERED)]);
-			const other = await run(sendAndWait(), [faxItem('+13105559876')]);
-			const [otherAttempt] = await attemptsTo(other, 1);
-			const [otherToken] = tokensOf(other);
-
-			const { result, answered } = await deliver(waiting, requestOf(otherAttempt));
-			expect(result).toEqual({ noWebhookResponse: true });
-			expect(answered).toEqual({ status: 404, body: { error: `This execution does not wait for sendToken "${otherToken}"` } });
-		});
-
-		test('an AI callback to a sent-fax wait is answered 401; a JSON body is answered 400', async () => {
-			const waiting = await run(sendAndWait(), [faxItem(DELIVERED)]);
-			const ai = await run(uploadAndWait(), [fileItem(pdf(1, 'REFERRAL'))]);
-			const [aiAttempt] = await attemptsTo(ai, 1);
-			expect(aiAttempt.type).toBe('aiDocument');
-
-			const wrongType = await deliver(waiting, requestOf(aiAttempt));
-			expect(wrongType).toEqual({ result: { noWebhookResponse: true }, answered: { status: 401, body: { error: 'This execution waits for a sentFax callback' } } });
-
-			const [faxAttempt] = await attemptsTo(waiting, 1);
-			const json = await deliver(waiting, { ...requestOf(faxAttempt), headers: { 'content-type': 'application/json', 'x-service-signature': faxAttempt.signature } });
-			expect(json.result).toEqual({ noWebhookResponse: true });
-			expect(json.answered?.status).toBe(400);
-		});
-
-		test('AI Document: its verified callback (signed with the live key) resumes with the AI result', async () => {
-			const waitRun = await run(uploadAndWait(), [fileItem(pdf(1, 'REFERRAL'))]);
-			const [token] = tokensOf(waitRun, 'aiToken');
-			const [attempt] = await attemptsTo(waitRun, 1);
-			expect(recordOf(attempt).aiToken).toBe(token);
-			const stored = (await api(sandbox, 'GET', `/ai_documents/${token}`)).body.aiResult as IDataObject;
-			expect(stored.completedAt).toEqual(expect.any(String));
-
-			const { result, answered } = await deliver(waitRun, requestOf(attempt));
-			expect(answered).toBeUndefined();
-			expect(result).toEqual({
-				webhookResponse: { received: true, resumed: true },
-				workflowData: [[{ json: { ...stored, timedOut: false }, pairedItem: { item: 0 } }]],
-			});
+			expect(result.run.waitTill).toBeUndefined();
 		});
 	});
 });

@@ -1,11 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Operation } from './types';
 
 export interface OperationEntry extends Operation {
 	/** Label in the operation picker. */
 	name: string;
-	/** Sentence shown in the node's action list and to AI agents. */
+	/** Sentence shown in the node's action list, and to AI agents as the tool's automatic description. */
 	action: string;
 	summary: string;
 }
@@ -15,23 +15,35 @@ export interface ResourceDefinition {
 	value: string;
 	defaultOperation: string;
 	operations: Record<string, OperationEntry>;
+	/** Operation values of earlier releases, no longer offered, that saved workflows still run: old value → current value. */
+	legacyOperations?: Record<string, string>;
 }
 
-/** The operation picker of one resource and the fields of all its operations. */
+/** The operation a stored value selects (a legacy value selects its current operation), if any. */
+export function operationOf(resource: ResourceDefinition | undefined, value: string): OperationEntry | undefined {
+	if (!resource) return undefined;
+	return resource.operations[value] ?? resource.operations[resource.legacyOperations?.[value] ?? ''];
+}
+
+/**
+ * The operation picker of one resource and the fields of all its operations. The picker comes twice:
+ * in the node, every operation; in its AI tool variant (`@tool`), only those that answer within the
+ * tool call (a wait operation would put the agent's whole execution to wait). n8n's action list and
+ * the tool's automatic description read the first picker of a resource.
+ */
 export function resourceProperties(resource: ResourceDefinition): INodeProperties[] {
 	const defaultOperation = resource.defaultOperation;
-	return [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			options: Object.entries(resource.operations)
-				.map(([value, op]) => ({ name: op.name, value, action: op.action, description: op.summary }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-			default: defaultOperation,
-		},
-		...Object.values(resource.operations).flatMap((op) => op.description),
-	];
+	const entries = Object.entries(resource.operations).sort(([, a], [, b]) => a.name.localeCompare(b.name));
+	const picker = (tool: boolean): INodeProperties => ({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: tool ? { show: { resource: [resource.value], '@tool': [true] } } : { show: { resource: [resource.value] }, hide: { '@tool': [true] } },
+		options: entries
+			.filter(([, op]) => !(tool && op.waitFor))
+			.map(([value, op]): INodePropertyOptions => ({ name: op.name, value, action: op.action, description: op.summary })),
+		default: defaultOperation,
+	});
+	return [picker(false), picker(true), ...Object.values(resource.operations).flatMap((op) => op.description)];
 }

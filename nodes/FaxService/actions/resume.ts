@@ -4,6 +4,7 @@ import { readCallbackRequest, refuseCallback, verifyCallback } from '../../share
 import { runBounded } from '../../shared/concurrency';
 import { SIGNATURE_HEADER } from '../../shared/signature';
 import { TIMED_OUT, waitingItems } from '../../shared/waiting';
+import { operationOf } from './resource';
 import { resources } from './resources';
 import type { WaitTarget } from './types';
 
@@ -22,7 +23,7 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 
 	const resource = this.getNodeParameter('resource', '') as string;
 	const operation = this.getNodeParameter('operation', '') as string;
-	const target = resources[resource]?.operations[operation]?.waitFor;
+	const target = operationOf(resources[resource], operation)?.waitFor;
 	if (!target) return refuse(404, 'This node does not wait for callbacks');
 
 	const read = readCallbackRequest(this);

@@ -8,6 +8,7 @@ import { waitForCallbacks, waitLimit } from '../../shared/waiting';
 import { checkFailure, errorItem, runFailure } from './failures';
 import { readOutput } from './output';
 import { readRequestsInParallel } from './readers';
+import { operationOf } from './resource';
 import { resources } from './resources';
 import type { OperationResult } from './types';
 
@@ -36,7 +37,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const selected = (itemIndex: number) => {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operationName = this.getNodeParameter('operation', itemIndex) as string;
-		return { resource, operationName, operation: resources[resource]?.operations[operationName] };
+		return { resource, operationName, operation: operationOf(resources[resource], operationName) };
 	};
 	const execute = async (itemIndex: number): Promise<OperationResult> => {
 		const { resource, operationName, operation } = selected(itemIndex);
@@ -51,7 +52,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	// Settings of the whole run, read once: a bad one fails the node before anything is sent.
 	const inParallel = readRequestsInParallel(this);
-	const waitUntil = selected(0).operation?.waitFor ? waitLimit(this) : undefined;
+	const first = selected(0);
+	if (first.operation?.waitFor && this.getNode().type.endsWith('Tool')) {
+		// The tool variant offers no wait operation; a tool node saved with one (0.1.0 offered them) ends here.
+		const send = resources[first.resource].operations[resources[first.resource].defaultOperation].name;
+		throw new NodeOperationError(this.getNode(), `"${first.operation.name}" cannot run as an AI agent's tool: a tool call cannot wait for the service's callback`, {
+			itemIndex: 0,
+			description: `Choose "${send}" as this tool's operation, then read the outcome later with "Get" and the returned ${first.operation.waitFor.tokenField}.`,
+		});
+	}
+	const waitUntil = first.operation?.waitFor ? waitLimit(this) : undefined;
 
 	// 1. Every item runs up to its first request, which waits: a bad item 150 must not leave 149 faxes sent.
 	// 2. Then send. Without Continue On Fail, a failure starts nothing new; the items in flight settle first.

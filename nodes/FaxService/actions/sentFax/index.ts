@@ -1,4 +1,4 @@
-import { WAIT_OPERATION } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION } from '../../../shared/waiting';
 import type { ResourceDefinition } from '../resource';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
@@ -11,15 +11,17 @@ export const sentFax: ResourceDefinition = {
 	value: 'sentFax',
 	defaultOperation: 'send',
 	operations: {
-		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Upload a PDF or TIFF and queue it for delivery' },
-		[WAIT_OPERATION]: {
+		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Fax the PDF or TIFF of a binary field; returns its sendToken, to read the outcome with Get' },
+		sendAndWaitForCompletion: {
 			...sendAndWait,
 			name: 'Send and Wait for Completion',
 			action: 'Send a fax and wait for its outcome',
-			summary: 'Send, then pause the execution until the signed delivery callback arrives, and continue with the final record',
+			summary: 'Send, then pause the execution until the delivery callback and go on with the final record (not in the AI tool: a tool call cannot wait)',
 		},
-		get: { ...get, name: 'Get', action: 'Get a sent fax', summary: 'Get the delivery status and details of a sent fax' },
+		get: { ...get, name: 'Get', action: 'Get a sent fax', summary: 'Get a sent fax by its sendToken: its delivery status (sentStatus) and details' },
 		getMany: { ...getMany, name: 'Get Many', action: 'Get many sent faxes', summary: 'List sent faxes, with filters' },
-		downloadPdf: { ...downloadPdf, name: 'Download PDF', action: 'Download a sent fax PDF', summary: 'Download the document of a sent fax from its secure link' },
+		downloadPdf: { ...downloadPdf, name: 'Download PDF', action: 'Download a sent fax PDF', summary: 'Download the document of a sent fax (by its sendToken) into a binary field' },
 	},
+	// 0.1.0 stored Send and Wait as "sendAndWait" (see LEGACY_WAIT_OPERATION).
+	legacyOperations: { [LEGACY_WAIT_OPERATION]: 'sendAndWaitForCompletion' },
 };

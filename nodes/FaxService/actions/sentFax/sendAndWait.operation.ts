@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { resumeUrl, waitLimitFields } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION, resumeUrl, waitLimitFields } from '../../../shared/waiting';
 import { readFax, withFaxPdf } from '../faxRecords';
 import type { WaitTarget } from '../types';
 import { faxFields, sendFax } from './send.operation';
@@ -34,7 +34,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['sendAndWait'] } }, properties);
+// Shown for the 0.1.0 value too: n8n drops the values of fields a node does not show, at run time as in the editor.
+export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['sendAndWaitForCompletion', LEGACY_WAIT_OPERATION] } }, properties);
 
 /** Queues the item's fax with this execution's resume URL as its callback URL; the router then waits. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
