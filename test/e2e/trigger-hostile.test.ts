@@ -230,10 +230,15 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 
 	test('a url-encoded body over n8n\'s limit (N8N_PAYLOAD_SIZE_MAX, 16 MB): n8n answers before the node runs (recorded), no execution', async () => {
 		const before = await executionCount();
-		const answer = await post({ contentType: FORM, body: form([['recordDetails', JSON.stringify(sentFax({ note: 'x'.repeat(17 * 1024 * 1024) }))]]), headers: genuine.headers });
+		// n8n answers while the body is still arriving and closes the connection on the unread rest: the
+		// sender reads that answer, or (when the close overtakes it) sees the connection reset while writing.
+		const outcome = await post({ contentType: FORM, body: form([['recordDetails', JSON.stringify(sentFax({ note: 'x'.repeat(17 * 1024 * 1024) }))]]), headers: genuine.headers }).then(
+			(answer) => `HTTP ${answer.status} ${answer.text.slice(0, 120)}`,
+			(error: Error & { cause?: { code?: string } }) => `connection closed while sending (${String(error.cause?.code)})`,
+		);
 		// Recorded, not chosen: n8n 2.41 answers this itself.
-		process.stderr.write(`17 MB url-encoded: HTTP ${answer.status} ${answer.text.slice(0, 120)}\n`);
-		expect(answer.status).toBe(N8N_OVERSIZE_STATUS);
+		process.stderr.write(`17 MB url-encoded: ${outcome}\n`);
+		expect(outcome).toMatch(new RegExp(`^(HTTP ${N8N_OVERSIZE_STATUS} |connection closed while sending \\((EPIPE|ECONNRESET)\\)$)`));
 		expect(await executionCount()).toBe(before);
 	}, MINUTE);
 
