@@ -12,6 +12,7 @@ const { ensureOwner, restRequest } = require('./owner');
 const { allowCustomRegistry } = require('./community-packages');
 const { buildN8nEnv } = require('./env');
 const { parseRawOutput } = require('./runs');
+const restSetup = require('./rest-setup');
 const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
 
 /** Printed by `n8n start` once workflows are activated (readiness turns green earlier). */
@@ -129,9 +130,11 @@ class N8nHostInstance {
 
 	/**
 	 * Imports credentials: [{ id?, name, type, data: { plain fields } }]. `data` is encrypted on import.
-	 * Missing ids are generated. Resolves the credentials with their ids.
+	 * Stopped: `n8n import:credentials`, missing ids generated. Running: the editor's REST call as the
+	 * owner (rest-setup.js), n8n choosing the ids. Resolves the credentials with their ids.
 	 */
 	async importCredentials(credentials) {
+		if (this.isRunning()) return await restSetup.createCredentials(this, credentials);
 		const list = credentials.map((credential) => ({ id: randomId(), ...credential }));
 		const dir = path.join(this.userFolder, 'import');
 		fs.mkdirSync(dir, { recursive: true });
@@ -145,10 +148,12 @@ class N8nHostInstance {
 	}
 
 	/**
-	 * Imports workflows (n8n JSON: { id?, name, nodes, connections, settings? }). Missing ids are
-	 * generated; imported workflows are inactive (see publishWorkflow). Resolves the workflows with ids.
+	 * Imports workflows (n8n JSON: { id?, name, nodes, connections, settings? }), inactive (see
+	 * publishWorkflow). Stopped: `n8n import:workflow`, missing ids generated. Running: the editor's REST
+	 * call as the owner (rest-setup.js), n8n choosing the ids. Resolves the workflows with ids.
 	 */
 	async importWorkflows(workflows) {
+		if (this.isRunning()) return await restSetup.createWorkflows(this, workflows);
 		const list = workflows.map((workflow) => ({ id: randomId(), active: false, settings: {}, connections: {}, ...workflow }));
 		const dir = path.join(this.userFolder, 'import', `workflows-${++this._importCount}`);
 		fs.mkdirSync(dir, { recursive: true });
@@ -163,11 +168,16 @@ class N8nHostInstance {
 	}
 
 	/**
-	 * Activates (publishes) an imported workflow: `publish:workflow` on 2.x, `update:workflow
-	 * --active=true` on 1.x. n8n must be stopped: it takes effect at the next start().
+	 * Activates (publishes) an imported workflow. Stopped: `publish:workflow` on 2.x, `update:workflow
+	 * --active=true` on 1.x, taking effect at the next start(). Running (only `n8n start`): the editor's
+	 * Publish / Active toggle as the owner (rest-setup.js), resolving once the workflow is activated.
 	 */
 	async publishWorkflow(workflowId) {
-		if (this.isRunning()) throw new Error('publishWorkflow(): stop() n8n first (publishing takes effect at the next start()).');
+		if (this.isRunning()) {
+			if (this.command !== 'start') throw new Error(`publishWorkflow(): publish through the main instance, not n8n ${this.command}`);
+			await restSetup.publishWorkflow(this, workflowId);
+			return;
+		}
 		await this.cliOrThrow(this.host.publishArgs(workflowId));
 	}
 
@@ -182,6 +192,7 @@ class N8nHostInstance {
 	 */
 	async start({ timeoutMs = 120000, requireActivation = true } = {}) {
 		if (this.isRunning()) return this;
+		this.restCookie = null;
 		this.linkPackage();
 		fs.appendFileSync(this.logFile, `\n[n8n-host] ===== n8n ${this.command} on ${this.baseUrl} (${new Date().toISOString()}) =====\n`);
 		const offset = fs.statSync(this.logFile).size;

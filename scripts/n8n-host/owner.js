@@ -30,6 +30,8 @@ async function restRequest(baseUrl, method, urlPath, { body, cookie } = {}) {
  * an upper-case letter.
  */
 async function ensureOwner(instance, { email = 'owner@example.com', password = 'Owner-pass-1', firstName = 'Dev', lastName = 'Owner' } = {}) {
+	// The owner the harness signs in as for its own REST calls (rest-setup.js).
+	instance.owner = { email, password, firstName, lastName };
 	if (!instance.isRunning() && !instance.host.ownerFromEnv) {
 		instance.pendingOwner = { email, password, firstName, lastName };
 		return { email, password, appliesAtNextStart: true };

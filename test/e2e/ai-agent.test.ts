@@ -65,6 +65,8 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool under n8n\'s AI Agent', ({ hostVer
 		faxIds.other = await receiveFax(api, faxNumber, OTHER_SENDER, 'LAB RESULTS');
 
 		n8n = await createInstance({ hostVersion });
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [faxService, openAi] = await n8n.importCredentials([sandboxCredential(sandbox), openAiCredential(model.baseUrl)]);
 		const credentials = { faxService: { id: faxService.id, name: faxService.name }, openAi: { id: openAi.id, name: openAi.name } };
 		const workflows = await n8n.importWorkflows([
@@ -73,7 +75,6 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool under n8n\'s AI Agent', ({ hostVer
 		]);
 		workflowId = workflows[0].id;
 		for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
-		await n8n.start();
 		for (const path of [PATH, CONTINUE_PATH]) await n8n.waitForWebhook(path);
 	}, 10 * MINUTE);
 

@@ -37,10 +37,11 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool over n8n\'s MCP Server Trigger', (
 		faxId = await receiveFax(api, await provisionNumber(api), SENDER, 'REFERRAL to cardiology');
 
 		n8n = await createInstance({ hostVersion });
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
 		const [workflow] = await n8n.importWorkflows([mcpServerWorkflow('Fax tools over MCP', MCP_PATH, { id: credential.id, name: credential.name })]);
 		await n8n.publishWorkflow(workflow.id);
-		await n8n.start();
 
 		client = new Client({ name: 'fax-service-e2e', version: '1.0.0' });
 		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)));

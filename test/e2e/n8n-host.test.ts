@@ -86,6 +86,27 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	});
 
 	it(
+		'saves credentials and a workflow and publishes it in the running n8n, through the editor\'s REST calls',
+		async () => {
+			const [credential] = await n8n!.importCredentials([
+				{ name: 'saved over REST', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: 'sk_test_rest', liveApiKey: '' } },
+			]);
+			const [stored] = await n8n!.query<{ id: string; type: string; data: string }>('SELECT id, type, data FROM credentials_entity WHERE id = ?', [credential.id]);
+			expect(stored).toMatchObject({ id: credential.id, type: 'faxServiceApi' });
+			expect(stored.data).not.toContain('sk_test_rest'); // encrypted by n8n
+			const [workflow] = await n8n!.importWorkflows([webhookWorkflow('host check: webhook over REST', 'host-check-rest')]);
+			expect(await n8n!.query('SELECT id FROM workflow_entity WHERE id = ? AND activeVersionId IS NULL', [workflow.id])).toHaveLength(1);
+			await n8n!.publishWorkflow(workflow.id);
+			expect(await n8n!.activationStatus()).toContainEqual(expect.objectContaining({ workflowId: workflow.id, state: 'activated' }));
+			const response = await fetch(n8n!.webhookUrl('host-check-rest'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"via":"rest"}' });
+			expect(response.status).toBe(200);
+			await response.text();
+			expect((await n8n!.waitForExecutions(workflow.id, { count: 1 }))[0].items.Webhook[0]).toMatchObject({ body: { via: 'rest' } });
+		},
+		2 * MINUTE,
+	);
+
+	it(
 		'stops n8n and frees its port',
 		async () => {
 			expect(webhookWorkflowId).not.toBe('');

@@ -89,13 +89,14 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 		await sandbox.settle();
 
 		n8n = await createInstance({ hostVersion });
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox, proxy.baseUrl)]);
 		const [workflow] = await n8n.importWorkflows([
 			faxServicePollTriggerWorkflow('Fax Service Polling Trigger e2e', TRIGGER, credential, { events: ['receivedFax', 'sentFax'], options: { attachPdf: true } }),
 		]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
-		await n8n.start();
 	}, 30 * MINUTE);
 
 	afterAll(async () => {
@@ -134,7 +135,9 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 		for (const token of [...received, during[0]]) {
 			const { execution, index } = byToken.get(token)!;
 			const binary = binariesOf(execution.data, TRIGGER)[index]?.data;
-			expect(binary).toMatchObject({ mimeType: 'application/pdf' });
+			// What n8n stored for this item when its PDF is missing (seen once on 1.x under heavy load, not reproduced).
+			const stored = { execution: execution.id, status: execution.status, index, runs: execution.data?.resultData.runData[TRIGGER]?.length, binaries: binariesOf(execution.data, TRIGGER) };
+			expect({ token, binary, ...(binary ? {} : stored) }).toMatchObject({ token, binary: { mimeType: 'application/pdf' } });
 			expect(storedBinary(n8n, binary!)).toEqual(documents.get(token));
 		}
 		// The fax sent during the poll was listed while queued, and came one poll later.

@@ -196,6 +196,8 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		gate = await startFaultProxy({ origin: `http://127.0.0.1:${port}` }, { preserveHost: true });
 		const publicUrl = `${gate.baseUrl.replace(/\/api\/v2$/, '')}/`;
 		n8n = await createInstance({ hostVersion, port, env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl } });
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [credential, silentCredential] = await n8n.importCredentials([
 			sandboxCredential(sandbox),
 			{ ...sandboxCredential(silentSandbox), name: 'Fax Service silent sandbox' },
@@ -240,7 +242,6 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		workflowIds.ai = ai.id;
 		workflowIds.legacy = legacy.id;
 		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
-		await n8n.start();
 		silentSentAt = Date.now();
 		silentExecutionId = (await start('silent', [{ toNumber: '+12125550123', patient: 'Grace Hopper' }])).id;
 	}, 10 * MINUTE);

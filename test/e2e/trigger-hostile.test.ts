@@ -92,6 +92,8 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 	beforeAll(async () => {
 		await ensureInstalled({ log: logToStderr });
 		n8n = await createInstance({});
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [credential] = await n8n.importCredentials([
 			{ name: 'Fax Service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: TEST_KEY, liveApiKey: LIVE_KEY } },
 		]);
@@ -99,7 +101,6 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 		const [workflow] = await n8n.importWorkflows([faxServiceTriggerWorkflow('Fax Service Trigger hostile e2e', webhookId, credential, ['sentFax', 'receivedFax', 'aiDocument'])]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
-		await n8n.start();
 		url = n8n.webhookUrl(`${webhookId}/fax-service`);
 		await n8n.waitForWebhook(`${webhookId}/fax-service`);
 	}, 30 * MINUTE);

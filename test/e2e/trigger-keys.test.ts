@@ -12,6 +12,7 @@ import { signCallback } from '../../nodes/shared/signature';
 import { createInstance, ensureInstalled, faxServiceTriggerWorkflow, logToStderr, REPO_ROOT, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
+const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
 const webhookId = randomUUID();
 const delay = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 const testKey = (label: string) => `sk_test_${label}_${randomBytes(12).toString('hex')}`;
@@ -61,7 +62,9 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 	beforeAll(async () => {
 		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxServiceTrigger', 'FaxServiceTrigger.node.js'))).toBe(true);
 		await ensureInstalled({ log: logToStderr });
-		n8n = await createInstance({});
+		n8n = await createInstance({ owner: OWNER });
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [credential] = await n8n.importCredentials([
 			{ name: 'Fax Service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: keys.first, liveApiKey: '' } },
 		]);
@@ -70,8 +73,7 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 		const [workflow] = await n8n.importWorkflows([faxServiceTriggerWorkflow('Fax Service Trigger keys e2e', webhookId, credential, ['sentFax'])]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
-		await n8n.start();
-		cookie = String((await n8n.ensureOwner({ email: 'owner@example.com', password: 'Sandbox-Passw0rd' })).cookie);
+		cookie = String((await n8n.ensureOwner(OWNER)).cookie);
 		await n8n.waitForWebhook(`${webhookId}/fax-service`);
 	}, 30 * MINUTE);
 

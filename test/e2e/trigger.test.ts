@@ -16,6 +16,7 @@ import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60_000;
+const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
 const TRIGGER_NAME = 'Fax Service Trigger';
 const webhookId = randomUUID();
 const WEBHOOK_PATH = `${webhookId}/fax-service`;
@@ -92,7 +93,9 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		const userFolder = mkdtempSync(join(tmpdir(), 'fax-trigger-e2e-'));
 		uploadTmp = join(userFolder, 'tmp');
 		mkdirSync(uploadTmp, { recursive: true });
-		n8n = await createInstance({ hostVersion, userFolder, env: { TMPDIR: uploadTmp } });
+		n8n = await createInstance({ hostVersion, userFolder, env: { TMPDIR: uploadTmp }, owner: OWNER });
+		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
+		await n8n.start();
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
 		const [workflow] = await n8n.importWorkflows([
 			{
@@ -115,7 +118,6 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
-		await n8n.start();
 		webhookUrl = n8n.webhookUrl(WEBHOOK_PATH);
 	}, 30 * MINUTE);
 
@@ -260,7 +262,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 	}, 5 * MINUTE);
 
 	test('deactivation restores the previous callback URL', async () => {
-		const owner = await n8n.ensureOwner({ email: 'owner@example.com', password: 'Sandbox-Passw0rd' });
+		const owner = await n8n.ensureOwner(OWNER);
 		const deactivated = await n8n.rest('POST', `/rest/workflows/${workflowId}/deactivate`, { body: {}, cookie: owner.cookie });
 		expect(deactivated.status).toBe(200);
 		let callbackUrl: unknown;
