@@ -6,19 +6,17 @@
  * what came back to the model, and the answer. An argument the node refuses is never sent: n8n 2.x
  * gives the model the node's message, n8n 1.x stops the run with it unless the tool's On Error continues.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { messageText, startModelServer, toolResults, type ChatRequest, type ModelServer } from '../harness/model-server';
+import type { Sandbox } from '../../sandbox';
+import { messageText, toolResults, type ChatRequest, type ModelServer } from '../harness/model-server';
+import { startAiServices, SENDER, type AiServices } from './helpers/ai-services';
 import { agentWorkflow, openAiCredential } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, freePorts, logToStderr, sandboxCredential, type N8nHostInstance } from './helpers/n8n-host';
-import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
+import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nHostInstance } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
 /** The agent's Webhook paths: its tools as the editor adds them (On Error: stop), and with On Error: continue. */
 const PATH = 'fax-agent';
 const CONTINUE_PATH = 'fax-agent-continue';
-const SENDER = '+13105550111';
-const OTHER_SENDER = '+13105550222';
 const FORWARD_TO = '+12125550177';
 const TOOLS = ['List_Received_Faxes', 'Get_Received_Fax', 'Forward_Received_Fax'];
 const REFUSED = 'To Number must be an E.164 number like +15551234567, got "212-555-0177" [item 0]';
@@ -36,7 +34,8 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool under n8n\'s AI Agent', ({ hostVer
 	let n8n: N8nHostInstance;
 	let faxNumber: string;
 	let workflowId: string;
-	const faxIds: Record<string, string> = {};
+	let faxIds: AiServices['faxIds'];
+	let services: AiServices | undefined;
 
 	/** Asks the agent through its Webhook; resolves its answer and the model requests this run made. */
 	const ask = async (chatInput: string, path = PATH): Promise<{ status: number; body: Json; requests: ChatRequest[] }> => {
@@ -54,15 +53,8 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool under n8n\'s AI Agent', ({ hostVer
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
-		const [modelPort] = await freePorts(1);
-		model = await startModelServer({ port: modelPort });
-		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 100 } });
-		const api = sandboxApi(sandbox);
-		// The faxes' day (UTC, n8n's time zone here): what the model filters on, even if the test runs past midnight.
-		today = new Date().toISOString().slice(0, 10);
-		faxNumber = await provisionNumber(api);
-		faxIds.sender = await receiveFax(api, faxNumber, SENDER, 'REFERRAL to cardiology');
-		faxIds.other = await receiveFax(api, faxNumber, OTHER_SENDER, 'LAB RESULTS');
+		services = await startAiServices();
+		({ model, sandbox, today, faxNumber, faxIds } = services);
 
 		n8n = await createInstance({ hostVersion });
 		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
@@ -80,8 +72,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool under n8n\'s AI Agent', ({ hostVer
 
 	afterAll(async () => {
 		await n8n?.dispose();
-		await sandbox?.stop();
-		await model?.stop();
+		await services?.stop();
 	}, 2 * MINUTE);
 
 	test('lists today\'s faxes from one sender, reads one, forwards it and reports', async () => {

@@ -7,13 +7,13 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { messageText, startModelServer, toolResults, type ModelServer } from '../harness/model-server';
+import type { Sandbox } from '../../sandbox';
+import { messageText, toolResults, type ModelServer } from '../harness/model-server';
+import { startAiServices, SENDER, type AiServices } from './helpers/ai-services';
 import { FAX_SERVICE_TOOL_TYPE, openAiCredential } from './helpers/ai-workflows';
 import { AI_AGENT_FILE } from './helpers/examples';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, freePorts, itemsOf, logToStderr, REPO_ROOT, sandboxCredential, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
-import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
+import { createInstance, ensureInstalled, itemsOf, logToStderr, REPO_ROOT, sandboxCredential, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
 const FILE = join(REPO_ROOT, 'examples', AI_AGENT_FILE);
@@ -21,7 +21,6 @@ const DEV_SANDBOX = 'http://127.0.0.1:4010';
 const FAX_CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 const OPENAI_CREDENTIAL = { id: 'openai-account', name: 'OpenAI account' };
 /** What the example's "Your Request" asks. */
-const SENDER = '+13105550111';
 const FORWARD_TO = '+12125550123';
 
 type Json = Record<string, unknown>;
@@ -61,20 +60,14 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 	let model: ModelServer;
 	let n8n: N8nHostInstance;
 	let workflowId: string;
-	let faxNumber: string;
 	let faxId: string;
+	let services: AiServices | undefined;
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
-		const [modelPort] = await freePorts(1);
-		model = await startModelServer({ port: modelPort });
-		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 100 } });
-		const api = sandboxApi(sandbox);
-		// The faxes' day (UTC, n8n's time zone here): what the model filters on, even if the test runs past midnight.
-		today = new Date().toISOString().slice(0, 10);
-		faxNumber = await provisionNumber(api);
-		faxId = await receiveFax(api, faxNumber, SENDER, 'REFERRAL to cardiology');
-		await receiveFax(api, faxNumber, '+13105550222', 'LAB RESULTS');
+		services = await startAiServices();
+		({ model, sandbox, today } = services);
+		faxId = services.faxIds.sender;
 
 		n8n = await createInstance({ hostVersion });
 		await n8n.importCredentials([
@@ -87,8 +80,7 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 
 	afterAll(async () => {
 		await n8n?.dispose();
-		await sandbox?.stop();
-		await model?.stop();
+		await services?.stop();
 	}, 2 * MINUTE);
 
 	test('run by hand, the agent finds today\'s fax from the sender, reads it, forwards it and says so', async () => {

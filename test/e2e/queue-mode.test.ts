@@ -28,6 +28,7 @@ import {
 } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
+const OWNER = { email: 'owner@example.com', password: 'Queue-Passw0rd' };
 const TRIGGER_NAME = 'Fax Service Trigger';
 const CALLBACKS = 500;
 const CONCURRENCY = 8;
@@ -167,7 +168,10 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 		faxNumberId = String(provisionedNumber.id);
 		faxNumber = String(provisionedNumber.number);
 		cluster = await createQueueCluster({ hostVersion: 2, workers: 2, log: logToStderr });
+		await cluster.main.ensureOwner(OWNER);
 		phases.servicesMs = Date.now() - at;
+		// Saved and published through the main's REST calls, as in the editor, once the cluster runs.
+		await cluster.start();
 		at = Date.now();
 		const [credential] = await cluster.main.importCredentials([sandboxCredential(sandbox)]);
 		const webhookId = randomUUID();
@@ -188,7 +192,6 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 		waitingRelayWorkflowId = waitingRelay.id;
 		for (const id of [workflowId, registeringWorkflowId, relayWorkflowId, waitingRelayWorkflowId]) await cluster.main.publishWorkflow(id);
 		phases.importMs = Date.now() - at;
-		await cluster.start();
 		at = Date.now();
 		await cluster.webhook.waitForWebhook(webhookPath);
 		phases.webhookRegisteredMs = Date.now() - at;
@@ -304,7 +307,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 	});
 
 	it('restores the previous callback URL with one more PATCH when the workflow is deactivated', async () => {
-		const owner = await cluster.main.ensureOwner({ email: 'owner@example.com', password: 'Queue-Passw0rd' });
+		const owner = await cluster.main.ensureOwner(OWNER);
 		const deactivated = await cluster.main.rest('POST', `/rest/workflows/${registeringWorkflowId}/deactivate`, { body: {}, cookie: owner.cookie });
 		expect(deactivated.status).toBe(200);
 		let callbackUrl: unknown;

@@ -6,40 +6,18 @@
  */
 import { createHmac } from 'crypto';
 
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, IRunExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IRunExecutionData } from 'n8n-workflow';
 
 import type { CallbackAttempt, Sandbox } from '../../sandbox';
-import { binaryBuffer, callNodeWebhook, type WebhookCall, type WebhookCallResult, useBinaryMode } from '../harness/engine';
+import { binaryBuffer, callNodeWebhook, type WebhookCall, type WebhookCallResult } from '../harness/engine';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
-import type { TestInputItem } from '../harness/test-input.node';
 import { credentialsFor, faxServiceWorkflow } from '../harness/workflows';
-import { api, fileItem, NODE, outputOf, pdf, type Receiver, seedNumber, startFastSandbox, startReceiver } from './fixtures';
-import { DELIVERED, FAILING, faxItem, LEGACY, runWait, sendAndWait, uploadAndWait, type WaitRun } from './wait-fixtures';
+import { api, fileItem, NODE, outputOf, pdf, seedNumber, startFastSandbox } from './fixtures';
+import { DELIVERED, FAILING, faxItem, LEGACY, runWait, sendAndWait, uploadAndWait, useWaitSuite, type WaitRun } from './wait-fixtures';
 
 describe('Send and Wait through the engine: the resume handler (webhook() through n8n-core\'s WebhookContext)', () => {
-	let sandbox: Sandbox;
-	/** Where the sandbox's callbacks go (the resume URLs' host): answers 200, so each callback is sent once. */
-	let receiver: Receiver;
-	let waitingBaseUrl: string;
-
-	const run = async (parameters: INodeParameters, items: TestInputItem[], options: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> } = {}) =>
-		await runWait(sandbox, waitingBaseUrl, parameters, items, options);
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-		receiver = await startReceiver();
-		waitingBaseUrl = `${new URL(receiver.url).origin}/webhook-waiting`;
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-		await receiver.close();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		await seedNumber(sandbox, '212'); // +12125550001
-		sandbox.requests.length = 0;
-	});
+	const wait = useWaitSuite();
+	const run = wait.run;
 
 	/** The request n8n's urlencoded body parser hands the node for one of the sandbox's callback attempts. */
 	const requestOf = (attempt: CallbackAttempt, signature = attempt.signature) => ({
@@ -60,18 +38,18 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 		return data;
 	};
 
-	const deliver = async (waitRun: WaitRun, request: WebhookCall['request'], credentials = credentialsFor(sandbox)): Promise<WebhookCallResult> =>
+	const deliver = async (waitRun: WaitRun, request: WebhookCall['request'], credentials = credentialsFor(wait.sandbox)): Promise<WebhookCallResult> =>
 		await callNodeWebhook({
 			...faxServiceWorkflow(waitRun.parameters, { items: waitRun.items }),
 			nodeName: NODE,
 			credentials,
 			request,
 			runExecutionData: savedExecution(waitRun),
-			additionalData: { executionId: waitRun.executionId, webhookWaitingBaseUrl: waitingBaseUrl },
+			additionalData: { executionId: waitRun.executionId, webhookWaitingBaseUrl: wait.waitingBaseUrl },
 		});
 
 	const attemptsTo = async (waitRun: WaitRun, count: number): Promise<CallbackAttempt[]> =>
-		(await sandbox.waitForCallbacks((a) => a.filter((x) => x.url === waitRun.resumeUrl).length >= count)).filter((a) => a.url === waitRun.resumeUrl);
+		(await wait.sandbox.waitForCallbacks((a) => a.filter((x) => x.url === waitRun.resumeUrl).length >= count)).filter((a) => a.url === waitRun.resumeUrl);
 
 	const tokensOf = (waitRun: WaitRun, field = 'sendToken') => outputOf(waitRun.result).map((item) => String(item.json[field]));
 
@@ -80,8 +58,8 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 		const [token] = tokensOf(waitRun);
 		const [attempt] = await attemptsTo(waitRun, 1);
 		expect(recordOf(attempt)).toMatchObject({ sendToken: token, sentStatus: 'success' });
-		const stored = (await api(sandbox, 'GET', `/sent_faxes/${token}`)).body;
-		sandbox.requests.length = 0;
+		const stored = (await api(wait.sandbox, 'GET', `/sent_faxes/${token}`)).body;
+		wait.sandbox.requests.length = 0;
 
 		const { result, answered } = await deliver(waitRun, requestOf(attempt));
 		expect(answered).toBeUndefined();
@@ -89,7 +67,7 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 			webhookResponse: { received: true, resumed: true },
 			workflowData: [[{ json: { ...stored, timedOut: false }, pairedItem: { item: 0 } }]],
 		});
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/sent_faxes/${token}`]);
+		expect(wait.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/sent_faxes/${token}`]);
 	});
 
 	test.each([
@@ -100,7 +78,7 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 		const [token] = tokensOf(waitRun, tokenField);
 		const [attempt] = await attemptsTo(waitRun, 1);
 		expect(recordOf(attempt)[tokenField]).toBe(token);
-		const body = (await api(sandbox, 'GET', `${path}/${token}`)).body;
+		const body = (await api(wait.sandbox, 'GET', `${path}/${token}`)).body;
 		const stored = (body.aiResult as IDataObject | undefined) ?? body;
 
 		const { result, answered } = await deliver(waitRun, requestOf(attempt));
@@ -115,7 +93,7 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 			await seedNumber(queuedSandbox, '212');
 			const parameters = sendAndWait();
 			const items = Array.from({ length: 9 }, (_, i) => faxItem(`+1212555${String(1000 + i)}`));
-			const waitRun = await runWait(queuedSandbox, waitingBaseUrl, parameters, items);
+			const waitRun = await runWait(queuedSandbox, wait.waitingBaseUrl, parameters, items);
 			const tokens = tokensOf(waitRun);
 			expect(tokens).toHaveLength(9);
 			// A verified callback for the first fax (as the service would sign it: test key over sendToken + completedAt).
@@ -162,7 +140,7 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 			proxy.plan('POST', /\/sent_faxes$/, { kind: 'before', action: async () => void (await slowSandbox.waitForCallbacks(firstCallback)) }, 1);
 			proxy.requests.length = 0;
 
-			const waitRun = await runWait(slowSandbox, waitingBaseUrl, parameters, items, { credentials: { baseUrl: proxy.baseUrl } });
+			const waitRun = await runWait(slowSandbox, wait.waitingBaseUrl, parameters, items, { credentials: { baseUrl: proxy.baseUrl } });
 			const [first, second] = tokensOf(waitRun);
 			const credentials = credentialsFor(slowSandbox);
 			const deliverHere = async (attempt: CallbackAttempt) => await deliver(waitRun, requestOf(attempt), credentials);
@@ -202,13 +180,13 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 		const waitRun = await run(sendAndWait(), [faxItem(DELIVERED)]);
 		const [attempt] = await attemptsTo(waitRun, 1);
 		const flipped = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-		sandbox.requests.length = 0;
+		wait.sandbox.requests.length = 0;
 
 		const tampered = await deliver(waitRun, requestOf(attempt, flipped));
 		expect(tampered).toEqual({ result: { noWebhookResponse: true }, answered: { status: 401, body: { error: 'Invalid X-Service-Signature' } } });
 		const missing = await deliver(waitRun, { ...requestOf(attempt), headers: { 'content-type': attempt.contentType } });
 		expect(missing).toEqual({ result: { noWebhookResponse: true }, answered: { status: 401, body: { error: 'Missing X-Service-Signature header' } } });
-		expect(sandbox.requests).toHaveLength(0);
+		expect(wait.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a verified callback of a fax this execution did not send is answered 404', async () => {
@@ -242,7 +220,7 @@ describe('Send and Wait through the engine: the resume handler (webhook() throug
 		const [token] = tokensOf(waitRun, 'aiToken');
 		const [attempt] = await attemptsTo(waitRun, 1);
 		expect(recordOf(attempt).aiToken).toBe(token);
-		const stored = (await api(sandbox, 'GET', `/ai_documents/${token}`)).body.aiResult as IDataObject;
+		const stored = (await api(wait.sandbox, 'GET', `/ai_documents/${token}`)).body.aiResult as IDataObject;
 		expect(stored.completedAt).toEqual(expect.any(String));
 
 		const { result, answered } = await deliver(waitRun, requestOf(attempt));

@@ -8,44 +8,21 @@
  */
 import { Container } from '@n8n/di';
 import { InstanceSettings, validateUrlSignature } from 'n8n-core';
-import type { INode, INodeParameters } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { NODE_TYPE, type RunResult, runWorkflow, useBinaryMode } from '../harness/engine';
-import type { TestInputItem } from '../harness/test-input.node';
+import { NODE_TYPE, type RunResult, runWorkflow } from '../harness/engine';
 import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
 import { credentialsFor, faxServiceNode } from '../harness/workflows';
-import { api, apiRequests, errorOf, fileItem, NODE, outputOf, pdf, type Receiver, seedNumber, startFastSandbox, startReceiver } from './fixtures';
-import { DELIVERED, faxItem, FROM, LEGACY, NODE_ID, runWait, sendAndWait, uploadAndWait } from './wait-fixtures';
+import { api, apiRequests, errorOf, fileItem, NODE, outputOf, pdf } from './fixtures';
+import { DELIVERED, faxItem, FROM, LEGACY, NODE_ID, sendAndWait, uploadAndWait, useWaitSuite } from './wait-fixtures';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 describe('Send and Wait through the engine: the send part', () => {
-	let sandbox: Sandbox;
-	/** Where the sandbox's callbacks go (the resume URLs' host): answers 200, so each callback is sent once. */
-	let receiver: Receiver;
-	let waitingBaseUrl: string;
-
-	const run = async (parameters: INodeParameters, items: TestInputItem[], options: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> } = {}) =>
-		await runWait(sandbox, waitingBaseUrl, parameters, items, options);
-
-	beforeAll(async () => {
-		await useBinaryMode('default');
-		sandbox = await startFastSandbox();
-		receiver = await startReceiver();
-		waitingBaseUrl = `${new URL(receiver.url).origin}/webhook-waiting`;
-	});
-	afterAll(async () => {
-		await sandbox.stop();
-		await receiver.close();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		await seedNumber(sandbox, '212'); // +12125550001
-		sandbox.requests.length = 0;
-	});
+	const wait = useWaitSuite();
+	const run = wait.run;
 
 	/** The stack entry n8n saves with a waiting execution: what the node is resumed with. */
 	const waitingStack = (result: RunResult) => result.run.data.executionData?.nodeExecutionStack ?? [];
@@ -77,7 +54,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			expect(resumeUrl.searchParams.get('signature')).toBe(irun.data.resumeToken);
 			expect(irun.data.resumeToken).toMatch(/^[0-9a-f]{32,}$/);
 
-			const posts = apiRequests(sandbox, 'POST', '/sent_faxes');
+			const posts = apiRequests(wait.sandbox, 'POST', '/sent_faxes');
 			expect(posts).toHaveLength(2);
 			expect(posts.map((p) => p.body)).toEqual([
 				{ from_number: FROM, to_number: DELIVERED, patient_name: 'Jane Roe', note: 'Urgent', callback_url: waitRun.resumeUrl },
@@ -91,7 +68,7 @@ describe('Send and Wait through the engine: the send part', () => {
 				{ json: { sendToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 1 } },
 			]);
 			for (const [i, item] of output.entries()) {
-				const stored = await api(sandbox, 'GET', `/sent_faxes/${String(item.json.sendToken)}`);
+				const stored = await api(wait.sandbox, 'GET', `/sent_faxes/${String(item.json.sendToken)}`);
 				expect(stored.body).toMatchObject({ toNumber: i === 0 ? DELIVERED : '+13105559876' });
 			}
 
@@ -107,7 +84,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			expect(stack[0].data.main[0]).toEqual(output.map((item) => ({ json: { ...item.json, timedOut: true }, pairedItem: item.pairedItem })));
 
 			// The sandbox calls back exactly the resume URL.
-			const attempts = await sandbox.waitForCallbacks((a) => a.length >= 2);
+			const attempts = await wait.sandbox.waitForCallbacks((a) => a.length >= 2);
 			expect(attempts.map((a) => a.url)).toEqual([waitRun.resumeUrl, waitRun.resumeUrl]);
 		});
 
@@ -117,7 +94,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			const waitRun = await run(uploadAndWait(), [fileItem(file, 'prior-auth.pdf')]);
 			const after = Date.now();
 
-			const posts = apiRequests(sandbox, 'POST', '/ai_documents');
+			const posts = apiRequests(wait.sandbox, 'POST', '/ai_documents');
 			expect(posts).toHaveLength(1);
 			expect(posts[0].body).toEqual({ callback_url: waitRun.resumeUrl });
 			expect(posts[0].files[0].data.equals(file)).toBe(true);
@@ -150,7 +127,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			const waitRun = await run(parameters, [item, item]);
 			const error = errorOf(waitRun.result);
 			expect(error.message).toMatch(/Wait At Most must be a positive number/);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(wait.sandbox.requests).toHaveLength(0);
 			expect(waitRun.result.run.waitTill).toBeUndefined();
 			expect(waitRun.result.run.status).toBe('error');
 		});
@@ -162,7 +139,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			expect(error.message).toMatch(/555-1234/);
 			expect(error.context?.itemIndex).toBe(1);
 			// Every item is checked before any is sent: no fax goes out that nothing would wait for.
-			expect(sandbox.requests).toHaveLength(0);
+			expect(wait.sandbox.requests).toHaveLength(0);
 			expect(waitRun.result.run.waitTill).toBeUndefined();
 			expect(waitRun.result.run.status).toBe('error');
 		});
@@ -174,7 +151,7 @@ describe('Send and Wait through the engine: the send part', () => {
 				{ json: { error: expect.stringMatching(/To Number/), description: expect.any(String) }, pairedItem: { item: 0 } },
 				{ json: { sendToken: expect.any(String), message: expect.any(String) }, pairedItem: { item: 1 } },
 			]);
-			expect(apiRequests(sandbox, 'POST', '/sent_faxes')).toHaveLength(1);
+			expect(apiRequests(wait.sandbox, 'POST', '/sent_faxes')).toHaveLength(1);
 			expect(waitRun.result.run.status).toBe('waiting');
 			expect(waitRun.result.run.waitTill).toBeInstanceOf(Date);
 			expect(waitingStack(waitRun.result)[0].data.main[0]).toEqual([
@@ -187,7 +164,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			const waitRun = await run(uploadAndWait(), [fileItem(pdf(1)), { json: {} }]);
 			const error = errorOf(waitRun.result);
 			expect(error.message).toMatch(/Input Binary Field "data" is missing on the input item \[item 1\]/);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(wait.sandbox.requests).toHaveLength(0);
 			expect(waitRun.result.run.waitTill).toBeUndefined();
 		});
 
@@ -198,7 +175,7 @@ describe('Send and Wait through the engine: the send part', () => {
 				[true, { item: 0 }],
 				[true, { item: 1 }],
 			]);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(wait.sandbox.requests).toHaveLength(0);
 			expect(waitRun.result.run.waitTill).toBeUndefined();
 			expect(waitRun.result.run.status).toBe('success');
 			expect(waitRun.result.run.finished).toBe(true);
@@ -216,7 +193,7 @@ describe('Send and Wait through the engine: the send part', () => {
 			const resumeUrl = new URL(waitRun.resumeUrl);
 			expect(resumeUrl.pathname).toBe(`/webhook-waiting/${waitRun.executionId}/${NODE_ID}`);
 			expect(validateUrlSignature(resumeUrl.searchParams.get('signature')!, resumeUrl, Container.get(InstanceSettings).hmacSignatureSecret)).toBe(true);
-			const posts = apiRequests(sandbox, 'POST', path);
+			const posts = apiRequests(wait.sandbox, 'POST', path);
 			expect(posts).toHaveLength(1);
 			expect(posts[0].body).toMatchObject({ callback_url: waitRun.resumeUrl });
 			expect(outputOf(waitRun.result)).toEqual([{ json: { [tokenField]: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 0 } }]);
@@ -242,15 +219,15 @@ describe('Send and Wait through the engine: the send part', () => {
 					Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
 					[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
 				},
-				credentials: credentialsFor(sandbox),
+				credentials: credentialsFor(wait.sandbox),
 				startNode: 'Input',
-				additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: waitingBaseUrl },
+				additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: wait.waitingBaseUrl },
 			});
 			// n8n's tool wrapper fails the agent's run with the node's error.
 			const error = result.error('Test Agent');
 			expect(error?.message).toMatch(/cannot run as an AI agent's tool: a tool call cannot wait/);
 			expect(error?.description).toMatch(instead);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(wait.sandbox.requests).toHaveLength(0);
 			expect(result.run.waitTill).toBeUndefined();
 		});
 	});

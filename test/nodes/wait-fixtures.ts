@@ -8,7 +8,7 @@ import type { Sandbox } from '../../sandbox';
 import type { RunResult } from '../harness/engine';
 import type { TestInputItem } from '../harness/test-input.node';
 import { runFaxService } from '../harness/workflows';
-import { byNumber, fileItem, pdf } from './fixtures';
+import { byNumber, fileItem, pdf, useEngineSuite } from './fixtures';
 
 /** Shared by the wait operations' engine suites (send-and-wait.test.ts: the send part; resume.test.ts: webhook()). */
 
@@ -79,4 +79,29 @@ export async function runWait(
 		additionalData: { executionId, webhookWaitingBaseUrl: waitingBaseUrl },
 	});
 	return { executionId, result, parameters, items, resumeUrl: expectedResumeUrl(waitingBaseUrl, executionId, parameters, result) };
+}
+
+/** What the wait operations' engine suites use; read its fields inside hooks and tests. */
+export interface WaitSuite {
+	/** The suite's sandbox, reset before each test with the account's number FROM seeded. */
+	readonly sandbox: Sandbox;
+	/** Where the resume URLs point: the suite's callback receiver (answers 200, so each callback is sent once), path /webhook-waiting. */
+	readonly waitingBaseUrl: string;
+	/** Runs a wait operation through the engine with a new execution id, as runWait(). */
+	run(parameters: INodeParameters, items: TestInputItem[], options?: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> }): Promise<WaitRun>;
+}
+
+/** The setup of send-and-wait.test.ts and resume.test.ts, as jest hooks of the enclosing describe (useEngineSuite). */
+export function useWaitSuite(): WaitSuite {
+	const engine = useEngineSuite({ accountNumbers: 1, receiver: true });
+	const suite: WaitSuite = {
+		get sandbox() {
+			return engine.sandbox;
+		},
+		get waitingBaseUrl() {
+			return `${new URL(engine.receiver.url).origin}/webhook-waiting`;
+		},
+		run: async (parameters, items, options = {}) => await runWait(engine.sandbox, suite.waitingBaseUrl, parameters, items, options),
+	};
+	return suite;
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import type { CredentialJson, HostVersion, WorkflowJson } from './n8n-host';
+import { webhookNode, type CredentialJson, type HostVersion, type WorkflowJson } from './n8n-host';
 
 type Json = Record<string, unknown>;
 type CredentialRef = { id: string; name: string };
@@ -97,15 +97,7 @@ export function agentWorkflow(
 	return {
 		name,
 		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
-			},
+			webhookNode(path, { responseMode: 'lastNode' }),
 			{
 				id: randomUUID(),
 				name: 'AI Agent',

@@ -285,21 +285,24 @@ export function manualSetWorkflow(name: string, fields: Record<string, string>):
 	};
 }
 
+/** n8n's own Webhook node at `path`: it answers at once (onReceived) or with the last node's output (lastNode). */
+export function webhookNode(path: string, { httpMethod = 'POST', responseMode = 'onReceived' }: { httpMethod?: string; responseMode?: 'onReceived' | 'lastNode' } = {}): Record<string, unknown> {
+	return {
+		id: randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: { httpMethod, path, responseMode, options: {} },
+	};
+}
+
 /** A workflow with n8n's own Webhook node (answers at once: responseMode onReceived). */
 export function webhookWorkflow(name: string, path: string, httpMethod = 'POST'): WorkflowJson {
 	return {
 		name,
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { httpMethod, path, responseMode: 'onReceived', options: {} },
-			},
-		],
+		nodes: [webhookNode(path, { httpMethod })],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
