@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Reads n8n's database: SQLite (read-only, through the host install's sqlite3) or PostgreSQL (queue mode,
+ * Reads n8n's database: SQLite (read-only, through the host install's sqlite3: sqlite-reader.js) or PostgreSQL (queue mode,
  * through psql): rows, executions, activation state. The SQL below is written once, in SQLite's spelling;
  * queryPostgres() quotes its camelCase column names, as PostgreSQL needs.
  */
@@ -10,6 +10,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const { itemsOf } = require('./runs');
+const { querySqlite } = require('./sqlite-reader');
 
 /** The flatted module of a host install (how n8n serialises run data), by its node_modules folder. */
 const flattedByModules = new Map();
@@ -20,30 +21,12 @@ function flatted(hostModules) {
 	return flattedByModules.get(hostModules);
 }
 
-const SQLITE_QUERY_SCRIPT = `
-const [dbPath, sql, params] = process.argv.slice(1);
-const sqlite3 = require('sqlite3');
-const fail = (error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); };
-const db = new sqlite3.Database(dbPath, sqlite3.OPEN_READONLY, (error) => error && fail(error));
-db.configure('busyTimeout', 15000);
-db.all(sql, JSON.parse(params), (error, rows) => {
-	if (error) fail(error);
-	db.close(() => process.stdout.write(JSON.stringify(rows)));
-});`;
-
 const FINISHED_STATUSES = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /** Rows of the sqlite database at dbPath ([] while it does not exist), read with the host's Node and its install's sqlite3 (in hostDir). */
-function queryDatabase({ nodePath, hostDir }, dbPath, sql, params = []) {
+async function queryDatabase({ nodePath, hostDir }, dbPath, sql, params = []) {
 	if (!fs.existsSync(dbPath)) return [];
-	const result = spawnSync(nodePath, ['-e', SQLITE_QUERY_SCRIPT, dbPath, sql, JSON.stringify(params)], {
-		cwd: hostDir,
-		encoding: 'utf8',
-		maxBuffer: 512 * 1024 * 1024,
-		timeout: 60000,
-	});
-	if (result.status !== 0) throw new Error(`sqlite query failed: ${result.stderr || result.error}`);
-	return JSON.parse(result.stdout);
+	return await querySqlite({ nodePath, hostDir }, dbPath, sql, params);
 }
 
 /**
@@ -77,12 +60,12 @@ function queryPostgres(connection, sql, params = []) {
  * postgresdb, e.g. a queue-mode cluster), else its SQLite file through the host's Node and sqlite3.
  * `instance`: { env, nodePath, hostDir, dbPath }; SQL in SQLite's spelling.
  */
-function queryN8nDatabase({ env, nodePath, hostDir, dbPath }, sql, params = []) {
+async function queryN8nDatabase({ env, nodePath, hostDir, dbPath }, sql, params = []) {
 	if (env.DB_TYPE === 'postgresdb') {
 		const connection = { host: env.DB_POSTGRESDB_HOST, port: env.DB_POSTGRESDB_PORT, user: env.DB_POSTGRESDB_USER, database: env.DB_POSTGRESDB_DATABASE };
 		return queryPostgres(connection, sql, params);
 	}
-	return queryDatabase({ nodePath, hostDir }, dbPath, sql, params);
+	return await queryDatabase({ nodePath, hostDir }, dbPath, sql, params);
 }
 
 /** The executions of one workflow (parameter: its id), oldest first, with their run data. `e.*`: the columns differ per major (2.x adds storedAt). */

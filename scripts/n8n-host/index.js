@@ -17,8 +17,11 @@
  *   host.pinnedN8nVersion(hostVersion?)             -> the n8n version that host pins, e.g. '1.123.69'
  *   const n8n = await host.createInstance({ hostVersion?, userFolder?, port?, packageDir?, env?, owner? })
  *   n8n.hostVersion, n8n.n8nBin, n8n.userFolder, n8n.port, n8n.baseUrl, n8n.webhookUrl(path), n8n.logFile, n8n.dbPath
- *   await n8n.importCredentials([...]) / importWorkflows([...])   (CLI import; ids generated if missing)
- *   await n8n.publishWorkflow(id)                   (while stopped; effective at the next start)
+ *   await n8n.importCredentials([...]) / importWorkflows([...])   (stopped: `n8n import:*`, ids generated
+ *                                                    if missing; running: the editor's REST calls as the
+ *                                                    owner, n8n's ids: rest-setup.js, a CLI boot saved each)
+ *   await n8n.publishWorkflow(id)                   (stopped: CLI, effective at the next start; running:
+ *                                                    Publish / Active toggle over REST, once activated)
  *   await n8n.activateWorkflow(id, { cookie, versionId })  (while running: the editor's REST call)
  *   await n8n.start() / stop() / dispose()          (start waits for "Editor is now accessible via"
  *                                                    and for the published workflows' activation)
