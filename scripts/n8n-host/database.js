@@ -87,12 +87,20 @@ function decodeExecution(row, hostModules) {
 	const resultData = (data && data.resultData) || {};
 	const items = {};
 	for (const nodeName of Object.keys(resultData.runData || {})) items[nodeName] = itemsOf(data, nodeName);
+	// n8n 1.x on SQLite writes an execution's row, then its run data, in two statements and no
+	// transaction (ExecutionRepository.updateExistingExecution with the default pool size 0). In between
+	// the row says success or error while the data is still what was stored before: the waiting
+	// snapshot (with its waitTill) or the initial data (no node run yet). Such an execution is reported
+	// as still running, its row's status kept as `rowStatus`, until its data is written.
+	const dataBehind =
+		data !== null && (row.status === 'success' || row.status === 'error') && !resultData.error && (Boolean(data.waitTill) || !resultData.lastNodeExecuted);
 	const meta = { ...row };
 	delete meta.data;
 	return {
 		...meta,
+		...(dataBehind ? { status: 'running', rowStatus: row.status } : {}),
 		id: String(row.id),
-		finished: Boolean(row.finished),
+		finished: dataBehind ? false : Boolean(row.finished),
 		lastNodeExecuted: resultData.lastNodeExecuted,
 		error: resultData.error ? resultData.error.message || resultData.error : undefined,
 		items,

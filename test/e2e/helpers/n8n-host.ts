@@ -32,8 +32,10 @@ export interface N8nExecution {
 	id: string;
 	workflowId: string;
 	mode: string;
-	/** new | running | success | error | crashed | canceled | waiting */
+	/** new | running | success | error | crashed | canceled | waiting ('running' while n8n 1.x has stored the status but not yet the run data) */
 	status: string;
+	/** the status n8n's row already says while its run data is not written yet (n8n 1.x on SQLite: database.js) */
+	rowStatus?: string;
 	finished: boolean;
 	startedAt: string | null;
 	stoppedAt: string | null;
