@@ -20,8 +20,9 @@ function buildN8nEnv(instance, brokerPort) {
 	env.PATH = [path.dirname(instance.node.path), process.env.PATH].filter(Boolean).join(path.delimiter);
 	// V8's compiled code of n8n's modules, kept per host install and reused by every later n8n process:
 	// compiling them is a start's largest single cost (profiled: 2.2 of 12.5 s of a core). A start + stop
-	// ~14.7 → ~12.5 s, a CLI boot ~8.5 → ~7.5 s, on 2.x (CONTRIBUTING.md, Tests). Node >= 22.1 reads it (the 2.x host's Node 24);
-	// Node 20 (the 1.x host) ignores it. Node checks each entry against its source and drops a bad one.
+	// ~14.7 → ~12.5 s, a CLI boot ~8.5 → ~7.5 s, on 2.x (CONTRIBUTING.md, Tests). Node >= 22.1 reads it
+	// (the 2.x host's Node 24); Node 20 (the 1.x host) ignores it. Node checks each entry against its
+	// source and drops a bad one.
 	env.NODE_COMPILE_CACHE = path.join(instance.paths.HOST_MODULES, '.cache', 'node-compile-cache');
 	Object.assign(env, {
 		N8N_USER_FOLDER: instance.userFolder,
