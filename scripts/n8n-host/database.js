@@ -90,10 +90,16 @@ function decodeExecution(row, hostModules) {
 	// n8n 1.x on SQLite writes an execution's row, then its run data, in two statements and no
 	// transaction (ExecutionRepository.updateExistingExecution with the default pool size 0). In between
 	// the row says success or error while the data is still what was stored before: the waiting
-	// snapshot (with its waitTill) or the initial data (no node run yet). Such an execution is reported
-	// as still running, its row's status kept as `rowStatus`, until its data is written.
+	// snapshot (with its waitTill), the initial data (no node run yet) or the resume snapshot (its
+	// waitTill cleared and the waiting node's run removed: ActiveExecutions.add, WaitingWebhooks). In
+	// each, the last node executed has no run recorded. Such an execution is reported as still running,
+	// its row's status kept as `rowStatus`, until its data is written.
+	const lastNodeRuns = resultData.lastNodeExecuted ? (resultData.runData || {})[resultData.lastNodeExecuted] : undefined;
 	const dataBehind =
-		data !== null && (row.status === 'success' || row.status === 'error') && !resultData.error && (Boolean(data.waitTill) || !resultData.lastNodeExecuted);
+		data !== null &&
+		(row.status === 'success' || row.status === 'error') &&
+		!resultData.error &&
+		(Boolean(data.waitTill) || !Array.isArray(lastNodeRuns) || lastNodeRuns.length === 0);
 	const meta = { ...row };
 	delete meta.data;
 	return {

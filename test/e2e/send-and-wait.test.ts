@@ -419,14 +419,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
 		await n8n.stop();
 		await n8n.start();
-		// A success is awaited until its run data has the node after the wait: n8n 1.x on SQLite stores the
-		// row, then the data, and a read between them under load (fresh runs r5, r10) got a finished row
-		// over an intermediate snapshot that the harness's waitTill / lastNodeExecuted rule does not catch.
-		const resumed = await execution(
-			'fax',
-			(e) => e.id === waiting.id && ['success', 'error', 'crashed'].includes(e.status) && (e.status !== 'success' || e.items[AFTER] !== undefined),
-			2 * MINUTE,
-		);
+		const resumed = await finished('fax', waiting.id, 2 * MINUTE);
 		expect(resumed.status).toBe('success');
 		expect(resumed.items[AFTER]).toEqual([expect.objectContaining({ patient: 'Katherine Johnson', sentStatus: 'success', timedOut: false })]);
 		// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)

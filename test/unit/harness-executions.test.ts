@@ -13,6 +13,8 @@ const flatted = require('flatted') as { stringify: (value: unknown) => string };
 const MODULES = join(__dirname, '..', '..', 'node_modules');
 const task = (json: Record<string, unknown>) => [{ data: { main: [[{ json }]] } }];
 const WAITING = { waitTill: '2026-11-24T08:00:00.000Z', resultData: { runData: { Webhook: task({ a: 1 }), 'Fax Service': task({ sent: true }) }, lastNodeExecuted: 'Fax Service' } };
+// What n8n 1.x stores when a waiting execution resumes: waitTill cleared, the waiting node's run removed.
+const RESUMING = { resultData: { runData: { Webhook: task({ a: 1 }), 'Fax Service': [] }, lastNodeExecuted: 'Fax Service' }, executionData: { nodeExecutionStack: [{ node: { name: 'Fax Service' } }] } };
 const INITIAL = { resultData: { runData: {} }, executionData: { nodeExecutionStack: [] } };
 const FINAL = { resultData: { runData: { Webhook: task({ a: 1 }), 'Fax Service': task({ sent: true }), After: task({ done: true }) }, lastNodeExecuted: 'After' } };
 const FAILED = { resultData: { runData: { Webhook: task({ a: 1 }) }, lastNodeExecuted: 'Webhook', error: { message: 'boom' } } };
@@ -23,6 +25,10 @@ describe('e2e harness: an execution row and its run data', () => {
 	test('a row already finished over the waiting snapshot reads as running, its row status kept', () => {
 		expect(read('success', WAITING)).toMatchObject({ status: 'running', rowStatus: 'success', finished: false });
 		expect(read('error', WAITING)).toMatchObject({ status: 'running', rowStatus: 'error', finished: false });
+	});
+
+	test('a row already finished over the resume snapshot (the waiting node\'s run removed) reads as running', () => {
+		expect(read('success', RESUMING)).toMatchObject({ status: 'running', rowStatus: 'success', finished: false });
 	});
 
 	test('a row already finished over the initial data (no node run yet) reads as running', () => {
