@@ -1,8 +1,8 @@
 'use strict';
 /**
  * Reads n8n's database: SQLite (read-only, through the host install's sqlite3: sqlite-reader.js) or
- * PostgreSQL (queue mode, through psql): rows, executions, activation state. The SQL below is written once, in SQLite's spelling;
- * queryPostgres() quotes its camelCase column names, as PostgreSQL needs.
+ * PostgreSQL (queue mode, through psql): rows, executions, activation state. The SQL below is written
+ * once, in SQLite's spelling; queryPostgres() quotes its camelCase column names, as PostgreSQL needs.
  */
 
 const fs = require('fs');
