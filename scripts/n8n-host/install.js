@@ -173,9 +173,8 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 		};
 
 		fs.rmSync(MARKER, { force: true });
-		// `npm install` with the committed lockfile installs the locked versions. Not `npm ci`: it
-		// refuses this lockfile, which lacks optional platform packages (e.g. msgpackr-extract for
-		// darwin/win32) that the registry reachable here does not serve, so npm cannot record them.
+		// `npm install` with the committed lockfile installs the locked versions; when the registry makes
+		// npm change the lockfile (it once lacked optional platform packages it serves now), it is said below.
 		const hadLock = fingerprint.lockfile !== null;
 		const installArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund'];
 		log(`${name}: npm ${installArgs.join(' ')} in ${HOST_DIR} with Node ${node.version} (several minutes, 2–3 GB)…`);
