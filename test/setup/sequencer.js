@@ -5,23 +5,24 @@ const Sequencer = require('@jest/test-sequencer').default;
  * The end-to-end suites mostly wait on real n8n processes (start-ups, minute ticks, callbacks), so
  * they go first, the longest first, and the fast CPU-bound suites fill the workers as they free up:
  * the whole run then lasts about as long as its longest e2e suite plus what cannot overlap.
- * Seconds per suite in a whole warm run on a quiet 2-core machine, side by side (2026-11-24, after the
- * suites moved to REST set-up; CONTRIBUTING.md, Tests); a suite not listed counts as 60.
+ * Seconds per suite in a fresh-clone run on a quiet 2-core machine, side by side (2026-11-24, 728
+ * tests; CONTRIBUTING.md, Tests); a suite not listed counts as 60. The polling trigger is longest
+ * because it waits for n8n's minute ticks, so it starts first and the others overlap its waits.
  */
 const E2E_SECONDS = {
-	'examples.test.ts': 400,
-	'n8n-host.test.ts': 355,
-	'poll-trigger.test.ts': 335,
-	'queue-mode.test.ts': 300,
-	'send-and-wait.test.ts': 210,
-	'registry-install.test.ts': 145,
-	'trigger.test.ts': 125,
-	'browser.test.ts': 115,
-	'ai-agent.test.ts': 80,
-	'trigger-hostile.test.ts': 80,
-	'examples-ai.test.ts': 65,
-	'mcp.test.ts': 60,
-	'trigger-keys.test.ts': 40,
+	'poll-trigger.test.ts': 285,
+	'examples.test.ts': 180,
+	'send-and-wait.test.ts': 160,
+	'queue-mode.test.ts': 105,
+	'n8n-host.test.ts': 100,
+	'trigger.test.ts': 60,
+	'registry-install.test.ts': 55,
+	'browser.test.ts': 47,
+	'ai-agent.test.ts': 40,
+	'examples-ai.test.ts': 35,
+	'trigger-hostile.test.ts': 31,
+	'trigger-keys.test.ts': 30,
+	'mcp.test.ts': 28,
 	'example-files.test.ts': 5,
 };
 
