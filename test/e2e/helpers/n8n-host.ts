@@ -117,6 +117,8 @@ export interface N8nHostInstance {
 	activationStatus(): Promise<ActivationStatus[]>;
 	waitForWebhook(path: string, options?: { method?: string; timeoutMs?: number }): Promise<void>;
 	packageLoaded(): PackageLoaded;
+	/** the node types the editor loads (GET /types/nodes.json), once whole and `until` holds (instance.js) */
+	editorNodeTypes<T = { name: string }>(cookie: string, options?: { until?: (types: T[]) => boolean; timeoutMs?: number }): Promise<T[]>;
 	logs(options?: { since?: number }): string;
 	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	cli(args: string[], options?: { timeoutMs?: number }): Promise<{ code: number; stdout: string; stderr: string }>;
