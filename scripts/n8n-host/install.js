@@ -173,8 +173,8 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 		};
 
 		fs.rmSync(MARKER, { force: true });
-		// `npm install` with the committed lockfile installs the locked versions; when the registry makes
-		// npm change the lockfile (it once lacked optional platform packages it serves now), it is said below.
+		// `npm install` with the committed lockfile installs the locked versions. Should npm still change
+		// the lockfile (it once lacked optional platform packages the registry serves now), the log says so.
 		const hadLock = fingerprint.lockfile !== null;
 		const installArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund'];
 		log(`${name}: npm ${installArgs.join(' ')} in ${HOST_DIR} with Node ${node.version} (several minutes, 2–3 GB)…`);

@@ -415,22 +415,25 @@ class N8nHostInstance {
 	}
 
 	/**
-	 * The node types the editor loads (GET /types/nodes.json, as `cookie`'s user), once `until(types)`
-	 * holds. n8n 1.x rewrites that file in place without waiting for the write (FrontendService
-	 * .writeStaticJSON, not awaited), at start and after each package install or uninstall, which it
-	 * answers first: a read just after gets the old file or the part written so far (seen under load:
-	 * invalid JSON at 12.5 of 13 MB). So this reads until the answer is whole JSON that satisfies
-	 * `until`, up to timeoutMs, then says what it last saw. (n8n 2.x awaits the write.)
+	 * The node types the editor loads (GET /types/nodes.json, as `cookie`'s user). n8n 1.x rewrites that
+	 * file in place without waiting for the write (FrontendService.writeStaticJSON, not awaited), after
+	 * each package install or uninstall, which it answers first: a read just after gets the old file or
+	 * the part written so far (seen under load: invalid JSON at 12.5 of 13 MB). So this reads again
+	 * until the answer is whole JSON and `until(types)` holds; after timeoutMs it returns the last whole
+	 * answer, for the caller's assertions to show, or throws when none was whole. (n8n 2.x awaits the write.)
 	 */
 	async editorNodeTypes(cookie, { until = () => true, timeoutMs = 60000 } = {}) {
 		const deadline = Date.now() + timeoutMs;
+		let lastWhole;
 		for (;;) {
 			const answer = await this.rest('GET', '/types/nodes.json', { cookie });
-			const whole = answer.status === 200 && Array.isArray(answer.json);
-			if (whole && until(answer.json)) return answer.json;
+			if (answer.status === 200 && Array.isArray(answer.json)) {
+				if (until(answer.json)) return answer.json;
+				lastWhole = answer.json;
+			}
 			if (Date.now() > deadline) {
-				const seen = whole ? `${answer.json.length} whole types, not yet as expected` : `HTTP ${answer.status}, ${answer.text.length} characters, not whole JSON`;
-				throw new Error(`GET /types/nodes.json: ${seen} after ${timeoutMs} ms`);
+				if (lastWhole) return lastWhole;
+				throw new Error(`GET /types/nodes.json: no whole JSON within ${timeoutMs} ms (last: HTTP ${answer.status}, ${answer.text.length} characters)`);
 			}
 			await delay(500);
 		}

@@ -117,7 +117,7 @@ export interface N8nHostInstance {
 	activationStatus(): Promise<ActivationStatus[]>;
 	waitForWebhook(path: string, options?: { method?: string; timeoutMs?: number }): Promise<void>;
 	packageLoaded(): PackageLoaded;
-	/** the node types the editor loads (GET /types/nodes.json), once whole and `until` holds (instance.js) */
+	/** the node types the editor loads (GET /types/nodes.json): whole, and once `until` holds or the time is up (instance.js) */
 	editorNodeTypes<T = { name: string }>(cookie: string, options?: { until?: (types: T[]) => boolean; timeoutMs?: number }): Promise<T[]>;
 	logs(options?: { since?: number }): string;
 	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
