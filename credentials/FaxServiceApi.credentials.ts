@@ -89,6 +89,9 @@ export class FaxServiceApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/fax_numbers',
 			method: 'GET',
+			// The key goes only to the Base URL's origin: a redirect fails the test instead of being followed.
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { logReason } from '../shared/errors';
 import { apiRequest } from '../shared/transport';
 
 /**
@@ -93,7 +94,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 			}
 		} catch (error) {
 			// A number deleted or unreachable must not block deactivation; the record is dropped either way.
-			this.logger.warn(`Fax Service Trigger could not restore the callback URL of fax number ${id}: ${(error as Error).message}`);
+			this.logger.warn(`Fax Service Trigger could not restore the callback URL of fax number ${id}: ${logReason(error)}`);
 		}
 		delete registrations[id];
 	}

@@ -1,9 +1,10 @@
 import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from './answers';
 import type { ApiContext, FaxServiceCredentials } from './credentials';
 import { KEY_FIELD, redactKeys } from './credentials';
+import { MAX_REDIRECTS, withoutQuery } from './redirects';
 import type { ApiRequest } from './transport';
 
 /** Turns what the service (or the network) answered into errors a person can act on, never showing a key. */
@@ -46,7 +47,19 @@ function fieldMessages(detail: IDataObject): string[] {
 	});
 }
 
-/** Turns a non-2xx answer (spec section 7) into a NodeApiError a person can act on. */
+/** Field names of a 400's field map for a message: names only (their texts quote values), and only name-like ones. */
+function fieldNames(detail: IDataObject): string[] {
+	return Object.keys(detail).filter((field) => /^[A-Za-z_][\w.[\]-]{0,63}$/.test(field));
+}
+
+const what = (request: Pick<ApiRequest, 'method' | 'path'>) => `${request.method} ${request.path.split('?')[0]}`;
+
+/**
+ * Turns a non-2xx answer (spec section 7) into a NodeApiError a person can act on. The message, which
+ * n8n copies into its logs and event log, is the package's own words (request, status, field names):
+ * the service's title and texts can quote what was sent, patient data included, so they go in the
+ * description, which only the editor and the execution show.
+ */
 export function toApiError(
 	ctx: ApiContext,
 	status: number,
@@ -68,23 +81,27 @@ export function toApiError(
 		} catch {
 			// keep the relative path as it is
 		}
-		message = /limit/i.test(body.error) ? body.error : `Fax number limit reached: ${body.error}`;
-		description = upgradePath ? `Upgrade the account to provision more numbers: ${upgradeUrl} (upgradePath: ${upgradePath})` : undefined;
+		message = `Fax number limit reached (HTTP ${status})`;
+		description = [body.error, upgradePath ? `Upgrade the account to provision more numbers: ${upgradeUrl} (upgradePath: ${upgradePath})` : undefined].filter(Boolean).join('\n');
 	} else {
 		const envelope = isObject(body) && isObject(body.error) ? body.error : undefined;
-		const title = typeof envelope?.title === 'string' ? envelope.title : `HTTP ${status}`;
+		const title = typeof envelope?.title === 'string' && envelope.title !== '' ? envelope.title : undefined;
 		const detail = envelope?.detail;
 		const details = isObject(detail) ? fieldMessages(detail) : typeof detail === 'string' && detail !== '' ? [detail] : [];
+		const fields = isObject(detail) ? fieldNames(detail) : [];
+		// The service's own words, said once.
+		const serviceWords = [title && details.length ? `${title}:` : title, ...details].filter(Boolean).join('\n');
 
 		if (status === 404 && request.notFound) {
-			message = `${request.notFound} was not found (${title})`;
-			description = details.join('\n') || undefined;
+			message = `${request.notFound} was not found (HTTP 404)`;
 		} else if (status === 401) {
-			message = `Authentication failed: the service rejected the ${credentials.authenticateWith} key (${title})`;
-			description = [...details, `Check the ${KEY_FIELD[credentials.authenticateWith]} and the Base URL of the Fax Service API credential.`].join('\n');
+			message = `Authentication failed: the service rejected the ${credentials.authenticateWith} key (HTTP 401)`;
 		} else {
-			message = details.length ? `${title}: ${details.join(' | ')}` : title;
+			const verb = status >= 500 ? 'failed to process' : 'refused';
+			message = `The Fax Service ${verb} ${what(request)} (HTTP ${status})${fields.length ? `: check ${fields.join(', ')}` : ''}`;
 		}
+		description = serviceWords || undefined;
+		if (status === 401) description = [description, `Check the ${KEY_FIELD[credentials.authenticateWith]} and the Base URL of the Fax Service API credential.`].filter(Boolean).join('\n');
 		if (!envelope) description = `The answer was not the service's error format; it began: ${excerpt(rawBody)}`;
 		if (status >= 500 && changesSomething(request.method)) description = [MAY_EXIST(request), description].filter(Boolean).join('\n');
 	}
@@ -97,6 +114,61 @@ export function toApiError(
 		httpCode: String(status),
 		itemIndex: request.itemIndex,
 	});
+}
+
+/**
+ * A 3xx answer from the service's side, not followed (transport.ts follows only reads within the Base
+ * URL's origin): an error naming where it pointed, why it was not followed and what to change.
+ */
+export function redirectError(
+	ctx: ApiContext,
+	request: Pick<ApiRequest, 'itemIndex' | 'method' | 'path'>,
+	status: number,
+	target: URL | undefined,
+	baseUrl: string,
+	redirectsFollowed: number,
+): NodeApiError {
+	const options = { httpCode: String(status), itemIndex: request.itemIndex };
+	if (!target) {
+		return new NodeApiError(ctx.getNode(), { status }, {
+			...options,
+			message: `The Fax Service answered ${what(request)} with HTTP ${status} and no Location header`,
+			description: 'The service\'s API answers its requests directly. Check the Base URL of the Fax Service API credential.',
+		});
+	}
+	const base = new URL(baseUrl);
+	const where = withoutQuery(target);
+	const reasons: string[] = [];
+	if (changesSomething(request.method)) {
+		reasons.push(`The request was not re-sent to ${where}, so nothing was created or changed there.`);
+		if (status === 303) reasons.push('A 303 answer can mean the service did the work first: check with a Get or Get Many operation before sending again.');
+	}
+	if (target.origin !== base.origin) {
+		if (base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname) {
+			reasons.push(`The Base URL redirects http → https: use https://${target.host}${base.pathname.replace(/\/+$/, '')} as the credential's Base URL.`);
+		} else {
+			reasons.push(`The API key and request bodies go only to the origin of the credential's Base URL (${base.origin}), never to another one. If the service has moved to ${target.origin}, set the Base URL to it.`);
+		}
+	} else if (changesSomething(request.method)) {
+		reasons.push('A request that creates or changes something is never re-sent after a redirect. Check the Base URL of the Fax Service API credential.');
+	} else {
+		reasons.push(`It redirected ${redirectsFollowed + 1} times in a row (at most ${MAX_REDIRECTS} are followed). Check the Base URL of the Fax Service API credential.`);
+	}
+	return new NodeApiError(ctx.getNode(), { status, location: where }, {
+		...options,
+		message: `The Fax Service answered ${what(request)} with a redirect (HTTP ${status}) to ${where}; it was not followed`,
+		description: reasons.join('\n'),
+	});
+}
+
+/**
+ * What a log line may say of an error: the package's own message (its messages name fields, requests
+ * and statuses, never a value or the service's words), or for any other error only its kind and code.
+ */
+export function logReason(error: unknown): string {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error.message;
+	const code = networkErrorCode(error);
+	return `${error instanceof Error ? error.name : 'Error'}${code ? ` (${code})` : ''}`;
 }
 
 /** The system error code (ECONNREFUSED, ECONNRESET, …) of a failed request, however n8n wrapped it. */
@@ -122,13 +194,12 @@ export function unexpectedAnswer(
 	expected: string,
 	credentials: FaxServiceCredentials,
 ): NodeApiError {
-	const what = `${request.method} ${request.path.split('?')[0]}`;
 	const description = [
 		`Expected ${expected}; the answer began: ${excerpt(rawBody)}`,
 		!changesSomething(request.method) ? 'A proxy or gateway in front of the service may have answered instead of it: check the Base URL.' : MAY_EXIST(request),
 	].join('\n');
 	return new NodeApiError(ctx.getNode(), { body: redactKeys(excerpt(rawBody), credentials) }, {
-		message: `Unexpected answer from the Fax Service to ${what} (HTTP ${status})`,
+		message: `Unexpected answer from the Fax Service to ${what(request)} (HTTP ${status})`,
 		description: redactKeys(description, credentials),
 		httpCode: String(status),
 		itemIndex: request.itemIndex,

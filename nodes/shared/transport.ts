@@ -6,8 +6,9 @@ import { answerProblem } from './answers';
 import type { ApiContext } from './credentials';
 import { CREDENTIAL_TYPE, getFaxServiceCredentials, keyFor, redactKeys } from './credentials';
 import { noteCreated } from './createdIds';
-import { changesSomething, MAY_EXIST, networkErrorCode, networkErrorMessage, toApiError, unexpectedAnswer } from './errors';
+import { changesSomething, MAY_EXIST, networkErrorCode, networkErrorMessage, redirectError, toApiError, unexpectedAnswer } from './errors';
 import type { MultipartBody } from './multipart';
+import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { requestGateOf } from './requestGate';
 import { pauseRun, waitWhilePaused } from './runPause';
 
@@ -71,6 +72,37 @@ function createdId(request: ApiRequest, body: IDataObject): string | undefined {
 	return typeof id === 'string' ? `${answer.id} "${id}"` : undefined;
 }
 
+/** The origin of an http(s) Base URL; undefined for anything else. */
+function baseUrlOrigin(baseUrl: string): string | undefined {
+	if (!/^https?:\/\//.test(baseUrl)) return undefined;
+	try {
+		return new URL(baseUrl).origin;
+	} catch {
+		return undefined;
+	}
+}
+
+type ApiResponse = { statusCode: number; body: unknown; headers?: IDataObject; url: string };
+
+/**
+ * Sends a request with the credential's key. A read that the service redirects within the Base URL's
+ * origin is followed (at most MAX_REDIRECTS times): the key stays with the origin the user chose.
+ * Any other redirect is returned as it is, for an error: a body is never re-sent, and nothing goes to
+ * another origin.
+ */
+async function sendWithinOrigin(ctx: ApiContext, options: IHttpRequestOptions, baseOrigin: string): Promise<{ response: ApiResponse; redirects: number }> {
+	let current = options;
+	for (let redirects = 0; ; redirects++) {
+		const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, current)) as Omit<ApiResponse, 'url'>;
+		const response = { ...answer, url: current.url };
+		if (!isRedirect(response.statusCode) || current.method !== 'GET' || redirects === MAX_REDIRECTS) return { response, redirects };
+		const target = redirectTarget(response.headers, current.url);
+		if (target?.origin !== baseOrigin) return { response, redirects };
+		// The Location carries its own query.
+		current = { ...current, url: target.href, qs: undefined };
+	}
+}
+
 /**
  * Sends one request with the credential's selected key and returns the parsed JSON body.
  * GET requests are retried on connection errors and 429/502/503/504; nothing else is retried,
@@ -84,7 +116,8 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			itemIndex: request.itemIndex,
 		});
 	}
-	if (!/^https?:\/\//.test(credentials.baseUrl)) {
+	const baseOrigin = baseUrlOrigin(credentials.baseUrl);
+	if (baseOrigin === undefined) {
 		throw new NodeOperationError(this.getNode(), 'The credential\'s Base URL must start with http:// or https://', {
 			itemIndex: request.itemIndex,
 		});
@@ -104,6 +137,9 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
+		// n8n would follow a redirect anywhere, re-adding the key and re-sending the body: sendWithinOrigin decides.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	if (request.json) {
 		options.body = request.json;
@@ -125,12 +161,13 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		await sleep(ms);
 	};
 	for (let attempt = 0; ; attempt++) {
-		let response: { statusCode: number; body: unknown; headers?: IDataObject };
+		let response: ApiResponse;
+		let redirects: number;
 		waitedMs += await waitWhilePaused(this);
 		// A streamed body can be read once: each attempt gets its own.
 		if (request.multipart) options.body = (await request.multipart.open()) as IHttpRequestOptions['body'];
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as typeof response;
+			({ response, redirects } = await sendWithinOrigin(this, options, baseOrigin));
 		} catch (error) {
 			const notSent = NOT_SENT_CODES.includes(networkErrorCode(error) ?? '');
 			// A read is tried 3 times; a creation once more only when it cannot have left this machine.
@@ -156,6 +193,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			throw new NodeApiError(this.getNode(), { message: reason }, { message, description: description.trim() || undefined, itemIndex: request.itemIndex });
 		}
 		const status = response.statusCode;
+		if (isRedirect(status)) throw redirectError(this, request, status, redirectTarget(response.headers, response.url), credentials.baseUrl, redirects);
 		if (status >= 200 && status < 300) {
 			const body = parseJsonAnswer(response.body);
 			const problem = body === INVALID_JSON ? 'a JSON object' : answerProblem(body, request.answer);

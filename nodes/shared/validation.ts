@@ -24,32 +24,38 @@ export type FileKind = 'pdf' | 'tiff';
 
 export const MIME_TYPE: Record<FileKind, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
-function fail(ctx: CheckContext, itemIndex: number | undefined, field: string, problem: string, hint?: string): never {
+/**
+ * Fails the check. The message (which n8n copies into its logs and event log) names the field, the
+ * rule and the item, never the value: any field can be fed patient data by an expression. What was
+ * given goes in the description, which only the editor and the execution show.
+ */
+function fail(ctx: CheckContext, itemIndex: number | undefined, field: string, problem: string, { got, hint }: { got?: unknown; hint?: string } = {}): never {
 	// A trigger's parameters belong to no item: its messages name only the field.
 	const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+	const given = got === undefined ? undefined : typeof got === 'string' ? `Got "${got}".` : `Got ${String(got)}.`;
 	throw new NodeOperationError(ctx.getNode(), `${field} ${problem}${where}`, {
 		itemIndex,
-		description: hint,
+		description: [given, hint].filter(Boolean).join(' ') || undefined,
 	});
 }
 
 export function assertE164(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
 	if (!E164.test(trimmed)) {
-		fail(ctx, itemIndex, field, `must be an E.164 number like +15551234567, got "${value}"`, 'A plus sign, the country code and the number, with no spaces or punctuation.');
+		fail(ctx, itemIndex, field, 'must be an E.164 number like +15551234567', { got: value, hint: 'A plus sign, the country code and the number, with no spaces or punctuation.' });
 	}
 	return trimmed;
 }
 
 export function assertAreaCode(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
-	if (!AREA_CODE.test(trimmed)) fail(ctx, itemIndex, field, `must be exactly three digits, got "${value}"`);
+	if (!AREA_CODE.test(trimmed)) fail(ctx, itemIndex, field, 'must be exactly three digits', { got: value });
 	return trimmed;
 }
 
 export function assertUuid(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
-	if (!UUID.test(trimmed)) fail(ctx, itemIndex, field, `must be a UUID, got "${value}"`);
+	if (!UUID.test(trimmed)) fail(ctx, itemIndex, field, 'must be a UUID', { got: value });
 	return trimmed;
 }
 
@@ -65,7 +71,7 @@ export function assertDate(ctx: CheckContext, itemIndex: number | undefined, fie
 			return datePart;
 		}
 	}
-	return fail(ctx, itemIndex, field, `must be a date in the form YYYY-MM-DD, got "${value}"`);
+	return fail(ctx, itemIndex, field, 'must be a date in the form YYYY-MM-DD', { got: value });
 }
 
 const ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
@@ -108,7 +114,7 @@ export function assertDateOrDateTime(ctx: CheckContext, itemIndex: number | unde
 
 export function assertEmail(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
 	const trimmed = value.trim();
-	if (!EMAIL.test(trimmed)) fail(ctx, itemIndex, field, `must be an e-mail address, got "${value}"`);
+	if (!EMAIL.test(trimmed)) fail(ctx, itemIndex, field, 'must be an e-mail address', { got: value });
 	return trimmed;
 }
 
@@ -121,7 +127,7 @@ export function assertUrl(ctx: CheckContext, itemIndex: number | undefined, fiel
 		url = undefined;
 	}
 	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-		fail(ctx, itemIndex, field, `must be an http(s) URL, got "${value}"`);
+		fail(ctx, itemIndex, field, 'must be an http(s) URL', { got: value });
 	}
 	return trimmed;
 }
@@ -135,7 +141,7 @@ export function assertIntegerInRange(
 	max: number,
 ): number {
 	if (!Number.isInteger(value) || value < min || value > max) {
-		fail(ctx, itemIndex, field, `must be a whole number from ${min} to ${max}, got ${value}`);
+		fail(ctx, itemIndex, field, `must be a whole number from ${min} to ${max}`, { got: value });
 	}
 	return value;
 }
@@ -166,7 +172,7 @@ export function assertFileKind(
 	const kind = detectFileKind(head);
 	if (!kind || !allowed.includes(kind)) {
 		const wanted = allowed.map((k) => k.toUpperCase()).join(' or ');
-		fail(ctx, itemIndex, field, `must be a ${wanted} file${kind ? `, got a ${kind.toUpperCase()}` : ''}`, 'The file type is checked by its content (its first bytes), not by its name or mime type.');
+		fail(ctx, itemIndex, field, `must be a ${wanted} file${kind ? `, got a ${kind.toUpperCase()}` : ''}`, { hint: 'The file type is checked by its content (its first bytes), not by its name or mime type.' });
 	}
 	return kind;
 }

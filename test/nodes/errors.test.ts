@@ -37,7 +37,7 @@ describe('API errors become clear node errors', () => {
 	const suite = useEngineSuite();
 
 	describe('400 with a field map', () => {
-		test('sort values the sandbox rejects: the title and every field with its messages are in the message, said once', async () => {
+		test('sort values the sandbox rejects: the message names the request and every field; the title and field messages are in the description, said once', async () => {
 			const result = await suite.run({
 				resource: 'sentFax',
 				operation: 'getMany',
@@ -53,11 +53,13 @@ describe('API errors become clear node errors', () => {
 
 			const detail = await sandboxFieldMap(suite.sandbox, '/sent_faxes?sort=priority&sort_dir=sideways&page=1&page_size=100');
 			expect(Object.keys(detail).sort()).toEqual(['sort', 'sort_dir']);
-			expect(error.message).toContain('Bad Request');
+			// The service's words can quote what was sent (patient data): description only, never the message.
+			expect(error.message).toBe('The Fax Service refused GET /sent_faxes (HTTP 400): check sort, sort_dir');
+			expect(String(error.description)).toMatch(/^Bad Request:\n/);
 			for (const [field, messages] of Object.entries(detail)) {
 				for (const text of messages) {
-					expect(error.message.split(`${field}: ${text}`)).toHaveLength(2);
-					expect(String(error.description ?? '')).not.toContain(`${field}: ${text}`);
+					expect(String(error.description).split(`${field}: ${text}`)).toHaveLength(2);
+					expect(error.message).not.toContain(text);
 				}
 			}
 			expectNoKeys(result);
@@ -71,9 +73,8 @@ describe('API errors become clear node errors', () => {
 			const error = errorOf(result);
 			expect(error.name).toBe('NodeApiError');
 			expect(error.httpCode).toBe('400');
-			expect(error.message).toContain('Bad Request');
-			expect(error.message).toContain('to_number: is not a fax number of this account');
-			expect(String(error.description ?? '')).not.toContain('to_number: is not a fax number of this account');
+			expect(error.message).toBe('The Fax Service refused POST /received_faxes/test_receive (HTTP 400): check to_number');
+			expect(String(error.description)).toContain('to_number: is not a fax number of this account');
 			expect(apiRequests(suite.sandbox, 'POST', '/received_faxes/test_receive')).toHaveLength(1);
 			expectNoKeys(result);
 		});
@@ -263,7 +264,8 @@ describe('422 fax-number limit', () => {
 		const direct = await api(suite.sandbox, 'POST', '/fax_numbers', { json: { fax_number: { area_code: '212' } } });
 		expect(direct.status).toBe(422);
 		const { error: text, upgradePath } = direct.body as { error: string; upgradePath: string };
-		expect(error.message).toContain(text);
+		expect(error.message).toBe('Fax number limit reached (HTTP 422)');
+		expect(String(error.description)).toContain(text);
 		expect(String(error.description)).toContain(upgradePath);
 		expect(String(error.description)).toContain(new URL(upgradePath, suite.sandbox.baseUrl).toString());
 		expectNoKeys(second);

@@ -233,8 +233,8 @@ describe('Fax Service Polling Trigger through the engine', () => {
 			proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'answer', status: 503, body: unavailable }, 3);
 
 			const failed = await trigger.tick();
-			expect('error' in failed && failed.error.message).toBe('Service Unavailable: maintenance window');
-			expect('error' in failed && String(failed.error.description)).toMatch(/Tried 3 times[\s\S]*nothing is lost/);
+			expect('error' in failed && failed.error.message).toBe('The Fax Service failed to process GET /received_faxes (HTTP 503)');
+			expect('error' in failed && String(failed.error.description)).toMatch(/^Service Unavailable:\nmaintenance window\n[\s\S]*Tried 3 times[\s\S]*nothing is lost/);
 			expect(trigger.staticData()).toEqual(state);
 
 			expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(tokens);
@@ -296,7 +296,8 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		const bad = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: '212-555' } });
 		suite.sandbox.requests.length = 0;
 		const refused = await bad.activate();
-		expect('error' in refused && refused.error.message).toBe('Fax Received Filters → To Number must be an E.164 number like +15551234567, got "212-555"');
+		expect('error' in refused && refused.error.message).toBe('Fax Received Filters → To Number must be an E.164 number like +15551234567');
+		expect('error' in refused && (refused.error as { description?: string }).description).toContain('Got "212-555".');
 		expect(suite.sandbox.requests).toHaveLength(0);
 
 		const trigger = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: suite.accountNumber, isTest: 'true' } });

@@ -46,16 +46,18 @@ interface Case {
 	items?: TestInputItem[];
 	/** Text the message must contain: the field's label and what is wrong. */
 	expected: string[];
+	/** The text given, which the description quotes and the message must not (any field can be fed patient data); a number is only quoted. */
+	given?: string | number;
 }
 
 const withPdf = [fileItem(pdf(1))];
 
 const cases: Case[] = [
 	// E.164 numbers (values the engine cannot check itself arrive through expressions)
-	{ name: 'Send: To Number not E.164', parameters: sendFax({ toNumber: '3105551234' }), items: withPdf, expected: ['To Number', 'E.164', '3105551234'] },
-	{ name: 'Send: From Number not E.164', parameters: sendFax({ fromNumber: byNumber('={{ $json.from }}') }), items: [fileItem(pdf(1), 'a.pdf', 'application/pdf', { from: '+0212555' })], expected: ['From Number', 'E.164', '+0212555'] },
+	{ name: 'Send: To Number not E.164', parameters: sendFax({ toNumber: '3105551234' }), items: withPdf, expected: ['To Number', 'E.164'], given: '3105551234' },
+	{ name: 'Send: From Number not E.164', parameters: sendFax({ fromNumber: byNumber('={{ $json.from }}') }), items: [fileItem(pdf(1), 'a.pdf', 'application/pdf', { from: '+0212555' })], expected: ['From Number', 'E.164'], given: '+0212555' },
 	{ name: 'Simulate Inbound: From Number not E.164', parameters: simulate({ fromNumber: '+1 415 555 1234' }), items: withPdf, expected: ['From Number', 'E.164'] },
-	{ name: 'Simulate Inbound: To Number not E.164', parameters: simulate({ toNumber: byNumber('={{ "212-555-0001" }}') }), items: withPdf, expected: ['To Number', 'E.164', '212-555-0001'] },
+	{ name: 'Simulate Inbound: To Number not E.164', parameters: simulate({ toNumber: byNumber('={{ "212-555-0001" }}') }), items: withPdf, expected: ['To Number', 'E.164'], given: '212-555-0001' },
 	{ name: 'Forward: To Number not E.164', parameters: { resource: 'receivedFax', operation: 'forward', faxId: 'abc', toNumber: '+1abc' }, expected: ['To Number', 'E.164'] },
 	{ name: 'Sent Get Many: From Number filter not E.164', parameters: { resource: 'sentFax', operation: 'getMany', filters: { fromNumber: '2125550001' } }, expected: ['From Number', 'E.164'] },
 	{ name: 'Received Get Many: To Number filter not E.164', parameters: { resource: 'receivedFax', operation: 'getMany', filters: { toNumber: '+' } }, expected: ['To Number', 'E.164'] },
@@ -63,22 +65,22 @@ const cases: Case[] = [
 	{ name: 'Provision: area code of two digits', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '41' }, expected: ['Area Code', 'three digits'] },
 	{ name: 'Provision: area code of four digits', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '4155' }, expected: ['Area Code', 'three digits'] },
 	// uuids
-	{ name: 'Fax Number Get: id not a UUID', parameters: { resource: 'faxNumber', operation: 'get', faxNumberId: byId('12345') }, expected: ['Fax Number', 'UUID', '12345'] },
+	{ name: 'Fax Number Get: id not a UUID', parameters: { resource: 'faxNumber', operation: 'get', faxNumberId: byId('12345') }, expected: ['Fax Number', 'UUID'], given: '12345' },
 	{ name: 'Fax Number Update: id not a UUID', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId('nope'), updateFields: { callbackUrl: CALLBACK } }, expected: ['Fax Number', 'UUID'] },
-	{ name: 'Fax Number Update: client not a UUID', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId(UUID), updateFields: { clientId: 'acme' } }, expected: ['Client', 'UUID', 'acme'] },
+	{ name: 'Fax Number Update: client not a UUID', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId(UUID), updateFields: { clientId: 'acme' } }, expected: ['Client', 'UUID'], given: 'acme' },
 	{ name: 'Provision: client not a UUID', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '415', additionalFields: { clientId: 'acme' } }, expected: ['Client', 'UUID'] },
-	{ name: 'Client Get: id not a UUID', parameters: { resource: 'client', operation: 'get', clientId: byId('client-1') }, expected: ['Client', 'UUID', 'client-1'] },
+	{ name: 'Client Get: id not a UUID', parameters: { resource: 'client', operation: 'get', clientId: byId('client-1') }, expected: ['Client', 'UUID'], given: 'client-1' },
 	{ name: 'Client Rename: id not a UUID', parameters: { resource: 'client', operation: 'rename', clientId: byId('x'), name: 'New' }, expected: ['Client', 'UUID'] },
 	{ name: 'Client Create: fax number not a UUID', parameters: { resource: 'client', operation: 'create', name: 'Acme', additionalFields: { faxNumberId: '+12125550001' } }, expected: ['Fax Number', 'UUID'] },
 	// dates
 	{ name: 'Send: patient DOB that is no calendar date', parameters: sendFax({ additionalFields: { patientDob: '1980-02-30' } }), items: withPdf, expected: ['Patient Date of Birth', 'YYYY-MM-DD'] },
-	{ name: 'Send: patient DOB in another format', parameters: sendFax({ additionalFields: { patientDob: '01/15/1980' } }), items: withPdf, expected: ['Patient Date of Birth', 'YYYY-MM-DD'] },
+	{ name: 'Send: patient DOB in another format', parameters: sendFax({ additionalFields: { patientDob: '01/15/1980' } }), items: withPdf, expected: ['Patient Date of Birth', 'YYYY-MM-DD'], given: '01/15/1980' },
 	{ name: 'E-mail: patient DOB invalid', parameters: sendEmail({ additionalFields: { patientDob: '1980-13-01' } }), items: withPdf, expected: ['Patient Date of Birth'] },
 	{ name: 'Sent Get Many: patient DOB filter invalid', parameters: { resource: 'sentFax', operation: 'getMany', filters: { patientDob: 'yesterday' } }, expected: ['Patient Date of Birth'] },
 	{ name: 'Sent Get Many: Sent After invalid', parameters: { resource: 'sentFax', operation: 'getMany', filters: { dateStart: '2024-02-31' } }, expected: ['Sent After'] },
 	// expire_after
-	{ name: 'E-mail: Expire After 0', parameters: sendEmail({ expireAfter: 0 }), items: withPdf, expected: ['Expire After', '1 to 180', 'got 0'] },
-	{ name: 'E-mail: Expire After 181', parameters: sendEmail({ expireAfter: 181 }), items: withPdf, expected: ['Expire After', '1 to 180', 'got 181'] },
+	{ name: 'E-mail: Expire After 0', parameters: sendEmail({ expireAfter: 0 }), items: withPdf, expected: ['Expire After', '1 to 180'], given: 0 },
+	{ name: 'E-mail: Expire After 181', parameters: sendEmail({ expireAfter: 181 }), items: withPdf, expected: ['Expire After', '1 to 180'], given: 181 },
 	{ name: 'E-mail: Expire After not whole', parameters: sendEmail({ expireAfter: 2.5 }), items: withPdf, expected: ['Expire After'] },
 	// limit
 	{ name: 'Sent Get Many: Limit 0', parameters: { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 0 }, expected: ['Limit', 'got 0'] },
@@ -95,14 +97,14 @@ const cases: Case[] = [
 	{ name: 'AI: 52,428,801 bytes is over the limit', parameters: aiUpload(), items: [fileItem(oversizedPdf(), 'huge.pdf')], expected: ['Input Binary Field "data"', '52428801', '52428800'] },
 	// callback URLs
 	{ name: 'Send: callback URL not http(s)', parameters: sendFax({ additionalFields: { callbackUrl: 'ftp://example.com/hook' } }), items: withPdf, expected: ['Callback URL', 'http'] },
-	{ name: 'AI: callback URL not a URL', parameters: aiUpload({ callbackUrl: 'my webhook' }), items: withPdf, expected: ['Callback URL', 'my webhook'] },
+	{ name: 'AI: callback URL not a URL', parameters: aiUpload({ callbackUrl: 'my webhook' }), items: withPdf, expected: ['Callback URL'], given: 'my webhook' },
 	{ name: 'AI: callback URL empty', parameters: aiUpload({ callbackUrl: '={{ "" }}' }), items: withPdf, expected: ['Callback URL'] },
 	{ name: 'E-mail: callback URL invalid', parameters: sendEmail({ additionalFields: { callbackUrl: 'example.com/hook' } }), items: withPdf, expected: ['Callback URL'] },
 	{ name: 'Provision: callback URL invalid', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '415', additionalFields: { callbackUrl: 'javascript:alert(1)' } }, expected: ['Callback URL'] },
 	{ name: 'Fax Number Update: callback URL invalid', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId(UUID), updateFields: { callbackUrl: 'not a url' } }, expected: ['Callback URL'] },
 	// e-mail addresses
-	{ name: 'E-mail: recipient not an e-mail', parameters: sendEmail({ recipientEmail: 'someone@' }), items: withPdf, expected: ['Recipient Email', 'e-mail'] },
-	{ name: 'E-mail: reply-to not an e-mail', parameters: sendEmail({ additionalFields: { replyToEmail: 'clinic at example.com' } }), items: withPdf, expected: ['Reply-To Email', 'e-mail'] },
+	{ name: 'E-mail: recipient not an e-mail', parameters: sendEmail({ recipientEmail: 'someone@' }), items: withPdf, expected: ['Recipient Email', 'e-mail'], given: 'someone@' },
+	{ name: 'E-mail: reply-to not an e-mail', parameters: sendEmail({ additionalFields: { replyToEmail: 'clinic at example.com' } }), items: withPdf, expected: ['Reply-To Email', 'e-mail'], given: 'clinic at example.com' },
 	// required values
 	{ name: 'Sent Get: empty Fax ID', parameters: { resource: 'sentFax', operation: 'get', faxId: '  ' }, expected: ['Fax ID', 'empty'] },
 	{ name: 'Client Create: empty name', parameters: { resource: 'client', operation: 'create', name: '={{ "   " }}' }, expected: ['Name', 'empty'] },
@@ -118,12 +120,18 @@ describe('Validation before any request', () => {
 		suite.sandbox.requests.length = 0;
 	}
 
-	test.each(cases)('$name', async ({ parameters, items, expected }) => {
+	test.each(cases)('$name', async ({ parameters, items, expected, given }) => {
 		const result = await suite.run(parameters, { items: items ?? [{ json: {} }] });
 		const error = errorOf(result);
 		expect(error.name).toBe('NodeOperationError');
 		for (const text of expected) expect(error.message).toContain(text);
 		expect(error.message).toContain('[item 0]');
+		// The value helps fix the item, in the description only: n8n copies messages into its logs and event log.
+		if (typeof given === 'string') {
+			expect(error.message).not.toContain(given);
+			expect(String(error.description)).toContain(`Got "${given}".`);
+		}
+		if (typeof given === 'number') expect(String(error.description)).toContain(`Got ${given}.`);
 		expect(error.context?.itemIndex).toBe(0);
 		expect(suite.sandbox.requests).toEqual([]);
 	});
@@ -132,7 +140,8 @@ describe('Validation before any request', () => {
 		const error = errorOf(await suite.run(sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf }));
 		expect(error.name).toBe('NodeOperationError');
 		expect(error.message).toContain('From Number must be an E.164 number');
-		expect(error.message).toContain('"2125550001"');
+		expect(error.message).not.toContain('2125550001');
+		expect(String(error.description)).toContain('Got "2125550001".');
 		expect(error.message).toContain('[item 0]');
 		expect(suite.sandbox.requests).toEqual([]);
 	});

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { readCallbackRequest, refuseCallback, verifyCallback } from '../../shared/callbacks';
 import { runBounded } from '../../shared/concurrency';
+import { logReason } from '../../shared/errors';
 import { SIGNATURE_HEADER } from '../../shared/signature';
 import { TIMED_OUT, waitingItems } from '../../shared/waiting';
 import { operationOf } from './resource';
@@ -43,7 +44,7 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 
 	const reading = await readAllFinal(this, target, tokens);
 	// Not resumed: a fax callback is retried by the service; the wait limit bounds the rest.
-	if ('error' in reading) return refuse(503, 'The waiting records could not be read; the execution keeps waiting', reading.error.message);
+	if ('error' in reading) return refuse(503, 'The waiting records could not be read; the execution keeps waiting', `re-reading the waited-for records failed: ${logReason(reading.error)}`);
 	// Accepted (so the service does not retry it); its record is read again at the next callback.
 	if (reading.pending) return answer(200, { received: true, resumed: false });
 	const records = reading.records;
@@ -58,7 +59,7 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 			items.push({ ...item, pairedItem: { item: index } });
 		}
 	} catch (error) {
-		return refuse(503, 'The delivered document could not be downloaded; the execution keeps waiting', (error as Error).message);
+		return refuse(503, 'The delivered document could not be downloaded; the execution keeps waiting', `downloading the delivered document failed: ${logReason(error)}`);
 	}
 	return { webhookResponse: { received: true, resumed: true }, workflowData: [items] };
 }
