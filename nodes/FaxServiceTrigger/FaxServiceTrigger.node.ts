@@ -12,7 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
 import type { ParsedCallback } from '../shared/callbacks';
-import { deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, verifyCallback } from '../shared/callbacks';
+import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, verifyCallback } from '../shared/callbacks';
 import { SIGNATURE_HEADER } from '../shared/signature';
 import { eventsField, pdfFieldOption } from '../shared/triggerFields';
 import { deliveryWindow, persist } from './deduplication';
@@ -120,7 +120,7 @@ export class FaxServiceTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const refuse = (status: number, reason: string, logDetail = reason) => refuseCallback(this, 'Fax Service Trigger', status, reason, logDetail);
+		const refuse = (status: number, reason: string, logDetail = reason, callback?: ParsedCallback) => refuseCallback(this, 'Fax Service Trigger', status, reason, logDetail, callback);
 		const read = readCallbackRequest(this);
 		if ('malformed' in read) return refuse(400, read.malformed);
 		const { callback } = read;
@@ -134,7 +134,7 @@ export class FaxServiceTrigger implements INodeType {
 		}
 
 		const verdict = await verifyCallback.call(this, callback, this.getRequestObject().headers[SIGNATURE_HEADER]);
-		if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail);
+		if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail, callback);
 
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(callback.type)) {
@@ -146,7 +146,7 @@ export class FaxServiceTrigger implements INodeType {
 		const window = deliveryWindow(windowScope(this), Number(options.deduplicationWindow ?? 1000), staticData);
 		const delivery = deliveryKey(callback.type, callback.payload);
 		if (!window.claim(delivery)) {
-			this.logger.info(`Fax Service Trigger ignored a redelivered ${callback.type} callback`);
+			this.logger.info(`Fax Service Trigger ignored a redelivered ${callbackLabel(callback)}`);
 			return { webhookResponse: { received: true, duplicate: true } };
 		}
 

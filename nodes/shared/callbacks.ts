@@ -153,9 +153,23 @@ export function readCallbackRequest(ctx: IWebhookFunctions): { callback: ParsedC
 	}
 }
 
-/** Answers a refused callback with `status` and `{error: reason}` itself, and logs why (`logDetail`: never a key). */
-export function refuseCallback(ctx: IWebhookFunctions, receiver: string, status: number, reason: string, logDetail = reason): IWebhookResponseData {
-	ctx.logger.warn(`${receiver} refused a callback with ${status}: ${logDetail}`);
+/**
+ * How a log line names a callback: its type and token, nothing else of its payload (patient data).
+ * The payload is not verified yet, so only a token-shaped text is named.
+ */
+export function callbackLabel(callback: ParsedCallback): string {
+	if (callback.type === 'unverifiable') return 'unverifiable callback';
+	const [record, field] = callback.type === 'aiDocument' ? [callback.payload.aiResult as IDataObject | undefined, 'aiToken'] : [callback.payload, 'sendToken'];
+	const token = record?.[field];
+	return `${callback.type} callback${typeof token === 'string' && /^[\w.-]{1,100}$/.test(token) ? `, ${field} ${token}` : ''}`;
+}
+
+/**
+ * Answers a refused callback with `status` and `{error: reason}` itself, and logs why: `logDetail` and
+ * the callback's type and token when it could be read, never a key or a payload's other fields.
+ */
+export function refuseCallback(ctx: IWebhookFunctions, receiver: string, status: number, reason: string, logDetail = reason, callback?: ParsedCallback): IWebhookResponseData {
+	ctx.logger.warn(`${receiver} refused a callback with ${status}: ${logDetail}${callback ? ` (${callbackLabel(callback)})` : ''}`);
 	ctx.getResponseObject().status(status).json({ error: reason });
 	return { noWebhookResponse: true };
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from '../../nodes/shared/callbacks';
+import { callbackLabel, deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from '../../nodes/shared/callbacks';
 import { DeliveryWindow, deliveryWindow, persist, STATIC_DATA_KEY } from '../../nodes/FaxServiceTrigger/deduplication';
 
 describe('parseCallback', () => {
@@ -92,5 +92,20 @@ describe('DeliveryWindow', () => {
 		// A fresh process (a new scope) recovers the entries from saved static data.
 		const recovered = deliveryWindow('scope-after-restart', 10, { [STATIC_DATA_KEY]: ['x'] });
 		expect(recovered.claim('x')).toBe(false);
+	});
+});
+
+describe('callbackLabel (how log lines name a callback)', () => {
+	test('type and token, nothing else of the payload', () => {
+		const payload = { sendToken: 'tok_9.a-b', patientName: 'Zyxwph Quillbrandt', patientDob: '1931-02-03' };
+		const label = callbackLabel({ type: 'sentFax', payload });
+		expect(label).toBe('sentFax callback, sendToken tok_9.a-b');
+		expect(callbackLabel({ type: 'aiDocument', payload: { aiResult: { aiToken: 'ai_1', patientName: 'Zyxwph Quillbrandt' } } })).toBe('aiDocument callback, aiToken ai_1');
+	});
+
+	test('an unverified token that is not token-shaped is left out (it could carry anything, a line break included)', () => {
+		expect(callbackLabel({ type: 'receivedFax', payload: { sendToken: 'Zyxwph Quillbrandt\nforged line' } })).toBe('receivedFax callback');
+		expect(callbackLabel({ type: 'aiDocument', payload: {} })).toBe('aiDocument callback');
+		expect(callbackLabel({ type: 'unverifiable', payload: { patientName: 'x' } })).toBe('unverifiable callback');
 	});
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { ParsedCallback } from '../../shared/callbacks';
 import { readCallbackRequest, refuseCallback, verifyCallback } from '../../shared/callbacks';
 import { runBounded } from '../../shared/concurrency';
 import { logReason } from '../../shared/errors';
@@ -20,7 +21,8 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 		this.getResponseObject().status(status).json(body);
 		return { noWebhookResponse: true };
 	};
-	const refuse = (status: number, reason: string, logDetail = reason) => refuseCallback(this, 'Fax Service (waiting execution)', status, reason, logDetail);
+	const refuse = (status: number, reason: string, logDetail = reason, callback?: ParsedCallback) =>
+		refuseCallback(this, 'Fax Service (waiting execution)', status, reason, logDetail, callback);
 
 	const resource = this.getNodeParameter('resource', '') as string;
 	const operation = this.getNodeParameter('operation', '') as string;
@@ -31,20 +33,20 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	if ('malformed' in read) return refuse(400, read.malformed);
 	const { callback } = read;
 	if (callback.type !== target.callbackType) {
-		return refuse(401, `This execution waits for a ${target.callbackType} callback`, `a ${callback.type} callback arrived`);
+		return refuse(401, `This execution waits for a ${target.callbackType} callback`, `a ${callback.type} callback arrived`, callback);
 	}
 	const verdict = await verifyCallback.call(this, callback, this.getRequestObject().headers[SIGNATURE_HEADER]);
-	if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail);
+	if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail, callback);
 
 	const record = (callback.type === 'aiDocument' ? callback.payload.aiResult : callback.payload) as IDataObject;
 	const token = String(record[target.tokenField]);
 	const waiting = waitingItems(this);
 	const tokens = waiting.map((json) => json[target.tokenField]).filter((value): value is string => typeof value === 'string');
-	if (!tokens.includes(token)) return refuse(404, `This execution does not wait for ${target.tokenField} "${token}"`);
+	if (!tokens.includes(token)) return refuse(404, `This execution does not wait for ${target.tokenField} "${token}"`, undefined, callback);
 
 	const reading = await readAllFinal(this, target, tokens);
 	// Not resumed: a fax callback is retried by the service; the wait limit bounds the rest.
-	if ('error' in reading) return refuse(503, 'The waiting records could not be read; the execution keeps waiting', `re-reading the waited-for records failed: ${logReason(reading.error)}`);
+	if ('error' in reading) return refuse(503, 'The waiting records could not be read; the execution keeps waiting', `re-reading the waited-for records failed: ${logReason(reading.error)}`, callback);
 	// Accepted (so the service does not retry it); its record is read again at the next callback.
 	if (reading.pending) return answer(200, { received: true, resumed: false });
 	const records = reading.records;
@@ -59,7 +61,7 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 			items.push({ ...item, pairedItem: { item: index } });
 		}
 	} catch (error) {
-		return refuse(503, 'The delivered document could not be downloaded; the execution keeps waiting', `downloading the delivered document failed: ${logReason(error)}`);
+		return refuse(503, 'The delivered document could not be downloaded; the execution keeps waiting', `downloading the delivered document failed: ${logReason(error)}`, callback);
 	}
 	return { webhookResponse: { received: true, resumed: true }, workflowData: [items] };
 }
