@@ -19,8 +19,9 @@ const PATH = 'fax-agent';
 const CONTINUE_PATH = 'fax-agent-continue';
 const FORWARD_TO = '+12125550177';
 const TOOLS = ['List_Received_Faxes', 'Get_Received_Fax', 'Forward_Received_Fax'];
-const REFUSED = 'To Number must be an E.164 number like +15551234567, got "212-555-0177" [item 0]';
-const REFUSED_HINT = 'A plus sign, the country code and the number, with no spaces or punctuation.';
+const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
+/** The value given goes in the description, not the message (which n8n copies into its logs and event log). */
+const REFUSED_HINT = 'Got "212-555-0177". A plus sign, the country code and the number, with no spaces or punctuation.';
 
 type Json = Record<string, unknown>;
 

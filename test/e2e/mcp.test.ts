@@ -96,7 +96,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Tool over n8n\'s MCP Server Trigger', (
 			content: [
 				{
 					type: 'text',
-					text: `${hostVersion === 2 ? 'NodeOperationError' : 'Error'}: To Number must be an E.164 number like +15551234567, got "212-555-0177" [item 0]\n\nDetails: A plus sign, the country code and the number, with no spaces or punctuation.`,
+					text: `${hostVersion === 2 ? 'NodeOperationError' : 'Error'}: To Number must be an E.164 number like +15551234567 [item 0]\n\nDetails: Got "212-555-0177". A plus sign, the country code and the number, with no spaces or punctuation.`,
 				},
 			],
 			isError: true,
