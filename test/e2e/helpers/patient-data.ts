@@ -1,0 +1,135 @@
+/**
+ * What the patient-data suite (test/e2e/patient-data.test.ts) looks for and where: distinctive patient
+ * values, n8n's console log split into entries (the package's own are those whose message starts
+ * "Fax Service": every this.logger call in nodes/ does), n8n's event log, and the workflows it runs.
+ */
+import { randomUUID } from 'crypto';
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+
+import type { N8nExecution, N8nHostInstance, WorkflowJson } from './n8n-host';
+
+/** Values nothing else in the suite or in n8n contains: any match is a copy of one of them. */
+export const PATIENT = {
+	name: 'Zyxwph Quillbrandt',
+	dob: '1931-02-03',
+	/** the same date in a form the node refuses */
+	dobInvalid: '02/03/1931',
+	note: 'Vrelltox flare, continue Quorvane 40 mg',
+	senderName: 'Oswin Kettlebridge',
+	recipientName: 'Marisol Vantreuil',
+	email: 'zyxwph.quillbrandt@patients.example',
+	subject: 'Quillbrandt biopsy results',
+	memberId: 'QXM7710345',
+} as const;
+
+/** The whole values and their distinctive parts (a surname alone, or URL-encoded, is still a leak), case-insensitive. */
+const NEEDLES = [...Object.values(PATIENT), 'Zyxwph', 'Quillbrandt', 'Kettlebridge', 'Vantreuil', 'Vrelltox', 'Quorvane'].map((value) => value.toLowerCase());
+
+/** Which patient values (or parts of them) `text` contains. */
+export function patientValuesIn(text: string): string[] {
+	const lower = text.toLowerCase();
+	return NEEDLES.filter((needle) => lower.includes(needle));
+}
+
+export interface LogEntry {
+	level: string;
+	/** the message and, for an entry of several lines, the lines after it */
+	text: string;
+}
+
+/**
+ * n8n's log entries. At debug level both hosts print "HH:MM:SS.mmm   level   message {metadata}"
+ * (winston, the development format: the harness runs n8n without NODE_ENV, and with NO_COLOR); a
+ * line without that prefix continues the entry before it.
+ */
+export function logEntries(log: string): LogEntry[] {
+	const entries: LogEntry[] = [];
+	for (const line of log.split('\n')) {
+		const match = /^\d{2}:\d{2}:\d{2}\.\d{3} {3}(\w+) +(.*)$/.exec(line);
+		if (match) entries.push({ level: match[1], text: match[2] });
+		else if (entries.length > 0 && line.trim() !== '') entries[entries.length - 1].text += `\n${line}`;
+	}
+	return entries;
+}
+
+/** The entries the package wrote: their message starts with "Fax Service" (the lines after it included). */
+export const packageEntries = (log: string): LogEntry[] => logEntries(log).filter((entry) => entry.text.startsWith('Fax Service'));
+
+export interface EventLogEvent {
+	eventName: string;
+	payload: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+/** n8n's event log (n8nEventLog*.log in the instance's .n8n folder, one JSON message a line): its files, text and events. */
+export function eventLog(n8n: N8nHostInstance): { files: string[]; text: string; events: EventLogEvent[] } {
+	const folder = join(n8n.userFolder, '.n8n');
+	const files = existsSync(folder) ? readdirSync(folder).filter((name) => /^n8nEventLog.*\.log$/.test(name)).map((name) => join(folder, name)) : [];
+	const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+	const events: EventLogEvent[] = [];
+	for (const line of text.split('\n')) {
+		if (!line.startsWith('{')) continue;
+		try {
+			const message = JSON.parse(line) as EventLogEvent;
+			if (typeof message.eventName === 'string') events.push(message);
+		} catch {
+			// a line still being written
+		}
+	}
+	return { files, text, events };
+}
+
+/** The error messages an execution stored: the execution's own and each node run's, as n8n saved them. */
+export function errorMessagesOf(execution: N8nExecution): string[] {
+	const messages: string[] = [];
+	const add = (error: unknown) => {
+		const message = (error as { message?: unknown } | undefined)?.message;
+		if (message !== undefined) messages.push(String(message));
+	};
+	add(execution.data?.resultData.error);
+	for (const runs of Object.values(execution.data?.resultData.runData ?? {})) for (const run of runs) add((run as { error?: unknown }).error);
+	return messages;
+}
+
+/** The stored error of a failed execution: what the editor shows. */
+export function failureOf(execution: N8nExecution): { status: string; message?: string; description?: string } {
+	const error = execution.data?.resultData.error as { message?: string; description?: string | null } | undefined;
+	return { status: execution.status, message: error?.message, description: error?.description ?? undefined };
+}
+
+export interface Step {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, unknown>;
+}
+
+/** The action node, with its credential. */
+export const faxServiceStep = (name: string, credential: { id: string; name: string }, parameters: Record<string, unknown>): Step => ({
+	name,
+	type: 'n8n-nodes-fax-service.faxService',
+	typeVersion: 1,
+	parameters,
+	credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
+});
+
+/** n8n's HTTP Request node reading a PDF from `url` into the binary field "data". */
+export const pdfStep = (url: string): Step => ({
+	name: 'Patient PDF',
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { url, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } },
+});
+
+/** Webhook (answers at once) → the optional PDF step → every step, side by side. */
+export function webhookWorkflow(name: string, path: string, steps: Step[], pdf?: Step): WorkflowJson {
+	const webhook = { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } };
+	const source = pdf ?? webhook;
+	const nodes = [webhook, ...(pdf ? [pdf] : []), ...steps].map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
+	const to = (targets: Array<{ name: string }>) => ({ main: [targets.map((target) => ({ node: target.name, type: 'main', index: 0 }))] });
+	const connections: Record<string, unknown> = { [source.name]: to(steps) };
+	if (pdf) connections[webhook.name] = to([pdf]);
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
