@@ -13,7 +13,7 @@ import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox'
 import { binariesOf, storedBinary } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nExecution, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type CredentialJson, type N8nExecution, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
 import { forwardTo, jsonReply, redirectReply, startRecordingServer, type RecordedHttpRequest, type RecordingServer } from './helpers/recording-server';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 
@@ -102,6 +102,8 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 	let reservedHost: RecordingServer;
 	let plannedRedirect: PlannedRedirect | undefined;
 	let sandboxMark = 0;
+	/** The credential whose Base URL is origin A, as the editor's credential Test sends it. */
+	let viaOriginACredential: CredentialJson & { id: string };
 	/** An existing sent fax in the sandbox, read through origin A. */
 	let existingFax: string;
 	/** The bytes the Send cases fax (the sandbox's sample, fetched by n8n's HTTP Request node). */
@@ -198,6 +200,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 			]),
 			webhookChain('Secure links: download', paths.download, [faxServiceStep(DOWNLOAD_NODE, fakeApi, { operation: 'downloadPdf', faxId: '={{ $json.body.faxId }}', binaryPropertyName: 'data' })]),
 		]);
+		viaOriginACredential = { ...sandboxCredential(sandbox, `${originA.origin}/api/v2`), id: viaOriginA.id };
 		workflowIds.get = get.id;
 		workflowIds.send = send.id;
 		workflowIds.download = download.id;
@@ -260,6 +263,16 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 			expect(post.body.includes(referralPdf)).toBe(true);
 			expect(post.body.toString('latin1')).toContain(PATIENT.patientName);
 			expect(await sentFaxCount()).toBe(faxesBefore);
+		}, 3 * MINUTE);
+
+		test('the credential\'s Test (the editor\'s button) follows no redirect: it fails, and the other origin gets nothing', async () => {
+			const path = '/api/v2/fax_numbers';
+			plannedRedirect = { method: 'GET', path, status: 302, location: `${originB.origin}${path}` };
+			const { cookie } = await n8n.ensureOwner();
+			const tested = await n8n.rest('POST', '/rest/credentials/test', { cookie, body: { credentials: viaOriginACredential } });
+			expect({ status: tested.status, result: (tested.json as { data?: { status?: string } }).data?.status }).toEqual({ status: 200, result: 'Error' });
+			expect(originA.requests.map(seen)).toEqual([{ method: 'GET', url: path, authorization: `Bearer ${sandbox.testKey}`, bodyBytes: 0 }]);
+			expect(originB.requests.map(seen)).toEqual([]);
 		}, 3 * MINUTE);
 
 		test('a Get redirected (302) within the Base URL\'s origin is followed; the key goes only to that origin', async () => {
