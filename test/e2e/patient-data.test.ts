@@ -29,15 +29,11 @@ import {
 import {
 	errorMessagesOf,
 	eventLog,
-	failureOf,
-	faxServiceStep,
 	packageEntries,
 	PATIENT,
 	patientValuesIn,
-	pdfStep,
-	webhookWorkflow,
-	type Step,
 } from './helpers/patient-data';
+import { failureOf, faxServiceStep, pdfStep, webhookWorkflow, type Step } from './helpers/webhook-steps';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
@@ -207,7 +203,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		polled.sent = String((await api('POST', '/sent_faxes', form)).faxId);
 		polled.received = await receiveFax(api, fromNumber, '+13105550111', `REFERRAL for ${PATIENT.name}`);
 
-		const pdf = pdfStep(`${proxyOrigin}${PDF_PATH}`);
+		const pdf = pdfStep(`${proxyOrigin}${PDF_PATH}`, 'Patient PDF');
 		const number = { __rl: true, mode: 'number', value: fromNumber };
 		const fax = (name: string, additionalFields: Record<string, string>, extra: Record<string, unknown> = {}) =>
 			faxServiceStep(name, credential, { resource: 'sentFax', operation: 'send', binaryPropertyName: 'data', fromNumber: number, toNumber: TO_NUMBER, additionalFields, ...extra });

@@ -13,9 +13,10 @@ import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox'
 import { binariesOf, storedBinary } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type CredentialJson, type N8nExecution, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type CredentialJson, type N8nExecution, type N8nHostInstance } from './helpers/n8n-host';
 import { forwardTo, jsonReply, redirectReply, startRecordingServer, type RecordedHttpRequest, type RecordingServer } from './helpers/recording-server';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
+import { failureOf, faxServiceStep, pdfStep, webhookWorkflow } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
 const GET_NODE = 'Get Sent Fax';
@@ -60,31 +61,6 @@ const sentFaxRecord = (sendToken: string, secureLink: string | null) => ({
 
 /** What a test says of a request: enough to see where the key and a body went. */
 const seen = (request: RecordedHttpRequest) => ({ method: request.method, url: request.url, authorization: request.headers.authorization, bodyBytes: request.body.length });
-
-/** The stored error of a failed execution, as n8n shows it in the editor. */
-function failureOf(execution: N8nExecution): { status: string; message?: string; httpCode?: string; description?: string } {
-	const error = execution.data?.resultData.error as { message?: string; httpCode?: string; description?: string } | undefined;
-	return { status: execution.status, message: error?.message, httpCode: error?.httpCode, description: error?.description ?? undefined };
-}
-
-/** Webhook → `steps`, in a line, each step's parameters as given. */
-function webhookChain(name: string, path: string, steps: Array<{ name: string; [key: string]: unknown }>): WorkflowJson {
-	const nodes: Array<{ name: string; [key: string]: unknown }> = [
-		{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } },
-		...steps,
-	].map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
-	const connections: Record<string, unknown> = {};
-	for (let i = 1; i < nodes.length; i++) connections[nodes[i - 1].name] = { main: [[{ node: nodes[i].name, type: 'main', index: 0 }]] };
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
-}
-
-const faxServiceStep = (name: string, credential: { id: string; name: string }, parameters: Record<string, unknown>) => ({
-	name,
-	type: 'n8n-nodes-fax-service.faxService',
-	typeVersion: 1,
-	parameters: { resource: 'sentFax', ...parameters },
-	credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
-});
 
 describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostVersion }) => {
 	let sandbox: Sandbox;
@@ -182,23 +158,23 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 			{ name: 'Fax Service fake API', type: 'faxServiceApi', data: { baseUrl: `${linkApi.origin}/api/v2`, authenticateWith: 'test', testApiKey: LINK_API_KEY, liveApiKey: '' } },
 		]);
 		const [get, send, download] = await n8n.importWorkflows([
-			webhookChain('Redirects: get', paths.get, [faxServiceStep(GET_NODE, viaOriginA, { operation: 'get', faxId: '={{ $json.body.faxId }}' })]),
-			webhookChain('Redirects: send', paths.send, [
-				{
-					name: 'Sample PDF',
-					type: 'n8n-nodes-base.httpRequest',
-					typeVersion: 4.2,
-					parameters: { url: `${sandbox.origin}/samples/referral.pdf`, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } },
-				},
-				faxServiceStep(SEND_NODE, viaOriginA, {
-					operation: 'send',
-					binaryPropertyName: 'data',
-					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-					toNumber: TO_NUMBER,
-					additionalFields: PATIENT,
-				}),
-			]),
-			webhookChain('Secure links: download', paths.download, [faxServiceStep(DOWNLOAD_NODE, fakeApi, { operation: 'downloadPdf', faxId: '={{ $json.body.faxId }}', binaryPropertyName: 'data' })]),
+			webhookWorkflow('Redirects: get', paths.get, [faxServiceStep(GET_NODE, viaOriginA, { resource: 'sentFax', operation: 'get', faxId: '={{ $json.body.faxId }}' })]),
+			webhookWorkflow(
+				'Redirects: send',
+				paths.send,
+				[
+					faxServiceStep(SEND_NODE, viaOriginA, {
+						resource: 'sentFax',
+						operation: 'send',
+						binaryPropertyName: 'data',
+						fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+						toNumber: TO_NUMBER,
+						additionalFields: PATIENT,
+					}),
+				],
+				pdfStep(`${sandbox.origin}/samples/referral.pdf`, 'Sample PDF'),
+			),
+			webhookWorkflow('Secure links: download', paths.download, [faxServiceStep(DOWNLOAD_NODE, fakeApi, { resource: 'sentFax', operation: 'downloadPdf', faxId: '={{ $json.body.faxId }}', binaryPropertyName: 'data' })]),
 		]);
 		viaOriginACredential = { ...sandboxCredential(sandbox, `${originA.origin}/api/v2`), id: viaOriginA.id };
 		workflowIds.get = get.id;

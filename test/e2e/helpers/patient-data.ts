@@ -1,13 +1,12 @@
 /**
  * What the patient-data suite (test/e2e/patient-data.test.ts) looks for and where: distinctive patient
  * values, n8n's console log split into entries (the package's own are those whose message starts
- * "Fax Service": every this.logger call in nodes/ does), n8n's event log, and the workflows it runs.
+ * "Fax Service": every this.logger call in nodes/ does) and n8n's event log.
  */
-import { randomUUID } from 'crypto';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import type { N8nExecution, N8nHostInstance, WorkflowJson } from './n8n-host';
+import type { N8nExecution, N8nHostInstance } from './n8n-host';
 
 /** Values nothing else in the suite or in n8n contains: any match is a copy of one of them. */
 export const PATIENT = {
@@ -90,46 +89,4 @@ export function errorMessagesOf(execution: N8nExecution): string[] {
 	add(execution.data?.resultData.error);
 	for (const runs of Object.values(execution.data?.resultData.runData ?? {})) for (const run of runs) add((run as { error?: unknown }).error);
 	return messages;
-}
-
-/** The stored error of a failed execution: what the editor shows. */
-export function failureOf(execution: N8nExecution): { status: string; message?: string; description?: string } {
-	const error = execution.data?.resultData.error as { message?: string; description?: string | null } | undefined;
-	return { status: execution.status, message: error?.message, description: error?.description ?? undefined };
-}
-
-export interface Step {
-	name: string;
-	type: string;
-	typeVersion: number;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, unknown>;
-}
-
-/** The action node, with its credential. */
-export const faxServiceStep = (name: string, credential: { id: string; name: string }, parameters: Record<string, unknown>): Step => ({
-	name,
-	type: 'n8n-nodes-fax-service.faxService',
-	typeVersion: 1,
-	parameters,
-	credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
-});
-
-/** n8n's HTTP Request node reading a PDF from `url` into the binary field "data". */
-export const pdfStep = (url: string): Step => ({
-	name: 'Patient PDF',
-	type: 'n8n-nodes-base.httpRequest',
-	typeVersion: 4.2,
-	parameters: { url, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } },
-});
-
-/** Webhook (answers at once) → the optional PDF step → every step, side by side. */
-export function webhookWorkflow(name: string, path: string, steps: Step[], pdf?: Step): WorkflowJson {
-	const webhook = { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } };
-	const source = pdf ?? webhook;
-	const nodes = [webhook, ...(pdf ? [pdf] : []), ...steps].map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
-	const to = (targets: Array<{ name: string }>) => ({ main: [targets.map((target) => ({ node: target.name, type: 'main', index: 0 }))] });
-	const connections: Record<string, unknown> = { [source.name]: to(steps) };
-	if (pdf) connections[webhook.name] = to([pdf]);
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }

@@ -1,0 +1,49 @@
+/**
+ * Small builders of the workflows end-to-end suites run through a webhook (Webhook → an optional PDF
+ * step → Fax Service steps), and how a suite reads a failed execution's error.
+ */
+import { randomUUID } from 'crypto';
+
+import type { N8nExecution, WorkflowJson } from './n8n-host';
+
+/** The stored error of a failed execution: what the editor shows. */
+export function failureOf(execution: N8nExecution): { status: string; message?: string; httpCode?: string; description?: string } {
+	const error = execution.data?.resultData.error as { message?: string; httpCode?: string; description?: string | null } | undefined;
+	return { status: execution.status, message: error?.message, httpCode: error?.httpCode, description: error?.description ?? undefined };
+}
+
+export interface Step {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, unknown>;
+}
+
+/** The action node, with its credential. */
+export const faxServiceStep = (name: string, credential: { id: string; name: string }, parameters: Record<string, unknown>): Step => ({
+	name,
+	type: 'n8n-nodes-fax-service.faxService',
+	typeVersion: 1,
+	parameters,
+	credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
+});
+
+/** n8n's HTTP Request node reading a PDF from `url` into the binary field "data". */
+export const pdfStep = (url: string, name = 'PDF'): Step => ({
+	name,
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { url, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } },
+});
+
+/** Webhook (answers at once) → the optional PDF step → every step, side by side. */
+export function webhookWorkflow(name: string, path: string, steps: Step[], pdf?: Step): WorkflowJson {
+	const webhook = { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } };
+	const source = pdf ?? webhook;
+	const nodes = [webhook, ...(pdf ? [pdf] : []), ...steps].map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
+	const to = (targets: Array<{ name: string }>) => ({ main: [targets.map((target) => ({ node: target.name, type: 'main', index: 0 }))] });
+	const connections: Record<string, unknown> = { [source.name]: to(steps) };
+	if (pdf) connections[webhook.name] = to([pdf]);
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
