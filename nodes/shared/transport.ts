@@ -6,6 +6,8 @@ import { answerProblem } from './answers';
 import type { ApiContext } from './credentials';
 import { CREDENTIAL_TYPE, getFaxServiceCredentials, keyFor, redactKeys } from './credentials';
 import { noteCreated } from './createdIds';
+import type { EarlierOutcome } from './earlierTries';
+import { creationTry } from './earlierTries';
 import { changesSomething, MAY_EXIST, networkErrorCode, networkErrorMessage, redirectError, toApiError, unexpectedAnswer } from './errors';
 import type { MultipartBody } from './multipart';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
@@ -72,6 +74,22 @@ function createdId(request: ApiRequest, body: IDataObject): string | undefined {
 	return typeof id === 'string' ? `${answer.id} "${id}"` : undefined;
 }
 
+/** An earlier try's answer instead of sending again (Retry On Fail), or why the request is not sent again. */
+function earlierAnswer(ctx: ApiContext, request: ApiRequest, earlier: EarlierOutcome): IDataObject {
+	if ('answered' in earlier) {
+		const created = createdId(request, earlier.answered);
+		if (created !== undefined && request.itemIndex !== undefined) noteCreated(ctx, request.itemIndex, created);
+		return earlier.answered;
+	}
+	const sent = `${request.method} ${request.path.split('?')[0]}`;
+	throw new NodeApiError(ctx.getNode(), { message: earlier.mayExist.message }, {
+		message: `Not sent again: an earlier try of this node sent ${sent}, and it may have taken effect`,
+		description: `n8n's Retry On Fail ran the node again. The earlier try ended with: ${earlier.mayExist.message}. Nothing is sent twice: check with a Get or Get Many operation whether it exists, then send only what is missing.`,
+		httpCode: earlier.mayExist.httpCode,
+		itemIndex: request.itemIndex,
+	});
+}
+
 /** The origin of an http(s) Base URL; undefined for anything else. */
 function baseUrlOrigin(baseUrl: string): string | undefined {
 	if (!/^https?:\/\//.test(baseUrl)) return undefined;
@@ -128,6 +146,14 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		if (request.itemIndex === undefined) throw new NodeOperationError(this.getNode(), 'Internal error: a request of the node\'s items must name its item');
 		await gate.pass(request.itemIndex);
 	}
+	// Under Retry On Fail, what an earlier try of this node run sent is not sent again.
+	const creation = changesSomething(request.method) && request.itemIndex !== undefined ? creationTry(this, request.itemIndex, request.method, request.path) : undefined;
+	if (creation?.earlier) return earlierAnswer(this, request, creation.earlier);
+	/** The error of a request that may have taken effect, kept so that no later try sends it again. */
+	const mayExist = <E extends NodeApiError>(error: E): E => {
+		creation?.remember({ method: request.method, path: request.path, mayExist: { message: error.message, httpCode: error.httpCode ?? undefined } });
+		return error;
+	};
 
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -190,18 +216,24 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				description = MAY_EXIST(request);
 			}
 			if (code) description = `${description} (system error ${code})`;
-			throw new NodeApiError(this.getNode(), { message: reason }, { message, description: description.trim() || undefined, itemIndex: request.itemIndex });
+			const failure = new NodeApiError(this.getNode(), { message: reason }, { message, description: description.trim() || undefined, itemIndex: request.itemIndex });
+			throw notSent ? failure : mayExist(failure);
 		}
 		const status = response.statusCode;
-		if (isRedirect(status)) throw redirectError(this, request, status, redirectTarget(response.headers, response.url), credentials.baseUrl, redirects);
+		if (isRedirect(status)) {
+			const error = redirectError(this, request, status, redirectTarget(response.headers, response.url), credentials.baseUrl, redirects);
+			// A 303 answers a request the service may have carried out; other redirects did not process it.
+			throw status === 303 ? mayExist(error) : error;
+		}
 		if (status >= 200 && status < 300) {
 			const body = parseJsonAnswer(response.body);
 			const problem = body === INVALID_JSON ? 'a JSON object' : answerProblem(body, request.answer);
-			if (problem) throw unexpectedAnswer(this, request, status, response.body, problem, credentials);
+			if (problem) throw mayExist(unexpectedAnswer(this, request, status, response.body, problem, credentials));
 			if (changesSomething(request.method) && request.itemIndex !== undefined) {
 				const created = createdId(request, body as IDataObject);
 				if (created !== undefined) noteCreated(this, request.itemIndex, created);
 			}
+			creation?.remember({ method: request.method, path: request.path, answered: body as IDataObject });
 			return body as IDataObject;
 		}
 		const retryAfter = retryAfterMs(response.headers?.['retry-after']);
@@ -213,6 +245,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			if (status !== 429) await wait(retryAfter ?? RETRY_DELAYS_MS[attempt]);
 			continue;
 		}
-		throw toApiError(this, status, response.body, request, credentials, tries(attempt));
+		const error = toApiError(this, status, response.body, request, credentials, tries(attempt));
+		throw status >= 500 ? mayExist(error) : error;
 	}
 }

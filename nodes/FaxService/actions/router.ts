@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Outcome } from '../../shared/concurrency';
+import { forgetRun } from '../../shared/earlierTries';
 import { Gate } from '../../shared/gate';
 import { holdRequests } from '../../shared/requestGate';
 import { waitForCallbacks, waitLimit } from '../../shared/waiting';
@@ -90,5 +91,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		output.push(...(outcome.ok ? toItems(outcome.value, itemIndex) : [errorItem(outcome.error, itemIndex)]));
 	}
 
-	return waitUntil ? await waitForCallbacks(this, output, waitUntil) : [output];
+	const result = waitUntil ? await waitForCallbacks(this, output, waitUntil) : [output];
+	// Retry On Fail runs the node again after an error, or an error item first in the output (Continue On Fail); else never.
+	if (result[0]?.[0]?.json?.error === undefined) forgetRun(this);
+	return result;
 }
