@@ -53,6 +53,12 @@ export class Gate<T> {
 		if (!task) throw new Error(`Task ${index} is not one of the gate's tasks`);
 		if (task.state === 'cancelled') throw new Cancelled();
 		if (task.state === 'through' || task.state === 'settled') return;
+		if (task.state === 'running' && this.stopped) {
+			// Reached its first pass after a stop: it never starts.
+			task.state = 'cancelled';
+			if (!this.opened) this.checked();
+			throw new Cancelled();
+		}
 		if (task.state === 'running') {
 			task.state = 'waiting';
 			task.waiting = new Promise<void>((resolve, reject) => {
@@ -98,10 +104,15 @@ export class Gate<T> {
 		return failures;
 	}
 
-	/** Cancels every waiting task and resolves once every task has settled. */
-	async cancel(): Promise<void> {
+	/** Starts nothing new: every waiting task is cancelled, and so is a task reaching its first pass later. */
+	stop(): void {
 		this.stopped = true;
 		this.cancelWaiting();
+	}
+
+	/** Stops the gate and resolves once every task has settled. */
+	async cancel(): Promise<void> {
+		this.stop();
 		await this.settled;
 	}
 

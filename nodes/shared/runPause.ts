@@ -1,4 +1,5 @@
-import { sleep } from 'n8n-workflow';
+import type { ApiContext } from './credentials';
+import { isStopped, pauseUnlessStopped } from './stop';
 
 /**
  * The pause a 429 asks of a whole node run (the account is limited, not one request): every request of
@@ -13,9 +14,9 @@ export function pauseRun(ctx: object, until: number): void {
 	pausedUntil.set(ctx, Math.max(pausedUntil.get(ctx) ?? 0, until));
 }
 
-/** Waits while the run is paused; returns how long it waited. */
-export async function waitWhilePaused(ctx: object): Promise<number> {
+/** Waits while the run is paused, or until the execution is stopped; returns how long it waited. */
+export async function waitWhilePaused(ctx: ApiContext): Promise<number> {
 	const started = Date.now();
-	for (let ms = (pausedUntil.get(ctx) ?? 0) - started; ms > 0; ms = (pausedUntil.get(ctx) ?? 0) - Date.now()) await sleep(ms);
+	for (let ms = (pausedUntil.get(ctx) ?? 0) - started; ms > 0 && !isStopped(ctx); ms = (pausedUntil.get(ctx) ?? 0) - Date.now()) await pauseUnlessStopped(ctx, ms);
 	return Date.now() - started;
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Answer } from './answers';
 import { answerProblem } from './answers';
@@ -13,6 +13,7 @@ import type { MultipartBody } from './multipart';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { requestGateOf } from './requestGate';
 import { pauseRun, waitWhilePaused } from './runPause';
+import { isStopped, pauseUnlessStopped, sendUnlessStopped } from './stop';
 
 /** The only way this package talks to the service: every request goes through `apiRequest`, with its retry policy. */
 
@@ -184,12 +185,14 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	const tries = (attempt: number) => (attempt === 0 ? '' : `Tried ${attempt + 1} times, waiting ${seconds(waitedMs)} in all.`);
 	const wait = async (ms: number) => {
 		waitedMs += ms;
-		await sleep(ms);
+		await pauseUnlessStopped(this, ms);
 	};
 	for (let attempt = 0; ; attempt++) {
 		let response: ApiResponse;
 		let redirects: number;
 		waitedMs += await waitWhilePaused(this);
+		// After a Stop (or Timeout Workflow) nothing new is sent: not a next item, page or try.
+		sendUnlessStopped(this, request.itemIndex);
 		// A streamed body can be read once: each attempt gets its own.
 		if (request.multipart) options.body = (await request.multipart.open()) as IHttpRequestOptions['body'];
 		try {
@@ -197,7 +200,8 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		} catch (error) {
 			const notSent = NOT_SENT_CODES.includes(networkErrorCode(error) ?? '');
 			// A read is tried 3 times; a creation once more only when it cannot have left this machine.
-			if (attempt < RETRY_DELAYS_MS.length && (retryable || (notSent && attempt === 0))) {
+			// Not after a stop: n8n aborted it, and that is its outcome.
+			if (attempt < RETRY_DELAYS_MS.length && !isStopped(this) && (retryable || (notSent && attempt === 0))) {
 				await wait(RETRY_DELAYS_MS[attempt]);
 				continue;
 			}

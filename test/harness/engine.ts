@@ -120,6 +120,8 @@ export interface RunOptions {
 	staticData?: IDataObject;
 	/** What a server adds to the run's additional data, e.g. `executionId` (needed for resume URLs) or `webhookWaitingBaseUrl`. */
 	additionalData?: Partial<IWorkflowExecuteAdditionalData>;
+	/** Stops the execution when it resolves, as n8n's Stop button and Timeout Workflow do (the run then ends as canceled at once). */
+	stopWhen?: Promise<unknown>;
 }
 
 export interface RunResult {
@@ -169,7 +171,9 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		},
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
+	const running = execute.processRunExecutionData(workflow);
+	void options.stopWhen?.then(() => running.cancel());
+	await running;
 	const run = await finished;
 
 	return {

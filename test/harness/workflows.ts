@@ -59,6 +59,7 @@ export async function runFaxService(
 		credentials?: Partial<Record<string, string>>;
 		node?: Partial<INode>;
 		additionalData?: Partial<IWorkflowExecuteAdditionalData>;
+		stopWhen?: Promise<unknown>;
 	} = {},
 ): Promise<RunResult> {
 	return await runWorkflow({
@@ -66,5 +67,6 @@ export async function runFaxService(
 		credentials: credentialsFor(sandbox, options.credentials),
 		startNode: 'Input',
 		additionalData: options.additionalData,
+		stopWhen: options.stopWhen,
 	});
 }

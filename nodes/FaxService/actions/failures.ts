@@ -23,7 +23,7 @@ export function errorItem(error: Error & { description?: string }, itemIndex: nu
 }
 
 /** "items 0, 2 and 5–9" */
-function itemRanges(indexes: number[]): string {
+export function itemRanges(indexes: number[]): string {
 	const ranges: string[] = [];
 	for (let i = 0; i < indexes.length; i++) {
 		let end = i;

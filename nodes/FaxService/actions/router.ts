@@ -5,12 +5,14 @@ import type { Outcome } from '../../shared/concurrency';
 import { forgetRun } from '../../shared/earlierTries';
 import { Gate } from '../../shared/gate';
 import { holdRequests } from '../../shared/requestGate';
+import { stopSignalOf } from '../../shared/stop';
 import { waitForCallbacks, waitLimit } from '../../shared/waiting';
 import { checkFailure, errorItem, runFailure } from './failures';
 import { readOutput } from './output';
 import { readRequestsInParallel } from './readers';
 import { operationOf } from './resource';
 import { resources } from './resources';
+import { stoppedRunError } from './stopReport';
 import type { OperationResult } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
@@ -68,18 +70,24 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// 2. Then send. Without Continue On Fail, a failure starts nothing new; the items in flight settle first.
 	const gate = new Gate<OperationResult>(inParallel);
 	holdRequests(this, gate);
+	// After a Stop or Timeout Workflow no item starts; the requests on the wire are n8n's to abort.
+	const stop = stopSignalOf(this);
+	const onStop = () => gate.stop();
+	stop?.addEventListener('abort', onStop, { once: true });
 	let outcomes: Map<number, Outcome<OperationResult>>;
 	try {
 		const failures = await gate.check(items.map((_, itemIndex) => itemIndex), execute);
 		const [firstFailure] = failures;
-		if (firstFailure && !continueOnFail) {
+		if (firstFailure && !continueOnFail && !stop?.aborted) {
 			await gate.cancel();
 			throw checkFailure(this, items.length, firstFailure[1], firstFailure[0]);
 		}
 		outcomes = await gate.open((outcome) => !outcome.ok && !continueOnFail);
 	} finally {
 		holdRequests(this, undefined);
+		stop?.removeEventListener('abort', onStop);
 	}
+	if (stop?.aborted) throw stoppedRunError(this, items.length, outcomes);
 	if (!continueOnFail) {
 		const error = runFailure(this, items.length, outcomes);
 		if (error) throw error;

@@ -1,0 +1,47 @@
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { ApiContext } from './credentials';
+
+/**
+ * The execution's stop, as a node run sees it: the user's Stop, or the workflow's Timeout Workflow
+ * (n8n aborts the run's cancel signal for both). After it nothing new is sent, and a pause ends.
+ */
+
+/** The run's cancel signal; undefined where n8n gives none (e.g. a trigger's webhook call). */
+export function stopSignalOf(ctx: ApiContext): AbortSignal | undefined {
+	const withSignal = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof withSignal.getExecutionCancelSignal === 'function' ? withSignal.getExecutionCancelSignal() : undefined;
+}
+
+export function isStopped(ctx: ApiContext): boolean {
+	return stopSignalOf(ctx)?.aborted === true;
+}
+
+/** The error of a request that was not sent because the execution had been stopped. */
+export class StoppedBeforeSending extends NodeOperationError {}
+
+/** Throws StoppedBeforeSending once the execution is stopped. */
+export function sendUnlessStopped(ctx: ApiContext, itemIndex: number | undefined): void {
+	if (!isStopped(ctx)) return;
+	throw new StoppedBeforeSending(ctx.getNode(), 'The execution was stopped before this request was sent', {
+		itemIndex,
+		description: 'Nothing was sent for this request.',
+	});
+}
+
+/** Waits `ms`, or less when the execution is stopped meanwhile. */
+export async function pauseUnlessStopped(ctx: ApiContext, ms: number): Promise<void> {
+	const signal = stopSignalOf(ctx);
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	let onStop: () => void = () => undefined;
+	const stopped = new Promise<void>((resolve) => {
+		onStop = resolve;
+		signal.addEventListener('abort', onStop, { once: true });
+	});
+	try {
+		await Promise.race([sleep(ms), stopped]);
+	} finally {
+		signal.removeEventListener('abort', onStop);
+	}
+}
