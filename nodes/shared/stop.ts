@@ -45,3 +45,20 @@ export async function pauseUnlessStopped(ctx: ApiContext, ms: number): Promise<v
 		signal.removeEventListener('abort', onStop);
 	}
 }
+
+/** How long a creation on the wire at a stop may still take, so that its outcome is known. */
+export const STOP_GRACE_MS = 10_000;
+
+/**
+ * A signal that aborts `graceMs` after the execution is stopped (undefined where n8n gives no stop
+ * signal); `release()` when the request is done.
+ */
+export function signalAfterStop(ctx: ApiContext, graceMs = STOP_GRACE_MS): { signal?: AbortSignal; release: () => void } {
+	const stop = stopSignalOf(ctx);
+	if (!stop) return { release: () => undefined };
+	const controller = new AbortController();
+	const onStop = () => void sleep(graceMs).then(() => controller.abort());
+	if (stop.aborted) onStop();
+	else stop.addEventListener('abort', onStop, { once: true });
+	return { signal: controller.signal, release: () => stop.removeEventListener('abort', onStop) };
+}

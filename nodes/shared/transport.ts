@@ -13,7 +13,7 @@ import type { MultipartBody } from './multipart';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { requestGateOf } from './requestGate';
 import { pauseRun, waitWhilePaused } from './runPause';
-import { isStopped, pauseUnlessStopped, sendUnlessStopped } from './stop';
+import { isStopped, pauseUnlessStopped, sendUnlessStopped, signalAfterStop } from './stop';
 
 /** The only way this package talks to the service: every request goes through `apiRequest`, with its retry policy. */
 
@@ -103,17 +103,37 @@ function baseUrlOrigin(baseUrl: string): string | undefined {
 
 type ApiResponse = { statusCode: number; body: unknown; headers?: IDataObject; url: string };
 
+/** Sends one HTTP request with the key (n8n's helpers): a read through the credential, a creation with the key it was given. */
+type Send = (options: IHttpRequestOptions) => Promise<Omit<ApiResponse, 'url'>>;
+
+/**
+ * How a request goes out. A read: through n8n's authenticated helper, which n8n aborts at once at a
+ * Stop. A request that creates or changes something: with the key in its header and a signal that
+ * aborts STOP_GRACE_MS after a Stop, so one on the wire finishes and its outcome is known (n8n's
+ * authenticated helper replaces any signal of the node's with its own).
+ */
+function senderFor(ctx: ApiContext, method: IHttpRequestMethods, key: string): { send: Send; done: () => void } {
+	if (!changesSomething(method)) {
+		return { send: async (options) => (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as Omit<ApiResponse, 'url'>, done: () => undefined };
+	}
+	const { signal, release } = signalAfterStop(ctx);
+	return {
+		send: async (options) =>
+			(await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, Authorization: `Bearer ${key}` }, abortSignal: signal })) as Omit<ApiResponse, 'url'>,
+		done: release,
+	};
+}
+
 /**
  * Sends a request with the credential's key. A read that the service redirects within the Base URL's
  * origin is followed (at most MAX_REDIRECTS times): the key stays with the origin the user chose.
  * Any other redirect is returned as it is, for an error: a body is never re-sent, and nothing goes to
  * another origin.
  */
-async function sendWithinOrigin(ctx: ApiContext, options: IHttpRequestOptions, baseOrigin: string): Promise<{ response: ApiResponse; redirects: number }> {
+async function sendWithinOrigin(send: Send, options: IHttpRequestOptions, baseOrigin: string): Promise<{ response: ApiResponse; redirects: number }> {
 	let current = options;
 	for (let redirects = 0; ; redirects++) {
-		const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, current)) as Omit<ApiResponse, 'url'>;
-		const response = { ...answer, url: current.url };
+		const response = { ...(await send(current)), url: current.url };
 		if (!isRedirect(response.statusCode) || current.method !== 'GET' || redirects === MAX_REDIRECTS) return { response, redirects };
 		const target = redirectTarget(response.headers, current.url);
 		if (target?.origin !== baseOrigin) return { response, redirects };
@@ -195,9 +215,11 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		sendUnlessStopped(this, request.itemIndex);
 		// A streamed body can be read once: each attempt gets its own.
 		if (request.multipart) options.body = (await request.multipart.open()) as IHttpRequestOptions['body'];
+		const sender = senderFor(this, request.method, selected.key);
 		try {
-			({ response, redirects } = await sendWithinOrigin(this, options, baseOrigin));
+			({ response, redirects } = await sendWithinOrigin(sender.send, options, baseOrigin));
 		} catch (error) {
+			sender.done();
 			const notSent = NOT_SENT_CODES.includes(networkErrorCode(error) ?? '');
 			// A read is tried 3 times; a creation once more only when it cannot have left this machine.
 			// Not after a stop: n8n aborted it, and that is its outcome.
@@ -223,6 +245,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			const failure = new NodeApiError(this.getNode(), { message: reason }, { message, description: description.trim() || undefined, itemIndex: request.itemIndex });
 			throw notSent ? failure : mayExist(failure);
 		}
+		sender.done();
 		const status = response.statusCode;
 		if (isRedirect(status)) {
 			const error = redirectError(this, request, status, redirectTarget(response.headers, response.url), credentials.baseUrl, redirects);
