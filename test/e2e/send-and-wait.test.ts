@@ -21,6 +21,7 @@ import {
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './helpers/n8n-host';
+import { fanOutWorkflow, faxServiceStep, pdfStep } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
 const SEND = 'Send and Wait';
@@ -47,15 +48,6 @@ function sendAndWaitWorkflow(options: {
 	/** The operation value as 0.1.0 saved it ("sendAndWait", both resources), instead of today's. */
 	legacy?: boolean;
 }): WorkflowJson {
-	const node = (name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-		id: randomUUID(),
-		name,
-		type,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
 	const assignment = (name: string, value: string, type = 'string') => ({ id: randomUUID(), name, value, type });
 	const operation =
 		options.operation.resource === 'sentFax'
@@ -68,19 +60,13 @@ function sendAndWaitWorkflow(options: {
 					additionalFields: { patientName: "={{ $('Split Out').item.json.patient }}" },
 				}
 			: { resource: 'aiDocument', operation: options.legacy ? LEGACY_OPERATION : 'uploadAndWaitForResult', binaryPropertyName: 'data' };
-	return {
-		name: options.name,
-		nodes: [
-			node('Webhook', 'n8n-nodes-base.webhook', 2, 0, { httpMethod: 'POST', path: options.path, responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }),
-			node('Split Out', 'n8n-nodes-base.splitOut', 1, 200, { fieldToSplitOut: 'body.faxes', options: {} }),
-			node('Sample PDF', 'n8n-nodes-base.httpRequest', 4.2, 400, {
-				url: `${options.sandboxOrigin}/samples/referral.pdf`,
-				options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
-			}),
-			node(SEND, 'n8n-nodes-fax-service.faxService', 1, 600, { ...operation, ...options.operation.parameters }, {
-				credentials: { faxServiceApi: { id: options.credential.id, name: options.credential.name } },
-			}),
-			node(AFTER, 'n8n-nodes-base.set', 3.4, 800, {
+	return fanOutWorkflow(options.name, options.path, 'faxes', pdfStep(`${options.sandboxOrigin}/samples/referral.pdf`, 'Sample PDF'), [
+		{ ...faxServiceStep(SEND, options.credential, { ...operation, ...options.operation.parameters }) },
+		{
+			name: AFTER,
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: {
 				mode: 'manual',
 				includeOtherFields: true,
 				assignments: {
@@ -90,16 +76,9 @@ function sendAndWaitWorkflow(options: {
 					],
 				},
 				options: {},
-			}),
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
-			'Split Out': { main: [[{ node: 'Sample PDF', type: 'main', index: 0 }]] },
-			'Sample PDF': { main: [[{ node: SEND, type: 'main', index: 0 }]] },
-			[SEND]: { main: [[{ node: AFTER, type: 'main', index: 0 }]] },
+			},
 		},
-		settings: { executionOrder: 'v1' },
-	};
+	]);
 }
 
 /** A callback body as the sandbox sends it (url-encoded recordDetails), signed with `key` over token + completedAt. */

@@ -15,6 +15,7 @@ const E2E_SECONDS = {
 	'send-and-wait.test.ts': 160,
 	'queue-mode.test.ts': 105,
 	'patient-data.test.ts': 90,
+	'retry-and-stop.test.ts': 150,
 	'n8n-host.test.ts': 100,
 	'trigger.test.ts': 60,
 	'registry-install.test.ts': 55,

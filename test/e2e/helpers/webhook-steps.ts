@@ -18,6 +18,8 @@ export interface Step {
 	typeVersion: number;
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, unknown>;
+	/** Node settings, e.g. retryOnFail, maxTries, waitBetweenTries, onError. */
+	[setting: string]: unknown;
 }
 
 /** The action node, with its credential. */
@@ -46,4 +48,18 @@ export function webhookWorkflow(name: string, path: string, steps: Step[], pdf?:
 	const connections: Record<string, unknown> = { [source.name]: to(steps) };
 	if (pdf) connections[webhook.name] = to([pdf]);
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * Webhook (answers at once) → Split Out (one item per entry of `body.<field>`) → the PDF step (once per
+ * item) → the steps, one after another. A step reads its item's entry as `$('Split Out').item.json`.
+ */
+export function fanOutWorkflow(name: string, path: string, field: string, pdf: Step, steps: Step[], settings: Record<string, unknown> = {}): WorkflowJson {
+	const webhook = { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } };
+	const splitOut = { name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: `body.${field}`, options: {} } };
+	const chain = [webhook, splitOut, pdf, ...steps];
+	const nodes = chain.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
+	const connections: Record<string, unknown> = {};
+	for (let index = 0; index < chain.length - 1; index++) connections[chain[index].name] = { main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]] };
+	return { name, nodes, connections, settings: { executionOrder: 'v1', ...settings } };
 }
