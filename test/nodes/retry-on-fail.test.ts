@@ -18,7 +18,7 @@ const RETRY: Partial<INode> = { retryOnFail: true, maxTries: 3, waitBetweenTries
 const NUMBERS = ['+13105550001', '+13105550002', '+13105550003', '+13105550004', '+13105550005'];
 
 describe('Retry On Fail never creates anything twice', () => {
-	const suite = useEngineSuite({ accountNumbers: 1, faultProxy: true });
+	const suite = useEngineSuite({ accountNumbers: 1, faultProxy: true, receiver: true });
 	const oneAtATime = { requestsInParallel: 1 };
 	const send = (): INodeParameters => ({ resource: 'sentFax', operation: 'send', fromNumber: byNumber(suite.accountNumber), toNumber: '={{ $json.to }}', requestOptions: oneAtATime });
 	const faxItems = (): TestInputItem[] => NUMBERS.map((to) => fileItem(pdf(1), 'fax.pdf', 'application/pdf', { to }));
@@ -84,6 +84,17 @@ describe('Retry On Fail never creates anything twice', () => {
 		expect(errorOf(await runOnce(send(), faxItems().slice(0, 2))).httpCode).toBe('429');
 		outputOf(await runOnce(send(), faxItems().slice(0, 2)));
 		expect(await faxedNumbers()).toEqual([NUMBERS[0], NUMBERS[0], NUMBERS[1]]);
+	});
+
+	test('Send and Wait for Completion: the 2nd of 3 sends refused twice (429): one fax per number, then the run waits with all 3', async () => {
+		failSend(1, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
+		const parameters = { ...send(), operation: 'sendAndWaitForCompletion', binaryPropertyName: 'data', waitAmount: 1, waitUnit: 'hours' };
+		const waitingBaseUrl = `${new URL(suite.receiver.url).origin}/webhook-waiting`;
+		const result = await suite.run(parameters, { items: faxItems().slice(0, 3), node: RETRY, additionalData: { executionId: `retry-${randomUUID()}`, webhookWaitingBaseUrl: waitingBaseUrl } });
+
+		expect(result.run.status).toBe('waiting');
+		expect(await faxedNumbers()).toEqual(NUMBERS.slice(0, 3));
+		expect(suite.proxy.requests.filter((r) => SENT_FAXES.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['delay', 'answer', 'answer', 'passed', 'passed']);
 	});
 
 	describe.each(creationsOf(suite))('$name', (creation) => {
