@@ -14,7 +14,7 @@
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
  * BENCH_ONLY=send,upload,returnAll,receive (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
- * BENCH_TUNED_ENV, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL; N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
+ * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL; N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
  * Writes bench/results/latest.json; exits 1 if a correctness check failed.
  */
 
@@ -26,7 +26,7 @@ const crypto = require('crypto');
 
 const host = require('../scripts/n8n-host');
 const wf = require('./lib/workflows');
-const { RECEIVE_VARIANTS, TUNED_ENV, PARAMS, BUDGET_MS, log, MB, checks } = require('./lib/config');
+const { RECEIVE_VARIANTS, TUNED_ENVS, envLabel, PARAMS, BUDGET_MS, log, MB, checks } = require('./lib/config');
 const { samplePdf, largePdf, serveBuffer } = require('./lib/pdfs');
 const { benchSendMatrix } = require('./lib/send');
 const { benchAiUpload, seedSentFaxes, benchReturnAll } = require('./lib/upload-and-return-all');
@@ -125,7 +125,7 @@ async function main() {
 		}
 
 		let receive;
-		let receiveTuned;
+		const receiveTuned = [];
 		if (PARAMS.parts.includes('receive')) {
 			const variants = PARAMS.receiveVariants;
 			log(`2. receiving (${variants.join(', ')}): publishing the workflows and starting n8n`);
@@ -137,12 +137,14 @@ async function main() {
 			};
 			await startReceiving();
 			receive = await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.receiveRounds, label: 'receive' });
-			if (PARAMS.tunedRounds > 0) {
-				log(`2b. receiving with ${JSON.stringify(TUNED_ENV)}: restarting n8n`);
+			for (const env of PARAMS.tunedRounds > 0 ? TUNED_ENVS : []) {
+				log(`2b. receiving with ${envLabel(env)}: restarting n8n`);
 				await n8n.stop();
-				Object.assign(n8n.env, TUNED_ENV);
+				// Only this setting: the previous one's variables are removed.
+				for (const previous of TUNED_ENVS) for (const name of Object.keys(previous)) delete n8n.env[name];
+				Object.assign(n8n.env, env);
 				await startReceiving();
-				receiveTuned = await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.tunedRounds, label: 'receive tuned' });
+				receiveTuned.push({ env, ...(await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.tunedRounds, label: `receive ${envLabel(env)}` })) });
 			}
 		}
 
@@ -170,7 +172,6 @@ async function main() {
 			returnAll,
 			receive,
 			receiveTuned,
-			tunedEnv: TUNED_ENV,
 			checks,
 			ok: checks.every((c) => c.ok),
 		};

@@ -3,7 +3,7 @@
 
 const path = require('path');
 
-const { RECEIVE_VARIANTS, TUNED_ENV, MB, fixed } = require('./config');
+const { RECEIVE_VARIANTS, envLabel, MB, fixed } = require('./config');
 
 function table(headers, rows) {
 	const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -84,9 +84,7 @@ function report(result, resultsFile) {
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
 		...(result.receive ? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults') : []),
-		...(result.receiveTuned
-			? receiveTable(result.receiveTuned, result.parameters, `2b. Receiving, tuned (${Object.entries(TUNED_ENV).map(([k, v]) => `${k}=${v}`).join(' ')})`)
-			: []),
+		...(result.receiveTuned ?? []).flatMap((tuned) => receiveTable(tuned, result.parameters, `2b. Receiving with ${envLabel(tuned.env)}`)),
 		...(result.upload ? pairTable(result.upload, `3. Uploading a ${MB(result.parameters.uploadBytes)} MB PDF for AI extraction`, ['Fax Service: AI Document → Upload', 'HTTP Request: POST multipart']) : []),
 		...(result.returnAll
 			? pairTable(result.returnAll, `4. Return All over ${result.parameters.returnAllTotal} sent faxes`, ['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'])

@@ -29,21 +29,29 @@ export function sendUnlessStopped(ctx: ApiContext, itemIndex: number | undefined
 	});
 }
 
+/**
+ * Sleeps `ms` or until `signal` aborts, whichever comes first; never rejects. n8n 2.x's `sleep` takes
+ * the signal and clears its timer; 1.x's ignores it (its timer runs out harmlessly), so the race ends
+ * the wait on both.
+ */
+async function sleepUntilAborted(ms: number, signal: AbortSignal): Promise<void> {
+	if (signal.aborted) return;
+	let onAbort: () => void = () => undefined;
+	const aborted = new Promise<void>((resolve) => {
+		onAbort = resolve;
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([sleep(ms, signal).catch(() => undefined), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
 /** Waits `ms`, or less when the execution is stopped meanwhile. */
 export async function pauseUnlessStopped(ctx: ApiContext, ms: number): Promise<void> {
 	const signal = stopSignalOf(ctx);
-	if (!signal) return await sleep(ms);
-	if (signal.aborted) return;
-	let onStop: () => void = () => undefined;
-	const stopped = new Promise<void>((resolve) => {
-		onStop = resolve;
-		signal.addEventListener('abort', onStop, { once: true });
-	});
-	try {
-		await Promise.race([sleep(ms), stopped]);
-	} finally {
-		signal.removeEventListener('abort', onStop);
-	}
+	return signal ? await sleepUntilAborted(ms, signal) : await sleep(ms);
 }
 
 /** How long a creation on the wire at a stop may still take, so that its outcome is known. */
@@ -57,8 +65,16 @@ export function signalAfterStop(ctx: ApiContext, graceMs = STOP_GRACE_MS): { sig
 	const stop = stopSignalOf(ctx);
 	if (!stop) return { release: () => undefined };
 	const controller = new AbortController();
-	const onStop = () => void sleep(graceMs).then(() => controller.abort());
+	// Released when the request is done: the grace's timer then ends too.
+	const released = new AbortController();
+	const onStop = () => void sleepUntilAborted(graceMs, released.signal).then(() => released.signal.aborted || controller.abort());
 	if (stop.aborted) onStop();
 	else stop.addEventListener('abort', onStop, { once: true });
-	return { signal: controller.signal, release: () => stop.removeEventListener('abort', onStop) };
+	return {
+		signal: controller.signal,
+		release: () => {
+			stop.removeEventListener('abort', onStop);
+			released.abort();
+		},
+	};
 }
