@@ -9,6 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'crypto';
 import { readFileSync } from 'fs';
+import http from 'http';
 
 import { minimalPdf } from './helpers/files';
 
@@ -70,21 +71,34 @@ function sentFaxCallback(key: string, index: number): Callback {
 	};
 }
 
+/**
+ * POSTs a callback on a connection of its own, as a service's callback sender may: a pooled keep-alive
+ * connection that n8n closes as idle (5 s) just as it is reused fails with "other side closed" before
+ * n8n has read the request, which says nothing about the receiver.
+ */
 async function post(url: string, callback: { body: string; signature: string }): Promise<Answer> {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': FORM, 'x-service-signature': callback.signature },
-		body: callback.body,
-		signal: AbortSignal.timeout(60_000),
+	const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+		const request = http.request(
+			url,
+			{ method: 'POST', agent: false, timeout: 60_000, headers: { 'content-type': FORM, 'x-service-signature': callback.signature, 'content-length': Buffer.byteLength(callback.body) } },
+			(response) => {
+				const chunks: Buffer[] = [];
+				response.on('data', (chunk: Buffer) => chunks.push(chunk));
+				response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+				response.on('error', reject);
+			},
+		);
+		request.on('timeout', () => request.destroy(new Error(`no answer from ${url} within 60 s`)));
+		request.on('error', reject);
+		request.end(callback.body);
 	});
-	const text = await response.text();
 	let json: Record<string, unknown> | undefined;
 	try {
-		json = JSON.parse(text) as Record<string, unknown>;
+		json = JSON.parse(answer.text) as Record<string, unknown>;
 	} catch {
 		json = undefined;
 	}
-	return { status: response.status, text, json };
+	return { ...answer, json };
 }
 
 /** Runs `task` over `items`, at most `concurrency` at a time; answers in the items' order. */
