@@ -129,14 +129,18 @@ describeOnHosts(BOTH_HOSTS, 'Retry On Fail, Stop and Timeout Workflow in a real 
 		await sandbox?.stop();
 	}, 2 * MINUTE);
 
-	/** Every creation through the proxy waits LATENCY_MS, like a real service. */
+	/** Every creation through the proxy waits LATENCY_MS, like a real service. Returns what withdraws it. */
 	const withLatency = (path: RegExp) => proxy.plan('POST', path, { kind: 'delay', ms: LATENCY_MS }, 10_000);
+	/** As withLatency, but the creation after the first `passing` is refused twice (429), as a rate limit would. */
+	const refuseTwiceAfter = (path: RegExp, passing: number) => {
+		proxy.plan('POST', path, { kind: 'delay', ms: LATENCY_MS }, passing);
+		proxy.plan('POST', path, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
+		return withLatency(path);
+	};
 
 	test('Retry On Fail, the 4th of 5 faxes refused twice (429): the next try sends only what is missing; one fax per number, outputs in order', async () => {
 		const recipients = RETRY_NUMBERS.map((to) => ({ to }));
-		proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: LATENCY_MS }, 3);
-		proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
-		const stopLatency = withLatency(/^\/api\/v2\/sent_faxes$/);
+		const stopLatency = refuseTwiceAfter(/^\/api\/v2\/sent_faxes$/, 3);
 		const execution = await finished('retrySend', await start('retrySend', recipients));
 		stopLatency();
 
@@ -152,9 +156,7 @@ describeOnHosts(BOTH_HOSTS, 'Retry On Fail, Stop and Timeout Workflow in a real 
 	test('Retry On Fail, the 2nd of 3 e-mails refused twice (429): 3 e-mails, one per recipient', async () => {
 		const recipients = ['a@example.com', 'b@example.com', 'c@example.com'].map((email) => ({ email }));
 		const emailsBefore = emailTotal();
-		proxy.plan('POST', /^\/api\/v2\/emails$/, { kind: 'delay', ms: LATENCY_MS }, 1);
-		proxy.plan('POST', /^\/api\/v2\/emails$/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
-		const stopLatency = withLatency(/^\/api\/v2\/emails$/);
+		const stopLatency = refuseTwiceAfter(/^\/api\/v2\/emails$/, 1);
 		const execution = await finished('retryEmail', await start('retryEmail', recipients));
 		stopLatency();
 
