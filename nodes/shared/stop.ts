@@ -17,13 +17,10 @@ export function isStopped(ctx: ApiContext): boolean {
 	return stopSignalOf(ctx)?.aborted === true;
 }
 
-/** The error of a request that was not sent because the execution had been stopped. */
-export class StoppedBeforeSending extends NodeOperationError {}
-
-/** Throws StoppedBeforeSending once the execution is stopped. */
+/** Throws once the execution is stopped: the request is not sent. */
 export function sendUnlessStopped(ctx: ApiContext, itemIndex: number | undefined): void {
 	if (!isStopped(ctx)) return;
-	throw new StoppedBeforeSending(ctx.getNode(), 'The execution was stopped before this request was sent', {
+	throw new NodeOperationError(ctx.getNode(), 'The execution was stopped before this request was sent', {
 		itemIndex,
 		description: 'Nothing was sent for this request.',
 	});

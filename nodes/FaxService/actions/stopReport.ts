@@ -25,7 +25,7 @@ function stopReport(itemCount: number, outcomes: Map<number, Outcome<unknown>>, 
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		const outcome = outcomes.get(itemIndex);
 		// No outcome: the gate never let it start. A NodeOperationError is the node's own, before any request
-		// (a check, or StoppedBeforeSending); a NodeApiError comes from a request.
+		// (a check, or a request not sent after the stop); a NodeApiError comes from a request.
 		if (!outcome || (!outcome.ok && !(outcome.error instanceof NodeApiError))) notSent.push(itemIndex);
 		else if (outcome.ok) answered.push(itemIndex);
 		else if (outcome.error instanceof NodeApiError && outcome.error.httpCode && /^\d+$/.test(outcome.error.httpCode)) failed.push(`item ${itemIndex} (HTTP ${outcome.error.httpCode})`);
