@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { MAIN_CONNECTION } from '../shared/hostCompat';
 import { RESUME_WEBHOOKS } from '../shared/waiting';
 import { nodeProperties } from './actions/resources';
 import { resumeOnCallback } from './actions/resume';
@@ -18,8 +18,8 @@ export class FaxService implements INodeType {
 		description: 'Send and receive faxes, send secure-link e-mails and extract documents with AI',
 		defaults: { name: 'Fax Service' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		inputs: [MAIN_CONNECTION],
+		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'faxServiceApi', required: true }],
 		// Send and Wait: the callback that resumes a waiting execution arrives here.
 		webhooks: RESUME_WEBHOOKS,

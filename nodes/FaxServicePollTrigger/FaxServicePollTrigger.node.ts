@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
 import { forgetCredentials } from '../shared/credentials';
 import { downloadSecureLink } from '../shared/download';
+import { MAIN_CONNECTION } from '../shared/hostCompat';
 import { eventsField, pdfFieldOption } from '../shared/triggerFields';
 import { assertDateOrDateTime } from '../shared/validation';
 import type { FeedCursor } from './cursor';
@@ -32,7 +33,7 @@ export class FaxServicePollTrigger implements INodeType {
 		defaults: { name: 'Fax Service Polling Trigger' },
 		polling: true,
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'faxServiceApi', required: true }],
 		properties: [
 			{

@@ -8,11 +8,12 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
 import type { ParsedCallback } from '../shared/callbacks';
 import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, verifyCallback } from '../shared/callbacks';
+import { MAIN_CONNECTION } from '../shared/hostCompat';
 import { SIGNATURE_HEADER } from '../shared/signature';
 import { eventsField, pdfFieldOption } from '../shared/triggerFields';
 import { deliveryWindow, persist } from './deduplication';
@@ -32,7 +33,7 @@ export class FaxServiceTrigger implements INodeType {
 		description: 'Starts the workflow on verified Fax Service callbacks: sent faxes, received faxes and AI documents',
 		defaults: { name: 'Fax Service Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'faxServiceApi', required: true }],
 		// responseData '': n8n answers with what webhook() returns ({received: true}); left out, n8n answers
 		// its default 'firstEntryJson' as text.

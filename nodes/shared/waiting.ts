@@ -6,7 +6,9 @@ import type {
 	IWebhookDescription,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { WAIT_INDEFINITELY } from './hostCompat';
 
 /**
  * Waiting in n8n for the service's callback: the execution's resume URL is the request's
@@ -90,11 +92,13 @@ export function waitLimit(ctx: IExecuteFunctions): Date {
  * compares `signature` with the execution's resume token (the one in `$execution.resumeUrl`) and 1.x
  * checks nothing. Either way `webhook()` resumes only on a callback signed with the account's key for
  * a token this execution waits for, and re-reads every record from the service before it resumes.
+ * n8n before about 1.105 has no signed resume URL and checks no signature: there the plain URL below.
  */
 export function resumeUrl(ctx: IExecuteFunctions): string {
-	if (ctx.getNode().parameters.operation === LEGACY_WAIT_OPERATION) {
-		(ctx as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
-		return ctx.getSignedResumeUrl();
+	const signedHost = ctx as { getSignedResumeUrl?: () => string; setSignatureValidationRequired?: () => void };
+	if (ctx.getNode().parameters.operation === LEGACY_WAIT_OPERATION && typeof signedHost.getSignedResumeUrl === 'function') {
+		signedHost.setSignatureValidationRequired?.();
+		return signedHost.getSignedResumeUrl();
 	}
 	// <waiting base>/<execution id>[?signature=<resume token>] (the token on n8n 2.x), then this node's id as the path's suffix.
 	const url = new URL(String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0)));

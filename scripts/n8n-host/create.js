@@ -7,7 +7,7 @@ const os = require('os');
 const crypto = require('crypto');
 
 const { REPO_ROOT, hostPaths } = require('./paths');
-const { resolveHost } = require('./hosts');
+const { hostLabel, resolveHost } = require('./hosts');
 const { readJson } = require('./util');
 const { findHostNode } = require('./node');
 const { ensureInstalled } = require('./install');
@@ -17,7 +17,7 @@ const { customRegistryEnv } = require('./community-packages');
 
 /**
  * A host n8n instance (not started). Options:
- *   hostVersion  1 or 2: which n8n (default: N8N_HOST_VERSION, else 2; see hosts.js)
+ *   hostVersion  1 or 2, or a compatibility release ('1.66.0'): which n8n (default: N8N_HOST_VERSION, else 2; see hosts.js)
  *   userFolder   N8N_USER_FOLDER (default: a new temp folder, deleted by dispose()); reused if it exists
  *   port         editor/webhook port (default: a free one); the task-broker port is always a free one
  *   packageDir   package to load as a community package (default: the repository root; false: none)
@@ -34,7 +34,7 @@ async function createInstance(options = {}) {
 	const paths = hostPaths(host.hostVersion);
 	if (options.install !== false) await ensureInstalled({ hostVersion: host.hostVersion, log: options.log });
 	else if (!fs.existsSync(paths.N8N_BIN)) {
-		throw new Error(`n8n host ${host.hostVersion}.x is not installed: run \`node scripts/n8n-host.js install --host=${host.hostVersion}\`.`);
+		throw new Error(`${hostLabel(host)} is not installed: run \`node scripts/n8n-host.js install --host=${host.hostVersion}\`.`);
 	}
 	const node = findHostNode(host.hostVersion);
 	let userFolder = options.userFolder;

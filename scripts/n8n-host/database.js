@@ -117,6 +117,14 @@ function decodeExecution(row, hostModules) {
 
 /** The workflows n8n activates at start (both majors: an active version, not archived). */
 const PUBLISHED_WORKFLOWS_SQL = 'SELECT id, name, activeVersionId FROM workflow_entity WHERE activeVersionId IS NOT NULL AND NOT isArchived';
+// n8n before about 1.115 (the compatibility releases) has no activeVersionId: an active workflow runs its current version.
+const ACTIVE_WORKFLOWS_SQL = 'SELECT id, name, versionId AS activeVersionId FROM workflow_entity WHERE active = 1';
+
+/** The published (1.x: active) workflows, as the n8n's schema has them. */
+async function publishedWorkflows(query) {
+	const columns = (await query('PRAGMA table_info(workflow_entity)')).map((column) => column.name);
+	return await query(columns.includes('activeVersionId') ? PUBLISHED_WORKFLOWS_SQL : ACTIVE_WORKFLOWS_SQL);
+}
 
 /**
  * Activation state of every published workflow, from n8n 2.x's publication tables:
@@ -126,7 +134,7 @@ const PUBLISHED_WORKFLOWS_SQL = 'SELECT id, name, activeVersionId FROM workflow_
  * `query` is N8nHostInstance.query.
  */
 async function readActivationStatus(query) {
-	const workflows = await query(PUBLISHED_WORKFLOWS_SQL);
+	const workflows = await publishedWorkflows(query);
 	if (workflows.length === 0) return [];
 	const triggers = await query('SELECT workflowId, nodeId, versionId, status, errorMessage FROM workflow_publication_trigger_status');
 	const outbox = await query('SELECT id, workflowId, publishedVersionId, status, errorMessage FROM workflow_publication_outbox ORDER BY id');
@@ -155,7 +163,7 @@ async function readActivationStatus(query) {
  * workflow activation try of" line and retries ("Activation of workflow … did fail") name the workflow.
  */
 async function readStartupActivationStatus(query, startLog) {
-	const workflows = await query(PUBLISHED_WORKFLOWS_SQL);
+	const workflows = await publishedWorkflows(query);
 	const lines = startLog === null ? [] : startLog.split('\n');
 	return workflows.map((workflow) => {
 		const errors = lines.filter(

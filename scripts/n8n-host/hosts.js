@@ -68,19 +68,48 @@ const HOSTS = {
 	},
 };
 
+/**
+ * Older n8n releases for the compatibility suite (test/e2e/compat.test.ts, `npm run test:compat`,
+ * README "Compatibility"): each installed in .n8n-compat/<version>/ (package.json and lockfile
+ * committed) and run like the pinned host of its major, with what differs said here.
+ */
+const COMPAT_RELEASES = {
+	// The oldest n8n the package claims: 1.64.3 never resumes a Send and Wait, 1.60.1 never calls it back.
+	'1.66.0': { major: 1 },
+	// The first served with every feature: the AI tool variant's own Operation picker and Output default
+	// ('@tool' display options, n8n-workflow 1.86, n8n 1.86; the registry serves no 1.86.x or 1.87.x).
+	'1.88.0': { major: 1 },
+	// The first 2.x served that installs (2.0.0 does not): no publication service yet, and of the modules
+	// the pinned 2.x host switches off only chat-hub exists (an unknown name stops n8n).
+	'2.0.3': { major: 2, publicationService: false, disabledModules: ['chat-hub'] },
+};
+
+/** The host of one compatibility release: its major's host, in its own folder. */
+function compatHost(version) {
+	const { major, ...differences } = COMPAT_RELEASES[version];
+	return { ...HOSTS[major], ...differences, hostVersion: version, major, folder: path.join('.n8n-compat', version) };
+}
+
 /** The default (2.x) first: `install` prepares it first. */
 const HOST_VERSIONS = [2, 1];
 const DEFAULT_HOST_VERSION = 2;
+const COMPAT_VERSIONS = Object.keys(COMPAT_RELEASES);
 
-/** The host a caller means: `hostVersion` (1, 2, '1' or '2'), else N8N_HOST_VERSION, else 2. */
+/** A host's name in messages: "n8n host 2.x", "n8n 1.66.0". */
+const hostLabel = (host) => (COMPAT_RELEASES[host.hostVersion] ? `n8n ${host.hostVersion}` : `n8n host ${host.hostVersion}.x`);
+
+/**
+ * The host a caller means: `hostVersion` (1, 2, '1', '2', or a release of COMPAT_RELEASES), else
+ * N8N_HOST_VERSION, else 2.
+ */
 function resolveHost(hostVersion) {
-	const wanted = hostVersion ?? (process.env.N8N_HOST_VERSION || DEFAULT_HOST_VERSION);
-	const host = HOSTS[String(wanted).trim()];
+	const wanted = String(hostVersion ?? (process.env.N8N_HOST_VERSION || DEFAULT_HOST_VERSION)).trim();
+	const host = HOSTS[wanted] ?? (COMPAT_RELEASES[wanted] ? compatHost(wanted) : undefined);
 	if (!host) {
 		const source = hostVersion === undefined ? `N8N_HOST_VERSION=${process.env.N8N_HOST_VERSION}` : `hostVersion ${hostVersion}`;
-		throw new Error(`Unknown n8n host ${source}: choose one of ${HOST_VERSIONS.join(', ')}.`);
+		throw new Error(`Unknown n8n host ${source}: choose one of ${[...HOST_VERSIONS, ...COMPAT_VERSIONS].join(', ')}.`);
 	}
-	return host;
+	return { major: host.hostVersion, ...host };
 }
 
-module.exports = { REPO_ROOT, HOSTS, parseNodeVersion, HOST_VERSIONS, DEFAULT_HOST_VERSION, resolveHost };
+module.exports = { REPO_ROOT, HOSTS, parseNodeVersion, HOST_VERSIONS, DEFAULT_HOST_VERSION, COMPAT_VERSIONS, hostLabel, resolveHost };

@@ -6,7 +6,7 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 
 const { hostPaths } = require('./paths');
-const { resolveHost } = require('./hosts');
+const { hostLabel, resolveHost } = require('./hosts');
 const { delay, tail, sha256, readJson } = require('./util');
 const { findHostNode, findNodeHeaders } = require('./node');
 
@@ -153,7 +153,7 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 	const paths = hostPaths(host.hostVersion);
 	const { HOST_DIR, HOST_MODULES, N8N_BIN, SQLITE_BINDING, MARKER, INSTALL_LOG } = paths;
 	const node = findHostNode(host.hostVersion);
-	const name = `n8n host ${host.hostVersion}.x`;
+	const name = hostLabel(host);
 	if (!force && isInstalled(host.hostVersion, paths)) {
 		log(`${name}: already installed (n8n ${installedState(paths).n8nVersion} in ${HOST_MODULES}); nothing to do.`);
 		return N8N_BIN;

@@ -5,7 +5,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const { REPO_ROOT, resolveHost, parseNodeVersion } = require('./hosts');
+const { REPO_ROOT, hostLabel, resolveHost, parseNodeVersion } = require('./hosts');
 
 function probeNodeVersion(bin) {
 	const result = spawnSync(bin, ['-p', 'process.version'], { encoding: 'utf8', timeout: 15000 });
@@ -36,7 +36,7 @@ function findHostNode(hostVersion) {
 		if (version && accepts(version)) return { path: candidate, version };
 	}
 	throw new Error(
-		`n8n ${host.hostVersion}.x needs ${wanted}, and none was found (this process runs ${process.version}; ` +
+		`${hostLabel(host)} needs ${wanted}, and none was found (this process runs ${process.version}; ` +
 			`tried ${tried.join(', ') || 'nothing'}). ${hint}`,
 	);
 }

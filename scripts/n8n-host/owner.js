@@ -50,7 +50,8 @@ async function ensureOwner(instance, { email = 'owner@example.com', password = '
 	}
 	const setup = await instance.rest('POST', '/rest/owner/setup', { body: { email, password, firstName, lastName } });
 	if (setup.status === 200) return { email, password, cookie: setup.cookie, created: true };
-	const login = await instance.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: email, password } });
+	// `email` is what n8n before about 1.70 reads (the compatibility releases); later ones read emailOrLdapLoginId.
+	const login = await instance.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: email, email, password } });
 	if (login.status === 200) return { email, password, cookie: login.cookie, created: false };
 	throw new Error(`ensureOwner(): owner setup answered ${setup.status} (${setup.text.slice(0, 300)}), login ${login.status} (${login.text.slice(0, 300)})`);
 }

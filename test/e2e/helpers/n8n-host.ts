@@ -6,8 +6,10 @@ import { randomUUID } from 'crypto';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-/** The n8n majors the harness can run (scripts/n8n-host/hosts.js): 2 is the default. */
-export type HostVersion = 1 | 2;
+/** A release of the compatibility suite (scripts/n8n-host/hosts.js, COMPAT_RELEASES), e.g. '1.66.0'. */
+export type CompatRelease = `${number}.${number}.${number}`;
+/** The hosts the harness can run (scripts/n8n-host/hosts.js): the pinned majors (2 is the default) or a compatibility release. */
+export type HostVersion = 1 | 2 | CompatRelease;
 
 /** n8n's IRunExecutionData, as far as the tests read it. */
 export interface N8nRunData {

@@ -1,0 +1,187 @@
+/**
+ * The package as npm publishes it, on each n8n version the README claims (README, Compatibility): the
+ * packed package is loaded from a folder with no n8n-workflow of its own, so its nodes run on the
+ * n8n-workflow of the n8n that loads them, as after n8n's own installer. A smoke end to end per host:
+ * the node types (and the AI tool variant), an action against the sandbox, a signed callback accepted
+ * and a forged one refused, Send and Wait resumed (today's operation value and 0.1.0's), a polling tick.
+ *
+ * Hosts: N8N_COMPAT_HOSTS (comma-separated: 1, 2, or releases of scripts/n8n-host/hosts.js), else the
+ * two pinned hosts. `npm run test:compat` runs it on the older releases (CONTRIBUTING.md, Compatibility).
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { packPackage, type PackedPackage } from '../harness/package-tarball';
+import { minimalPdf } from './helpers/files';
+import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import {
+	createInstance,
+	ensureInstalled,
+	faxServicePollTriggerWorkflow,
+	faxServiceTriggerWorkflow,
+	logToStderr,
+	sandboxCredential,
+	type HostVersion,
+	type N8nExecution,
+	type N8nHostInstance,
+} from './helpers/n8n-host';
+import { fanOutWorkflow, faxServiceStep, pdfStep, webhookWorkflow } from './helpers/webhook-steps';
+
+const MINUTE = 60_000;
+const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
+const TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger', 'faxServiceTool'].map((name) => `n8n-nodes-fax-service.${name}`);
+const RESOURCES = ['sentFax', 'receivedFax', 'faxNumber', 'client', 'secureLinkEmail', 'aiDocument'];
+
+const hostsUnderTest: readonly HostVersion[] = process.env.N8N_COMPAT_HOSTS
+	? process.env.N8N_COMPAT_HOSTS.split(',').map((host) => (/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion)))
+	: BOTH_HOSTS;
+
+let packed: PackedPackage;
+beforeAll(() => {
+	packed = packPackage();
+	// Nothing above the unpacked package provides n8n-workflow: the host's n8n must.
+	expect(() => require.resolve('n8n-workflow', { paths: [packed.unpackedDir] })).toThrow();
+}, 5 * MINUTE);
+afterAll(() => packed?.dispose());
+
+describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVersion }) => {
+	let sandbox: Sandbox;
+	let n8n: N8nHostInstance;
+	let fromNumber: string;
+	const workflowIds = { send: '', sendAndWait: '', legacySendAndWait: '', trigger: '', poll: '' };
+	const paths = { send: `compat-send-${randomUUID()}`, sendAndWait: `compat-saw-${randomUUID()}`, legacySendAndWait: `compat-saw-legacy-${randomUUID()}` };
+	const triggerWebhookId = randomUUID();
+	const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
+
+	const api = async (method: string, path: string, body?: FormData | Record<string, unknown>) => {
+		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
+		if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: body instanceof FormData ? body : body && JSON.stringify(body) });
+		const json = (await response.json()) as Record<string, unknown>;
+		if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+		return json;
+	};
+	const pdfForm = (fields: Record<string, string>) => {
+		const form = new FormData();
+		for (const [name, value] of Object.entries(fields)) form.append(name, value);
+		form.append('file', new Blob([new Uint8Array(minimalPdf('compatibility'))], { type: 'application/pdf' }), 'fax.pdf');
+		return form;
+	};
+	const startByWebhook = async (path: string, body: Record<string, unknown>) => {
+		const response = await fetch(n8n.webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		expect(response.status).toBe(200);
+		await response.text();
+	};
+	const finished = async (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> => {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const done = (await n8n.executions(workflowId)).find((execution) => ['success', 'error', 'crashed'].includes(execution.status));
+			if (done) return done;
+			if (Date.now() > until) throw new Error(`no finished execution of ${workflowId} within ${timeoutMs} ms: ${JSON.stringify((await n8n.executions(workflowId)).map((e) => e.status))}`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	};
+	const sendAndWaitWorkflow = (name: string, path: string, operation: string, credential: { id: string; name: string }) =>
+		fanOutWorkflow(name, path, 'faxes', pdfStep(`${sandbox.origin}/samples/referral.pdf`, 'Sample PDF'), [
+			faxServiceStep('Send and Wait', credential, {
+				resource: 'sentFax',
+				operation,
+				binaryPropertyName: 'data',
+				fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+				toNumber: "={{ $('Split Out').item.json.toNumber }}",
+				limitWaitTime: true,
+				waitAmount: 1,
+				waitUnit: 'hours',
+			}),
+		]);
+
+	beforeAll(async () => {
+		await ensureInstalled({ hostVersion, log: logToStderr });
+		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 }, callbackRetryScheduleMs: [500, 1000, 2000] });
+		fromNumber = String(((await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as Record<string, unknown>).number);
+		n8n = await createInstance({ hostVersion, packageDir: packed.unpackedDir, owner: OWNER });
+		await n8n.start();
+		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
+		const workflows = await n8n.importWorkflows([
+			webhookWorkflow('compat: send', paths.send, [
+				faxServiceStep('Send', credential, {
+					resource: 'sentFax',
+					operation: 'send',
+					binaryPropertyName: 'data',
+					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+					toNumber: '+12125550123',
+				}),
+			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
+			sendAndWaitWorkflow('compat: send and wait', paths.sendAndWait, 'sendAndWaitForCompletion', credential),
+			sendAndWaitWorkflow('compat: send and wait, as 0.1.0 saved it', paths.legacySendAndWait, 'sendAndWait', credential),
+			faxServiceTriggerWorkflow('compat: trigger', triggerWebhookId, credential, ['sentFax']),
+			faxServicePollTriggerWorkflow('compat: polling', 'Fax Service Polling Trigger', credential, { events: ['receivedFax'], options: {} }),
+		]);
+		[workflowIds.send, workflowIds.sendAndWait, workflowIds.legacySendAndWait, workflowIds.trigger, workflowIds.poll] = workflows.map((workflow) => workflow.id);
+		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
+	}, 30 * MINUTE);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await sandbox?.stop();
+	}, 2 * MINUTE);
+
+	test('n8n lists the three nodes, the credential and the AI tool variant with every resource', async () => {
+		const loaded = n8n.packageLoaded();
+		expect(loaded.nodeTypes.sort()).toEqual([...TYPES].sort());
+		expect(loaded).toMatchObject({ credentialTypes: ['faxServiceApi'], missingCredentialTypes: [] });
+		const { cookie } = await n8n.ensureOwner(OWNER);
+		const types = await n8n.editorNodeTypes<{ name: string; outputs: unknown; properties: Array<{ name: string; options?: Array<{ value: string }> }> }>(cookie!);
+		const tool = types.find((type) => type.name === 'n8n-nodes-fax-service.faxServiceTool')!;
+		expect(JSON.stringify(tool.outputs)).toContain('ai_tool');
+		// n8n adds its Custom API Call option to a node with a credential.
+		const resources = tool.properties.find((property) => property.name === 'resource')?.options?.map((option) => option.value);
+		expect(resources?.filter((value) => value !== '__CUSTOM_API_CALL__').sort()).toEqual([...RESOURCES].sort());
+		// One Operation picker per resource on the node and one on the tool ('@tool' display options).
+		expect(tool.properties.filter((property) => property.name === 'operation')).toHaveLength(2 * RESOURCES.length);
+	});
+
+	test('Sent Fax → Send sends one fax with the PDF and outputs its record', async () => {
+		await startByWebhook(paths.send, {});
+		const execution = await finished(workflowIds.send);
+		expect(execution.status).toBe('success');
+		const sends = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
+		expect(sends).toHaveLength(1);
+		expect(sends[0].body).toMatchObject({ to_number: '+12125550123', from_number: fromNumber });
+		expect(execution.items.Send).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
+	});
+
+	test('the trigger accepts a signed callback once and refuses a forged one', async () => {
+		await api('POST', '/sent_faxes', pdfForm({ from_number: fromNumber, to_number: '+12125550199', callback_url: triggerUrl() }));
+		const attempts = await sandbox.waitForCallbacks((all) => all.some((a) => a.url === triggerUrl() && a.status !== null), 20_000);
+		const genuine = attempts.find((a) => a.url === triggerUrl())!;
+		expect(genuine.status).toBe(200);
+		const [execution] = await n8n.waitForExecutions(workflowIds.trigger, { count: 1, timeoutMs: 30_000 });
+		expect(execution.items['Fax Service Trigger']).toEqual([expect.objectContaining({ eventType: 'sentFax', verified: true, toNumber: '+12125550199' })]);
+		const forged = await fetch(triggerUrl(), {
+			method: 'POST',
+			headers: { 'content-type': genuine.contentType, 'x-service-signature': genuine.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) },
+			body: String(genuine.body),
+		});
+		expect(forged.status).toBe(401);
+		expect(await n8n.executions(workflowIds.trigger)).toHaveLength(1);
+	});
+
+	test.each([
+		['today\'s operation', 'sendAndWait' as const],
+		['the operation value 0.1.0 saved', 'legacySendAndWait' as const],
+	])('Send and Wait (%s) waits and is resumed by the service\'s callback', async (_name, which) => {
+		await startByWebhook(paths[which], { faxes: [{ toNumber: '+12125550123' }] });
+		const resumed = await finished(workflowIds[which]);
+		expect({ status: resumed.status, error: resumed.error }).toEqual({ status: 'success', error: undefined });
+		expect(resumed.items['Send and Wait']).toEqual([expect.objectContaining({ sentStatus: 'success', timedOut: false })]);
+	});
+
+	test('the polling trigger emits a fax received after its activation at its next tick', async () => {
+		const received = await api('POST', '/received_faxes/test_receive', pdfForm({ to_number: fromNumber, from_number: '+14155551234' }));
+		const token = /([0-9a-f]{24})/.exec(String(received.message))![1];
+		// n8n polls every minute: the tick comes within one.
+		const [execution] = await n8n.waitForExecutions(workflowIds.poll, { count: 1, timeoutMs: 75_000 });
+		expect(execution.items['Fax Service Polling Trigger']).toEqual([expect.objectContaining({ eventType: 'receivedFax', sendToken: token })]);
+	}, 2 * MINUTE);
+});
