@@ -117,6 +117,9 @@ export function applyCharacterRule(text: string, field: string): string {
 		} else if (codePoint === FORM_FEED) {
 			output += '\f';
 			outputColumn = 0;
+		} else if (DROPPED_CHARACTERS.has(codePoint)) {
+			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
+			continue;
 		} else if (winAnsiByte(codePoint) !== undefined) {
 			output += character;
 			outputColumn += 1;
@@ -124,7 +127,7 @@ export function applyCharacterRule(text: string, field: string): string {
 			const { replacement } = TRANSLITERATIONS.get(codePoint)!;
 			output += replacement;
 			outputColumn += replacement.length;
-		} else if (!DROPPED_CHARACTERS.has(codePoint)) {
+		} else {
 			throw new LetterError(
 				'character',
 				`${field}: character ${codePointLabel(codePoint)} at line ${line}, column ${column} cannot be shown by the fax fonts (standard PDF fonts, Windows-1252 characters only); replace or remove it`,
