@@ -1,0 +1,163 @@
+/**
+ * The optional fax cover page: "FAX" in large bold type, a table of labelled rows (To, Fax, From,
+ * Fax, Date, Pages, Subject; a row with an empty value is left out, Pages never is), the message, and
+ * the confidentiality notice in a box at the bottom of the text area.
+ *
+ * A message too long for the cover page continues on pages of its own right after it (headed
+ * "Message (continued):"), before the letter; the notice stays on the cover page. Only a table that
+ * leaves no room for the notice and one line of the message fails (reason 'coverPage'): that takes
+ * cover values of many hundred characters, which no cover sheet should have.
+ */
+
+import { LetterError } from './errors';
+import { applyCharacterRule, isBlank } from './characterRule';
+import type { DrawOperation } from './content';
+import type { FontName } from './fontWidths';
+import { textWidth } from './fontWidths';
+import type { PlacedLine, TextArea } from './layout';
+import { BODY_FONT, lineHeight, linesFitting, paginate, wrapText } from './layout';
+
+export interface CoverPage {
+	to?: string;
+	toFax?: string;
+	from?: string;
+	fromFax?: string;
+	date?: string;
+	subject?: string;
+	message?: string;
+	/** Printed in a box at the bottom of the cover page; DEFAULT_CONFIDENTIALITY_NOTICE is the usual text. */
+	confidentialityNotice: string;
+}
+
+export const DEFAULT_CONFIDENTIALITY_NOTICE =
+	'CONFIDENTIALITY NOTICE: This fax may contain protected health information (PHI) that is privileged and ' +
+	'confidential under federal and state law. It is intended only for the use of the addressee named above. ' +
+	'If you are not the intended recipient, any review, disclosure, copying, distribution or use of its contents ' +
+	'is prohibited. If you have received this fax in error, please notify the sender immediately by telephone ' +
+	'or fax and destroy all copies of this fax.';
+
+const LABEL_FONT: FontName = 'Helvetica-Bold';
+const TITLE_SIZE = 36;
+/** Helvetica's cap height is 0.718 em: the title's capitals start at the top margin. */
+const TITLE_CAP_HEIGHT = 0.718;
+const NOTICE_PADDING = 8;
+
+export interface CoverLayout {
+	/** The cover page's drawing, once the letter's total page count is known. */
+	draw(totalPages: number): DrawOperation[];
+	/** Pages of message text that did not fit on the cover page (usually none). */
+	continuation: PlacedLine[][];
+}
+
+/** A cover value through the character rule; undefined (and null) mean the row is left out. */
+function ruledValue(cover: CoverPage, name: keyof CoverPage, singleLine: boolean): string {
+	const value: unknown = cover[name];
+	const field = `coverPage.${name}`;
+	if (value === undefined || value === null) return '';
+	if (typeof value !== 'string') throw new LetterError('coverPage', `${field} must be a text, not ${typeof value}`, { field });
+	const ruled = applyCharacterRule(value, field);
+	if (isBlank(ruled)) return '';
+	// A value of one row reads as one line; in the message a form feed is just a line break.
+	return singleLine ? ruled.replace(/[\n\f]+/g, ' ').trim() : ruled.replace(/\f/g, '\n').trimEnd();
+}
+
+export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number): CoverLayout {
+	if (typeof cover !== 'object' || cover === null) throw new LetterError('coverPage', 'coverPage must be an object', { field: 'coverPage' });
+	const rows: Array<{ label: string; value: string | undefined }> = [
+		{ label: 'To:', value: ruledValue(cover, 'to', true) },
+		{ label: 'Fax:', value: ruledValue(cover, 'toFax', true) },
+		{ label: 'From:', value: ruledValue(cover, 'from', true) },
+		{ label: 'Fax:', value: ruledValue(cover, 'fromFax', true) },
+		{ label: 'Date:', value: ruledValue(cover, 'date', true) },
+		// Filled in by draw(): the total is known only after the letter is laid out.
+		{ label: 'Pages:', value: undefined },
+		{ label: 'Subject:', value: ruledValue(cover, 'subject', true) },
+	].filter((row) => row.value !== '');
+	const message = ruledValue(cover, 'message', false);
+	const notice = ruledValue(cover, 'confidentialityNotice', false);
+	if (notice === '') {
+		throw new LetterError('empty', 'coverPage.confidentialityNotice is empty: a cover page carries a confidentiality notice (DEFAULT_CONFIDENTIALITY_NOTICE is the usual one)', {
+			field: 'coverPage.confidentialityNotice',
+		});
+	}
+
+	const operations: DrawOperation[] = [];
+	const text = (font: FontName, fontSize: number, x: number, y: number, value: string) => operations.push({ kind: 'text', font, size: fontSize, x, y, text: value });
+	const rule = (y: number) => operations.push({ kind: 'rule', x1: area.left, y1: y, x2: area.right, y2: y, lineWidth: 1 });
+	const lh = lineHeight(size);
+
+	const titleBaseline = area.top - TITLE_SIZE * TITLE_CAP_HEIGHT;
+	text('Helvetica-Bold', TITLE_SIZE, area.left, titleBaseline, 'FAX');
+	const titleRule = titleBaseline - TITLE_SIZE * 0.4;
+	rule(titleRule);
+
+	// The table: labels in bold, values wrapped in the column after the widest label.
+	const valueX = area.left + Math.max(...rows.map((row) => textWidth(LABEL_FONT, row.label, size))) + size * 1.5;
+	const valueWidth = area.right - valueX;
+	let baseline = titleRule - size * 2;
+	const pagesBaseline: number[] = [];
+	let lastBaseline = baseline;
+	for (const row of rows) {
+		text(LABEL_FONT, size, area.left, baseline, row.label);
+		if (row.value === undefined) {
+			pagesBaseline.push(baseline);
+			lastBaseline = baseline;
+			baseline -= lh * 1.25;
+			continue;
+		}
+		for (const line of wrapText(row.value, BODY_FONT, size, valueWidth)) {
+			text(BODY_FONT, size, valueX, baseline, line);
+			lastBaseline = baseline;
+			baseline -= lh;
+		}
+		baseline -= lh * 0.25;
+	}
+	const tableRule = lastBaseline - size * 0.9;
+	rule(tableRule);
+
+	// The notice, boxed, resting on the bottom margin.
+	const noticeSize = Math.max(9, size - 1);
+	const noticeLines = wrapText(notice, BODY_FONT, noticeSize, area.width - 2 * NOTICE_PADDING);
+	const noticeLastBaseline = area.bottom + NOTICE_PADDING + noticeSize * 0.25;
+	const noticeFirstBaseline = noticeLastBaseline + (noticeLines.length - 1) * lineHeight(noticeSize);
+	const boxTop = noticeFirstBaseline + noticeSize * 0.75 + NOTICE_PADDING;
+
+	// The message between the table and the notice; what does not fit goes onto continuation pages.
+	let continuation: PlacedLine[][] = [];
+	const messageLabelBaseline = tableRule - size * 2;
+	const spaceBottom = boxTop + size;
+	if (message !== '') {
+		const lines = wrapText(message, BODY_FONT, size, area.width);
+		const firstLine = messageLabelBaseline - lh;
+		const fitting = linesFitting(firstLine, spaceBottom, size);
+		if (fitting < 1) throw tooLong();
+		text(LABEL_FONT, size, area.left, messageLabelBaseline, 'Message:');
+		lines.slice(0, fitting).forEach((line, index) => {
+			if (line !== '') text(BODY_FONT, size, area.left, firstLine - index * lh, line);
+		});
+		const rest = lines.slice(fitting);
+		while (rest.length > 0 && rest[0] === '') rest.shift();
+		if (rest.length > 0) continuation = paginate(['Message (continued):', '', ...rest], area, size);
+	} else if (tableRule < spaceBottom) {
+		throw tooLong();
+	}
+
+	operations.push({ kind: 'box', x: area.left, y: area.bottom, width: area.width, height: boxTop - area.bottom, lineWidth: 1 });
+	noticeLines.forEach((line, index) => {
+		if (line !== '') text(BODY_FONT, noticeSize, area.left + NOTICE_PADDING, noticeFirstBaseline - index * lineHeight(noticeSize), line);
+	});
+
+	return {
+		continuation,
+		draw(totalPages: number): DrawOperation[] {
+			const pages: DrawOperation[] = pagesBaseline.map((y) => ({ kind: 'text', font: BODY_FONT, size, x: valueX, y, text: String(totalPages) }));
+			return [...operations, ...pages];
+		},
+	};
+}
+
+function tooLong(): LetterError {
+	return new LetterError('coverPage', 'The cover page values are too long: the table, the confidentiality notice and the first line of the message must fit on the cover page', {
+		field: 'coverPage',
+	});
+}

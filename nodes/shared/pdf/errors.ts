@@ -1,0 +1,53 @@
+/**
+ * The one error the letter writer throws for input it cannot render. Its message and fields name what
+ * is wrong and where (field, code point, line, column), never the text itself: a fax letter carries
+ * patient data, and error messages end up in n8n's execution logs.
+ */
+
+export type LetterErrorReason =
+	/** The text (or a required cover field) is empty or only whitespace. */
+	| 'empty'
+	/** A character the standard PDF fonts cannot show and the transliteration table does not cover. */
+	| 'character'
+	/** fontSize is not a number from 9 to 16. */
+	| 'fontSize'
+	/** pageSize is neither 'letter' nor 'a4'. */
+	| 'pageSize'
+	/** creationDate is not a valid Date. */
+	| 'creationDate'
+	/** The cover page's table of fields and its notice do not fit on one page. */
+	| 'coverPage';
+
+export interface LetterErrorDetails {
+	/** Which input: 'text' for the letter body, 'coverPage.<name>' for a cover page field, or the option's name. */
+	field?: string;
+	/** For reason 'character': the code point as U+XXXX (at least four hex digits). */
+	codePoint?: string;
+	/** For reason 'character': 1-based line of the character, after CRLF/CR became LF. */
+	line?: number;
+	/** For reason 'character': 1-based column, counted in code points of the NFC-normalised line (a tab counts 1). */
+	column?: number;
+}
+
+export class LetterError extends Error {
+	readonly reason: LetterErrorReason;
+	readonly field?: string;
+	readonly codePoint?: string;
+	readonly line?: number;
+	readonly column?: number;
+
+	constructor(reason: LetterErrorReason, message: string, details: LetterErrorDetails = {}) {
+		super(message);
+		this.name = 'LetterError';
+		this.reason = reason;
+		this.field = details.field;
+		this.codePoint = details.codePoint;
+		this.line = details.line;
+		this.column = details.column;
+	}
+}
+
+/** U+XXXX, the usual way to name a code point. */
+export function codePointLabel(codePoint: number): string {
+	return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+}

@@ -1,0 +1,159 @@
+/**
+ * Lays ruled text out as pages of positioned lines: greedy word wrap on measured AFM widths, a page
+ * break at every form feed and whenever the text area is full. Positions are PDF points from the
+ * bottom-left corner; y is the baseline.
+ */
+
+import type { FontName } from './fontWidths';
+import { textWidthUnits } from './fontWidths';
+
+export type PageSize = 'letter' | 'a4';
+
+export const PAGE_SIZES: Readonly<Record<PageSize, { width: number; height: number }>> = {
+	letter: { width: 612, height: 792 },
+	a4: { width: 595.28, height: 841.89 },
+};
+
+/** One inch on every side: fax machines crop edges, and the footer lives in the bottom margin. */
+export const MARGIN = 72;
+export const LINE_HEIGHT_FACTOR = 1.35;
+export const BODY_FONT: FontName = 'Helvetica';
+
+export interface TextArea {
+	pageWidth: number;
+	pageHeight: number;
+	left: number;
+	right: number;
+	top: number;
+	bottom: number;
+	width: number;
+}
+
+export function textArea(pageSize: PageSize): TextArea {
+	const { width, height } = PAGE_SIZES[pageSize];
+	return { pageWidth: width, pageHeight: height, left: MARGIN, right: width - MARGIN, top: height - MARGIN, bottom: MARGIN, width: width - 2 * MARGIN };
+}
+
+export interface PlacedLine {
+	text: string;
+	x: number;
+	y: number;
+}
+
+/** Whether a width in 1/1000 em fits a width in points; whole-number units keep the comparison exact. */
+function fits(units: number, size: number, maxWidth: number): boolean {
+	return units * size <= maxWidth * 1000;
+}
+
+/**
+ * Wraps one paragraph (a line of the text, no LF) greedily. Breaks only at U+0020 runs (a no-break
+ * space holds words together); the spaces at a break are dropped, the indentation a paragraph starts
+ * with is kept. A word that does not fit on the current line starts a new one; a word wider than a
+ * whole line (a URL, an ID) is broken at the character that would overflow. An empty paragraph is one
+ * empty line: blank lines are paragraph breaks and stay.
+ */
+export function wrapParagraph(paragraph: string, font: FontName, size: number, maxWidth: number): string[] {
+	if (paragraph === '') return [''];
+	const lines: string[] = [];
+	let line = '';
+	let lineUnits = 0;
+	let spaces = '';
+	for (const token of paragraph.match(/ +|[^ ]+/g) ?? []) {
+		if (token.startsWith(' ')) {
+			spaces += token;
+			continue;
+		}
+		const spaceUnits = textWidthUnits(font, spaces);
+		const wordUnits = textWidthUnits(font, token);
+		if (fits(lineUnits + spaceUnits + wordUnits, size, maxWidth)) {
+			line += spaces + token;
+			lineUnits += spaceUnits + wordUnits;
+			spaces = '';
+			continue;
+		}
+		if (line !== '') {
+			lines.push(line);
+			line = '';
+			lineUnits = 0;
+			if (fits(wordUnits, size, maxWidth)) {
+				line = token;
+				lineUnits = wordUnits;
+				spaces = '';
+				continue;
+			}
+		} else if (fits(spaceUnits, size, maxWidth)) {
+			// Start of the paragraph: keep its indentation, break the word after it.
+			line = spaces;
+			lineUnits = spaceUnits;
+		}
+		spaces = '';
+		for (const character of token) {
+			const units = textWidthUnits(font, character);
+			if (line !== '' && !fits(lineUnits + units, size, maxWidth)) {
+				lines.push(line);
+				line = '';
+				lineUnits = 0;
+			}
+			line += character;
+			lineUnits += units;
+		}
+	}
+	lines.push(line);
+	return lines;
+}
+
+export function lineHeight(size: number): number {
+	return size * LINE_HEIGHT_FACTOR;
+}
+
+/** The first baseline sits one font size below the top margin, so capitals start at the margin. */
+export function firstBaseline(area: TextArea, size: number): number {
+	return area.top - size;
+}
+
+/** How many lines fit from a baseline down to the bottom margin (the last baseline may sit on it). */
+export function linesFitting(fromBaseline: number, bottom: number, size: number): number {
+	if (fromBaseline < bottom) return 0;
+	// The small tolerance keeps a baseline that lands on the margin up to rounding.
+	return Math.floor((fromBaseline - bottom) / lineHeight(size) + 1e-9) + 1;
+}
+
+/**
+ * Puts wrapped lines onto full pages. A blank line that would open a page (the paragraph break fell
+ * on the page break) is left out; no lines at all still make one (empty) page.
+ */
+export function paginate(lines: readonly string[], area: TextArea, size: number): PlacedLine[][] {
+	const top = firstBaseline(area, size);
+	const perPage = linesFitting(top, area.bottom, size);
+	const pages: PlacedLine[][] = [];
+	let page: PlacedLine[] = [];
+	let row = 0;
+	for (const text of lines) {
+		if (row === perPage) {
+			pages.push(page);
+			page = [];
+			row = 0;
+			if (text === '') continue;
+		}
+		if (text !== '') page.push({ text, x: area.left, y: top - row * lineHeight(size) });
+		row += 1;
+	}
+	pages.push(page);
+	return pages;
+}
+
+/** Wraps every paragraph of a ruled text (LF-separated, no form feeds). */
+export function wrapText(ruledText: string, font: FontName, size: number, maxWidth: number): string[] {
+	return ruledText.split('\n').flatMap((paragraph) => wrapParagraph(paragraph, font, size, maxWidth));
+}
+
+/**
+ * The letter body as pages of lines. Every form feed starts a new page; whitespace at the very end
+ * (a closing form feed, trailing blank lines) adds no empty page.
+ */
+export function layoutBody(ruledText: string, area: TextArea, size: number): PlacedLine[][] {
+	return ruledText
+		.trimEnd()
+		.split('\f')
+		.flatMap((section) => paginate(wrapText(section, BODY_FONT, size, area.width), area, size));
+}
