@@ -9,6 +9,7 @@
  * two pinned hosts. `npm run test:compat` runs it on the older releases (CONTRIBUTING.md, Compatibility).
  */
 import { randomUUID } from 'crypto';
+import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { packPackage, type PackedPackage } from '../harness/package-tarball';
@@ -20,6 +21,8 @@ import {
 	faxServicePollTriggerWorkflow,
 	faxServiceTriggerWorkflow,
 	logToStderr,
+	REPO_ROOT,
+	resolveHost,
 	sandboxCredential,
 	type HostVersion,
 	type N8nExecution,
@@ -31,6 +34,27 @@ const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
 const TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger', 'faxServiceTool'].map((name) => `n8n-nodes-fax-service.${name}`);
 const RESOURCES = ['sentFax', 'receivedFax', 'faxNumber', 'client', 'secureLinkEmail', 'aiDocument'];
+/** n8n-workflow's '@tool' display option (the tool variant's own Operation list and Output default) arrived in n8n 1.86. */
+const TOOL_DISPLAY_OPTIONS_FROM = [1, 86];
+
+interface NodeTypeJson {
+	name: string;
+	outputs: unknown;
+	properties: Array<{ name: string; options?: Array<{ value: string }> }>;
+}
+type GetNodeParameters = (...args: unknown[]) => Record<string, unknown> | null;
+
+/** What the host's own n8n-workflow makes of a tool node saved with only `values` (the editor's and the engine's parameter resolution). */
+function resolvedToolParameters(hostVersion: HostVersion, tool: NodeTypeJson, values: Record<string, unknown>): Record<string, unknown> {
+	const hostModules = join(REPO_ROOT, resolveHost(hostVersion).folder, 'node_modules');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { NodeHelpers } = require(require.resolve('n8n-workflow', { paths: [join(hostModules, 'n8n')] })) as { NodeHelpers: { getNodeParameters: GetNodeParameters } };
+	const node = { id: randomUUID(), name: 'Tool', type: tool.name, typeVersion: 1, position: [0, 0], parameters: values };
+	// From n8n-workflow 1.86 the node type's description is the 6th argument (it tells '@tool'); before, the 6th was a flag.
+	const resolve = NodeHelpers.getNodeParameters;
+	const parameters = resolve.length >= 7 ? resolve(tool.properties, values, true, false, node, tool) : resolve(tool.properties, values, true, false, node);
+	return parameters ?? {};
+}
 
 const hostsUnderTest: readonly HostVersion[] = process.env.N8N_COMPAT_HOSTS
 	? process.env.N8N_COMPAT_HOSTS.split(',').map((host) => (/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion)))
@@ -44,7 +68,7 @@ beforeAll(() => {
 }, 5 * MINUTE);
 afterAll(() => packed?.dispose());
 
-describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVersion }) => {
+describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVersion, n8nVersion }) => {
 	let sandbox: Sandbox;
 	let n8n: N8nHostInstance;
 	let fromNumber: string;
@@ -131,7 +155,7 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 		expect(loaded.nodeTypes.sort()).toEqual([...TYPES].sort());
 		expect(loaded).toMatchObject({ credentialTypes: ['faxServiceApi'], missingCredentialTypes: [] });
 		const { cookie } = await n8n.ensureOwner(OWNER);
-		const types = await n8n.editorNodeTypes<{ name: string; outputs: unknown; properties: Array<{ name: string; options?: Array<{ value: string }> }> }>(cookie!);
+		const types = await n8n.editorNodeTypes<NodeTypeJson>(cookie!);
 		const tool = types.find((type) => type.name === 'n8n-nodes-fax-service.faxServiceTool')!;
 		expect(JSON.stringify(tool.outputs)).toContain('ai_tool');
 		// n8n adds its Custom API Call option to a node with a credential.
@@ -139,6 +163,14 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 		expect(resources?.filter((value) => value !== '__CUSTOM_API_CALL__').sort()).toEqual([...RESOURCES].sort());
 		// One Operation picker per resource on the node and one on the tool ('@tool' display options).
 		expect(tool.properties.filter((property) => property.name === 'operation')).toHaveLength(2 * RESOURCES.length);
+
+		// From n8n 1.86 the tool gets Simplified output and its own Operation list (no wait operation);
+		// before, n8n shows neither '@tool' property: the node falls back to Raw (output.ts) and the router
+		// refuses a wait operation in a tool.
+		const [major, minor] = n8nVersion.split('.').map(Number);
+		const knowsTool = major > TOOL_DISPLAY_OPTIONS_FROM[0] || (major === TOOL_DISPLAY_OPTIONS_FROM[0] && minor >= TOOL_DISPLAY_OPTIONS_FROM[1]);
+		const resolved = resolvedToolParameters(hostVersion, tool, { resource: 'receivedFax' });
+		expect({ operation: resolved.operation, output: resolved.output }).toEqual({ operation: 'get', output: knowsTool ? 'simple' : undefined });
 	});
 
 	test('Sent Fax → Send sends one fax with the PDF and outputs its record', async () => {

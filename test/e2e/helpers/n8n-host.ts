@@ -220,7 +220,7 @@ export interface CreateQueueClusterOptions {
 interface N8nHostModule {
 	REPO_ROOT: string;
 	HOST_VERSIONS: HostVersion[];
-	resolveHost(hostVersion?: HostVersion | string): { hostVersion: HostVersion };
+	resolveHost(hostVersion?: HostVersion | string): { hostVersion: HostVersion; major: 1 | 2; folder: string };
 	ensureInstalled(options?: { hostVersion?: HostVersion; log?: (line: string) => void; force?: boolean; echo?: boolean }): Promise<string>;
 	isInstalled(hostVersion?: HostVersion): boolean;
 	pinnedN8nVersion(hostVersion?: HostVersion): string;
