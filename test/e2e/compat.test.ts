@@ -5,8 +5,8 @@
  * the node types (and the AI tool variant), an action against the sandbox, a signed callback accepted
  * and a forged one refused, Send and Wait resumed (today's operation value and 0.1.0's), a polling tick.
  *
- * Hosts: N8N_COMPAT_HOSTS (comma-separated: 1, 2, or releases of scripts/n8n-host/hosts.js), else the
- * two pinned hosts. `npm run test:compat` runs it on the older releases (CONTRIBUTING.md, Compatibility).
+ * Hosts: the two pinned hosts in `npm test`; `npm run test:compat` (N8N_COMPAT_HOSTS=compat) the older
+ * releases of scripts/n8n-host/hosts.js; N8N_COMPAT_HOSTS=1.66.0,2 any of them (CONTRIBUTING.md, Compatibility).
  */
 import { randomUUID } from 'crypto';
 import { join } from 'path';
@@ -16,6 +16,7 @@ import { packPackage, type PackedPackage } from '../harness/package-tarball';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
+	COMPAT_VERSIONS,
 	createInstance,
 	ensureInstalled,
 	faxServicePollTriggerWorkflow,
@@ -56,9 +57,13 @@ function resolvedToolParameters(hostVersion: HostVersion, tool: NodeTypeJson, va
 	return parameters ?? {};
 }
 
-const hostsUnderTest: readonly HostVersion[] = process.env.N8N_COMPAT_HOSTS
-	? process.env.N8N_COMPAT_HOSTS.split(',').map((host) => (/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion)))
-	: BOTH_HOSTS;
+/** N8N_COMPAT_HOSTS: `compat` (every older release), or hosts by name (`1`, `2`, `1.66.0`, …); else the pinned hosts. */
+function hostsFromEnv(value: string | undefined): readonly HostVersion[] {
+	if (!value) return BOTH_HOSTS;
+	if (value.trim() === 'compat') return COMPAT_VERSIONS;
+	return value.split(',').map((host) => (/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion)));
+}
+const hostsUnderTest = hostsFromEnv(process.env.N8N_COMPAT_HOSTS);
 
 let packed: PackedPackage;
 beforeAll(() => {

@@ -17,6 +17,8 @@ const E2E_SECONDS = {
 	'patient-data.test.ts': 90,
 	'retry-and-stop.test.ts': 150,
 	'n8n-host.test.ts': 100,
+	// Both pinned hosts; its polling tick waits up to a minute per host.
+	'compat.test.ts': 110,
 	'trigger.test.ts': 60,
 	'registry-install.test.ts': 55,
 	'browser.test.ts': 47,

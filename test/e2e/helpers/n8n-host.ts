@@ -220,6 +220,8 @@ export interface CreateQueueClusterOptions {
 interface N8nHostModule {
 	REPO_ROOT: string;
 	HOST_VERSIONS: HostVersion[];
+	/** the older releases of the compatibility suite */
+	COMPAT_VERSIONS: CompatRelease[];
 	resolveHost(hostVersion?: HostVersion | string): { hostVersion: HostVersion; major: 1 | 2; folder: string };
 	ensureInstalled(options?: { hostVersion?: HostVersion; log?: (line: string) => void; force?: boolean; echo?: boolean }): Promise<string>;
 	isInstalled(hostVersion?: HostVersion): boolean;
@@ -240,6 +242,7 @@ const host = require(join(__dirname, '..', '..', '..', 'scripts', 'n8n-host.js')
 export const {
 	REPO_ROOT,
 	HOST_VERSIONS,
+	COMPAT_VERSIONS,
 	resolveHost,
 	ensureInstalled,
 	isInstalled,
