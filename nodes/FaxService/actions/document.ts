@@ -64,7 +64,7 @@ export const documentFields = (binaryDescription: string, purpose: DocumentPurpo
 		required: true,
 		displayOptions: { show: { documentSource: ['text'] } },
 		description:
-			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica, 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
+			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
 		hint: 'Windows-1252 characters only (accented Latin letters, € £ ° ± µ and the like); any other character stops the item with an error naming it',
 	},
 	{
