@@ -109,6 +109,30 @@ describe.each(Object.entries(generated))('the node types n8n %s makes of the pac
 		}
 	});
 
+	test.each([
+		['sentFax', 'send'],
+		['sentFax', 'sendAndWaitForCompletion'],
+		['sentFax', 'sendAndWait'],
+		['secureLinkEmail', 'send'],
+	])('%s %s: Document Source defaults to Binary File on the node and to Text on the tool; the binary field stays without a Document Source value', (resource, operation) => {
+		const shown = (name: string, values: Record<string, unknown>, node = 'faxService') =>
+			byName(node).properties.filter((p) => p.name === name && helpers.displayParameter({ resource, operation, ...values }, p, { typeVersion: 1 }, byName(node)));
+		expect(shown('documentSource', {}).map((p) => p.default)).toEqual(['binary']);
+		expect(shown('documentSource', {}, 'faxServiceTool').map((p) => p.default)).toEqual(['text']);
+		expect(optionValues(shown('documentSource', {})[0])).toEqual(['binary', 'text']);
+		// An n8n without '@tool' hides both Document Source properties: no value, and the binary field must stay.
+		expect(shown('binaryPropertyName', {})).toHaveLength(1);
+		expect(shown('binaryPropertyName', { documentSource: 'binary' })).toHaveLength(1);
+		expect(shown('binaryPropertyName', { documentSource: 'text' })).toHaveLength(0);
+		for (const name of ['text', 'letterOptions', 'addCoverPage']) {
+			expect(shown(name, { documentSource: 'text' })).toHaveLength(1);
+			expect(shown(name, { documentSource: 'binary' })).toHaveLength(0);
+			expect(shown(name, {})).toHaveLength(0);
+		}
+		expect(shown('coverPage', { documentSource: 'text', addCoverPage: true })).toHaveLength(1);
+		expect(shown('coverPage', { documentSource: 'text', addCoverPage: false })).toHaveLength(0);
+	});
+
 	test('the automatic tool description (what a model reads) is each operation\'s action', () => {
 		const tool = byName('faxServiceTool');
 		expect(helpers.makeDescription({ resource: 'sentFax', operation: 'send' }, tool)).toBe(

@@ -1,3 +1,6 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
 import { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS, applyCharacterRule, requireText } from '../../../nodes/shared/pdf/characterRule';
 import { LetterError } from '../../../nodes/shared/pdf/errors';
 import { byteWidthUnits, textWidth, textWidthUnits } from '../../../nodes/shared/pdf/fontWidths';
@@ -131,6 +134,11 @@ describe('the character rule', () => {
 		expect(CHARACTER_RULE).toContain('NFC');
 		expect(CHARACTER_RULE).toContain('4-character stop');
 		expect(CHARACTER_RULE).toContain('form feed');
+	});
+
+	test('the README quotes CHARACTER_RULE word for word, one quoted paragraph a line', () => {
+		const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+		for (const line of CHARACTER_RULE.split('\n')) expect(readme).toContain(`\n> ${line}\n`);
 	});
 });
 

@@ -4,11 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertEmail, assertIntegerInRange } from '../../../shared/validation';
-import { binaryPropertyField, callbackUrlField, fieldCollection } from '../fields';
-import { optionalFields, readUpload } from '../readers';
+import { documentFields, readDocument } from '../document';
+import { callbackUrlField, fieldCollection } from '../fields';
+import { optionalFields } from '../readers';
 
 const properties: INodeProperties[] = [
-	binaryPropertyField('The PDF or TIFF the recipient can open through the secure link'),
+	...documentFields('The PDF or TIFF the recipient can open through the secure link', 'email'),
 	{
 		displayName: 'Recipient Email',
 		name: 'recipientEmail',
@@ -58,6 +59,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
 	};
-	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
+	const file = await readDocument(this, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'email' });
 	return await apiRequest.call(this, { method: 'POST', path: '/emails', multipart: encodeMultipart(fields, [file]), itemIndex, answer: { record: null, id: 'emailId' } });
 }

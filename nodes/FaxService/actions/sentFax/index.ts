@@ -11,7 +11,7 @@ export const sentFax: ResourceDefinition = {
 	value: 'sentFax',
 	defaultOperation: 'send',
 	operations: {
-		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Fax the PDF or TIFF of a binary field; returns its sendToken, to read the outcome with Get' },
+		send: { ...send, name: 'Send', action: 'Send a fax', summary: 'Fax the PDF or TIFF of a binary field, or a letter written as text; returns its sendToken, to read the outcome with Get' },
 		sendAndWaitForCompletion: {
 			...sendAndWait,
 			name: 'Send and Wait for Completion',

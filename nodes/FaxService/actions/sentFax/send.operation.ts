@@ -5,12 +5,13 @@ import type { MultipartFile } from '../../../shared/multipart';
 import { encodeMultipart } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
-import { binaryPropertyField, callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';
-import { optionalFields, readE164Locator, readUpload } from '../readers';
+import { documentFields, readDocument } from '../document';
+import { callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';
+import { optionalFields, readE164Locator } from '../readers';
 
 /** The fields of a fax to send; Send and Wait gives the callback URL itself, so it leaves that one out. */
 export const faxFields = (withCallbackUrl: boolean): INodeProperties[] => [
-	binaryPropertyField('The PDF or TIFF to fax'),
+	...documentFields('The PDF or TIFF to fax', 'fax'),
 	faxNumberLocator('From Number', 'fromNumber', 'One of the account\'s fax numbers to send from'),
 	{
 		displayName: 'To Number',
@@ -85,5 +86,5 @@ async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fie
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
 	};
-	return { fields, file: await readUpload(ctx, itemIndex, ['pdf', 'tiff']) };
+	return { fields, file: await readDocument(ctx, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'fax', toFax: toNumber, fromFax: fromNumber }) };
 }
