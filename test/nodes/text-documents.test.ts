@@ -5,17 +5,13 @@
  * any request; a saved workflow without Document Source sends its binary file as before; the AI tool
  * variant defaults to Text and explains why a Binary File cannot reach it.
  */
-import { execFileSync, spawnSync } from 'child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
 import { today } from '../../nodes/FaxService/actions/document';
 import type { RecordedRequest } from '../../sandbox';
 import { NODE_TYPE, runWorkflow } from '../harness/engine';
+import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
 import { credentialsFor, faxServiceNode } from '../harness/workflows';
 import { api, apiRequests, byNumber, errorOf, fileItem, NODE, outputOf, pdf, TIFF, useEngineSuite } from './fixtures';
@@ -24,40 +20,17 @@ import { LEGACY, runWait } from './wait-fixtures';
 const TO = '+13105551234';
 const LETTER = 'Dear Dr. Adams,\n\nPlease see Jane Roe on Monday, 10:30.\nDose: 5 mg ± 0.5 mg, twice daily.\n\nKind regards,\nClinic North';
 
-const directory = mkdtempSync(join(tmpdir(), 'fax-text-documents-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-let fileCount = 0;
-
-interface ReceivedPdf {
-	/** pdftotext -layout of the whole file. */
-	text: string;
-	/** pdftotext -layout of each page. */
-	pages: string[];
-	/** pdfinfo's output. */
-	info: string;
-}
+const pdfs = pdfReader('fax-text-documents-');
+afterAll(() => pdfs.dispose());
 
 /** The one file of a request the sandbox received: a PDF that passes qpdf --check, read back as text. */
-function receivedPdf(request: RecordedRequest): ReceivedPdf {
+function receivedPdf(request: RecordedRequest): { text: string; pages: string[]; info: string } {
 	expect(request.files).toHaveLength(1);
 	expect(request.files[0]).toMatchObject({ field: 'file', mimetype: 'application/pdf' });
-	const file = join(directory, `received-${++fileCount}.pdf`);
-	writeFileSync(file, request.files[0].data);
-	const qpdf = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
-	expect({ status: qpdf.status, warnings: `${qpdf.stdout}${qpdf.stderr}`.match(/warning.*/gi) ?? [] }).toEqual({ status: 0, warnings: [] });
-	expect(qpdf.stdout).toContain('No syntax or stream encoding errors found');
-	const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-	const count = Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
-	const pageText = (page: number) => execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
-	return {
-		text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
-		pages: Array.from({ length: count }, (_, index) => pageText(index + 1)),
-		info,
-	};
+	const document = pdfs.read(request.files[0].data);
+	expect(document.check).toEqual(SOUND_PDF);
+	return { text: document.text, pages: document.pageTexts, info: document.info };
 }
-
-/** pdftotext keeps the words of a line; the layout's spacing between them is not compared. */
-const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('Document Source "Text" through the engine', () => {
 	const suite = useEngineSuite({ accountNumbers: 1, receiver: true });

@@ -1,19 +1,16 @@
-import { execFileSync, spawnSync } from 'child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
 import type { LetterOptions } from '../../../nodes/shared/pdf';
 import { DEFAULT_CONFIDENTIALITY_NOTICE, LetterError, renderLetter, textWidth } from '../../../nodes/shared/pdf';
+import { pdfReader, SOUND_PDF, type ReadPdf } from '../../harness/pdf-reader';
 
 /**
  * renderLetter end to end: every document goes through qpdf --check (structure), our own xref and
  * stream-length check (a clearer message when an offset is wrong), and pdftotext (the text comes back).
  */
 
-const directory = mkdtempSync(join(tmpdir(), 'fax-letter-pdf-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-let fileCount = 0;
+const pdfs = pdfReader('fax-letter-pdf-');
+afterAll(() => pdfs.dispose());
+/** What the tools read of each file checked() wrote. */
+const readBack = new Map<string, ReadPdf>();
 
 /** Every xref entry points at "n 0 obj", every stream's /Length is its byte count; returns the object count. */
 function checkXrefAndStreams(pdf: Buffer): number {
@@ -44,27 +41,17 @@ function checkXrefAndStreams(pdf: Buffer): number {
 
 /** Writes, checks and returns the path of a rendered letter. */
 function checked(pdf: Buffer): string {
-	const file = join(directory, `letter-${++fileCount}.pdf`);
-	writeFileSync(file, pdf);
 	checkXrefAndStreams(pdf);
-	const qpdf = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
-	expect({ status: qpdf.status, output: `${qpdf.stdout}${qpdf.stderr}`.match(/warning.*/gi) ?? [] }).toEqual({ status: 0, output: [] });
-	expect(qpdf.stdout).toContain('No syntax or stream encoding errors found');
-	return file;
+	const document = pdfs.read(pdf);
+	expect(document.check).toEqual(SOUND_PDF);
+	readBack.set(document.file, document);
+	return document.file;
 }
 
-function pdfText(file: string, page?: number): string {
-	const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
-	return execFileSync('pdftotext', ['-layout', ...range, file, '-'], { encoding: 'utf8' });
-}
-
-function pdfInfo(file: string): string {
-	return execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-}
-
-function pageCount(file: string): number {
-	return Number(/^Pages:\s+(\d+)$/m.exec(pdfInfo(file))?.[1]);
-}
+/** pdftotext -layout of a checked file, or of one of its pages (from 1). */
+const pdfText = (file: string, page?: number): string => (page === undefined ? readBack.get(file)!.text : readBack.get(file)!.pageTexts[page - 1]);
+const pdfInfo = (file: string): string => readBack.get(file)!.info;
+const pageCount = (file: string): number => readBack.get(file)!.pages;
 
 function render(text: string, options?: LetterOptions): { file: string; pages: number; pdf: Buffer } {
 	const letter = renderLetter(text, options);
