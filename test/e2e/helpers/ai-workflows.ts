@@ -50,6 +50,26 @@ export function receivedFaxTools(): Array<{ name: string; description: string; p
 	];
 }
 
+/**
+ * A tool that faxes a letter the model writes: Sent Fax → Send with the tool's default Document Source
+ * (Text), the letter, the number and the cover page's recipient and subject from the model.
+ */
+export function faxLetterTool(fromNumber: string): { name: string; description: string; parameters: Json } {
+	return {
+		name: 'Fax Letter',
+		description: 'Faxes a letter you write to a fax number, with a cover page',
+		parameters: {
+			resource: 'sentFax',
+			operation: 'send',
+			fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+			toNumber: fromAI('toNumber', 'The fax number to send to, in E.164 form like +15551234567'),
+			text: fromAI('letter', 'The whole text of the letter'),
+			addCoverPage: true,
+			coverPage: { to: fromAI('recipientName', 'Who the fax is for'), subject: fromAI('subject', 'The subject line of the cover page') },
+		},
+	};
+}
+
 /** n8n's per-node error setting (Settings → On Error): stop the workflow (n8n's default), or go on with an error item. */
 export type OnError = 'stopWorkflow' | 'continueRegularOutput';
 
@@ -92,8 +112,9 @@ export function agentWorkflow(
 	path: string,
 	credentials: { faxService: CredentialRef; openAi: CredentialRef },
 	onError?: OnError,
+	tools = receivedFaxTools(),
 ): WorkflowJson {
-	const toolNodes = receivedFaxTools().map((tool, index) => faxServiceToolNode(tool, credentials.faxService, [360 + index * 160, 240], onError));
+	const toolNodes = tools.map((tool, index) => faxServiceToolNode(tool, credentials.faxService, [360 + index * 160, 240], onError));
 	return {
 		name,
 		nodes: [

@@ -1,0 +1,139 @@
+/**
+ * An AI agent and an MCP client fax a letter they wrote, in a real n8n: the *Fax Letter* tool is Sent
+ * Fax → Send with the tool's default Document Source (Text), its letter, number and cover page from the
+ * model ($fromAI). The sandbox must receive exactly one multipart send whose file is a sound PDF holding
+ * the model's words; a number the node refuses comes back to the model and nothing is sent.
+ * n8n's AI Agent talks to a scripted OpenAI-compatible model server (test/harness/model-server.ts).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import type { RecordedRequest, Sandbox } from '../../sandbox';
+import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
+import { toolResults, type ModelServer } from '../harness/model-server';
+import { startAiServices, type AiServices } from './helpers/ai-services';
+import { agentWorkflow, faxLetterTool, mcpServerWorkflow, openAiCredential } from './helpers/ai-workflows';
+import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nHostInstance } from './helpers/n8n-host';
+
+const MINUTE = 60_000;
+const PATH = 'letter-agent';
+const MCP_PATH = 'letter-tools';
+const TO = '+12125550188';
+const LETTER = 'Dear Dr. Adams,\n\nI am referring Jane Roe (born 1980-01-15) for a cardiology consultation.\nHer ECG of 2026-11-20 shows an irregular rhythm.\n\nKind regards,\nDr. Lee, Clinic North';
+const MCP_LETTER = 'To the records department:\n\nPlease send the discharge summary of John Doe to this number.\n\nThank you.';
+const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
+
+type Json = Record<string, unknown>;
+
+describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', ({ hostVersion }) => {
+	let services: AiServices | undefined;
+	let model: ModelServer;
+	let sandbox: Sandbox;
+	let n8n: N8nHostInstance;
+	let client: Client | undefined;
+	const pdfs = pdfReader('fax-ai-letter-');
+
+	const sends = (from: number) => sandbox.requests.slice(from).filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
+	/** The PDF of a send: sound, one file, read back as words. */
+	const letterOf = (request: RecordedRequest) => {
+		expect(request.files.map((file) => ({ field: file.field, mimetype: file.mimetype }))).toEqual([{ field: 'file', mimetype: 'application/pdf' }]);
+		const document = pdfs.read(request.files[0].data);
+		expect(document.check).toEqual(SOUND_PDF);
+		return { pages: document.pages, cover: words(document.pageTexts[0]), letter: words(document.pageTexts.slice(1).join('\n')) };
+	};
+	const ask = async (chatInput: string) => {
+		const response = await fetch(n8n.webhookUrl(PATH), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chatInput }) });
+		return { status: response.status, body: (await response.json()) as Json };
+	};
+
+	beforeAll(async () => {
+		await ensureInstalled({ hostVersion, log: logToStderr });
+		services = await startAiServices();
+		({ model, sandbox } = services);
+		n8n = await createInstance({ hostVersion });
+		await n8n.start();
+		const [faxService, openAi] = await n8n.importCredentials([sandboxCredential(sandbox), openAiCredential(model.baseUrl)]);
+		const faxServiceRef = { id: faxService.id, name: faxService.name };
+		// The tool goes on with its error item (On Error: continue): on both majors the model then reads the node's message.
+		const workflows = await n8n.importWorkflows([
+			agentWorkflow(hostVersion, 'Letter agent', PATH, { faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } }, 'continueRegularOutput', [faxLetterTool(services.faxNumber)]),
+			mcpServerWorkflow('Letter tools over MCP', MCP_PATH, faxServiceRef, [faxLetterTool(services.faxNumber)]),
+		]);
+		for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
+		await n8n.waitForWebhook(PATH);
+		client = new Client({ name: 'fax-service-letter-e2e', version: '1.0.0' });
+		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)));
+	}, 10 * MINUTE);
+
+	afterAll(async () => {
+		await client?.close();
+		await n8n?.dispose();
+		await services?.stop();
+		pdfs.dispose();
+	}, 2 * MINUTE);
+
+	test('the agent writes a letter and faxes it: one send, a sound PDF with its words and cover page', async () => {
+		const before = sandbox.requests.length;
+		let toolAnswer: Json[] = [];
+		model.script([
+			(request) => {
+				const tool = (request.tools ?? []).find((offered) => offered.function.name === 'Fax_Letter');
+				if (!tool) throw new Error(`tools offered: ${JSON.stringify((request.tools ?? []).map((offered) => offered.function.name))}`);
+				return { toolCalls: [{ name: 'Fax_Letter', arguments: { toNumber: TO, letter: LETTER, recipientName: 'Dr. Adams', subject: 'Cardiology referral' } }] };
+			},
+			(request) => {
+				toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
+				return { content: `Faxed the referral to ${TO}: ${String(toolAnswer[0]?.faxId)}.` };
+			},
+		]);
+		const answer = await ask(`Write Dr. Adams (${TO}) a referral for Jane Roe and fax it.`);
+		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
+
+		const sent = sends(before);
+		expect(sent).toHaveLength(1);
+		expect(sent[0].body).toMatchObject({ to_number: TO, from_number: services!.faxNumber });
+		const { pages, cover, letter } = letterOf(sent[0]);
+		expect(pages).toBe(2);
+		expect(cover).toEqual(expect.stringContaining('Dr. Adams'));
+		expect(cover).toEqual(expect.stringContaining('Cardiology referral'));
+		expect(cover).toEqual(expect.stringContaining(TO));
+		for (const line of LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
+		expect(letter).toContain('Page 2 of 2');
+
+		expect(toolAnswer).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
+		expect(answer.body).toEqual({ output: `Faxed the referral to ${TO}: ${String(toolAnswer[0].faxId)}.` });
+	}, 3 * MINUTE);
+
+	test('a number the node refuses comes back to the model, and nothing is sent', async () => {
+		const before = sandbox.requests.length;
+		let toolMessage: Json[] = [];
+		model.script([
+			() => ({ toolCalls: [{ name: 'Fax_Letter', arguments: { toNumber: '212-555-0188', letter: LETTER, recipientName: 'Dr. Adams', subject: 'Cardiology referral' } }] }),
+			(request) => {
+				toolMessage = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
+				return { content: 'The number 212-555-0188 is not a fax number; nothing was sent.' };
+			},
+		]);
+		const answer = await ask('Fax the referral to 212-555-0188.');
+		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
+		expect(toolMessage).toEqual([expect.objectContaining({ error: REFUSED })]);
+		expect(sandbox.requests.slice(before)).toEqual([]);
+	}, 3 * MINUTE);
+
+	test('an MCP client faxes a text: one send, a sound PDF with its words', async () => {
+		const before = sandbox.requests.length;
+		const result = (await client!.callTool({
+			name: 'Fax_Letter',
+			arguments: { toNumber: TO, letter: MCP_LETTER, recipientName: 'Records', subject: 'Records request' },
+		})) as { content: Array<{ type: string; text?: string }>; isError?: boolean };
+		expect(result.isError).toBeFalsy();
+		const [record] = JSON.parse(result.content.map((part) => part.text ?? '').join('')) as Json[];
+		expect(record.faxId).toMatch(/^[0-9a-f]{24}$/);
+		const sent = sends(before);
+		expect(sent).toHaveLength(1);
+		const { cover, letter } = letterOf(sent[0]);
+		expect(cover).toContain('Records request');
+		for (const line of MCP_LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
+	}, 2 * MINUTE);
+});
