@@ -2,7 +2,9 @@
  * An AI agent and an MCP client fax a letter they wrote, in a real n8n: the *Fax Letter* tool is Sent
  * Fax → Send with the tool's default Document Source (Text), its letter, number and cover page from the
  * model ($fromAI). The sandbox must receive exactly one multipart send whose file is a sound PDF holding
- * the model's words; a number the node refuses comes back to the model and nothing is sent.
+ * the model's words; a number the node refuses comes back to the model and nothing is sent. A second
+ * agent faxes a PDF its workflow fetched before it ("Earlier Node's File": an expression reads the
+ * file, as a tool's input item has none).
  * n8n's AI Agent talks to a scripted OpenAI-compatible model server (test/harness/model-server.ts).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,12 +14,14 @@ import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { toolResults, type ModelServer } from '../harness/model-server';
 import { startAiServices, type AiServices } from './helpers/ai-services';
-import { agentWorkflow, faxLetterTool, mcpServerWorkflow, openAiCredential } from './helpers/ai-workflows';
+import { agentWorkflow, faxLetterTool, fromAI, mcpServerWorkflow, openAiCredential } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nHostInstance } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import { pdfStep } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
 const PATH = 'letter-agent';
+const FILE_PATH = 'file-agent';
 const MCP_PATH = 'letter-tools';
 const TO = '+12125550188';
 const LETTER = 'Dear Dr. Adams,\n\nI am referring Jane Roe (born 1980-01-15) for a cardiology consultation.\nHer ECG of 2026-11-20 shows an irregular rhythm.\n\nKind regards,\nDr. Lee, Clinic North';
@@ -25,6 +29,13 @@ const MCP_LETTER = 'To the records department:\n\nPlease send the discharge summ
 const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
 
 type Json = Record<string, unknown>;
+
+/** The agent's workflow with n8n's HTTP Request node fetching a PDF ("Get PDF") between its Webhook and the agent. */
+function withPdfFirst(workflow: WorkflowJson, url: string): WorkflowJson {
+	const getPdf = { id: 'get-pdf', position: [120, 0], ...pdfStep(url, 'Get PDF') };
+	const connections = { ...workflow.connections, Webhook: { main: [[{ node: 'Get PDF', type: 'main', index: 0 }]] }, 'Get PDF': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } };
+	return { ...workflow, nodes: [...workflow.nodes, getPdf], connections };
+}
 
 describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', ({ hostVersion }) => {
 	let services: AiServices | undefined;
@@ -42,8 +53,8 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 		expect(document.check).toEqual(SOUND_PDF);
 		return { pages: document.pages, cover: words(document.pageTexts[0]), letter: words(document.pageTexts.slice(1).join('\n')) };
 	};
-	const ask = async (chatInput: string) => {
-		const response = await fetch(n8n.webhookUrl(PATH), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chatInput }) });
+	const ask = async (chatInput: string, path = PATH) => {
+		const response = await fetch(n8n.webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chatInput }) });
 		return { status: response.status, body: (await response.json()) as Json };
 	};
 
@@ -59,9 +70,26 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 		const workflows = await n8n.importWorkflows([
 			agentWorkflow(hostVersion, 'Letter agent', PATH, { faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } }, 'continueRegularOutput', [faxLetterTool(services.faxNumber)]),
 			mcpServerWorkflow('Letter tools over MCP', MCP_PATH, faxServiceRef, [faxLetterTool(services.faxNumber)]),
+			withPdfFirst(
+				agentWorkflow(hostVersion, 'File agent', FILE_PATH, { faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } }, undefined, [
+					{
+						name: 'Fax The PDF',
+						description: 'Faxes the PDF this workflow fetched to a fax number',
+						parameters: {
+							resource: 'sentFax',
+							operation: 'send',
+							documentSource: 'binaryData',
+							binaryData: "={{ $('Get PDF').item.binary.data }}",
+							fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
+							toNumber: fromAI('toNumber', 'The fax number to send to, in E.164 form like +15551234567'),
+						},
+					},
+				]),
+				`${sandbox.origin}/samples/referral.pdf`,
+			),
 		]);
 		for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
-		await n8n.waitForWebhook(PATH);
+		for (const path of [PATH, FILE_PATH]) await n8n.waitForWebhook(path);
 		client = new Client({ name: 'fax-service-letter-e2e', version: '1.0.0' });
 		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)));
 	}, 10 * MINUTE);
@@ -119,6 +147,26 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
 		expect(toolMessage).toEqual([expect.objectContaining({ error: REFUSED })]);
 		expect(sandbox.requests.slice(before)).toEqual([]);
+	}, 3 * MINUTE);
+
+	test('an agent faxes the PDF its workflow fetched before it, byte for byte', async () => {
+		const before = sandbox.requests.length;
+		let toolAnswer: Json[] = [];
+		model.script([
+			() => ({ toolCalls: [{ name: 'Fax_The_PDF', arguments: { toNumber: TO } }] }),
+			(request) => {
+				toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
+				return { content: `Faxed the PDF: ${String(toolAnswer[0]?.faxId)}.` };
+			},
+		]);
+		const answer = await ask(`Fax the referral to ${TO}.`, FILE_PATH);
+		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
+		const sample = Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer());
+		const sent = sends(before);
+		expect(sent).toHaveLength(1);
+		expect(sent[0].body).toMatchObject({ to_number: TO });
+		expect(sent[0].files[0].data.equals(sample)).toBe(true);
+		expect(toolAnswer).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
 	}, 3 * MINUTE);
 
 	test('an MCP client faxes a text: one send, a sound PDF with its words', async () => {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile } from '../../shared/multipart';
@@ -7,7 +7,7 @@ import { DEFAULT_CONFIDENTIALITY_NOTICE, DEFAULT_FONT_SIZE, LetterError, MAX_FON
 import type { FileKind } from '../../shared/validation';
 import { assertMaxBytes, MIME_TYPE } from '../../shared/validation';
 import { binaryPropertyField } from './fields';
-import { readUpload } from './readers';
+import { fileOfBinary, readUpload } from './readers';
 
 /**
  * The document of a fax or a secure-link e-mail: a file from the item's binary field (Binary File), or
@@ -22,8 +22,16 @@ export const DEFAULT_LETTER_FILE_NAME = 'letter.pdf';
 
 const DOCUMENT_SOURCES = [
 	{ name: 'Binary File', value: 'binary', description: 'A PDF or TIFF from a binary field of the input item' },
+	{
+		name: 'Earlier Node\'s File',
+		value: 'binaryData',
+		description: 'A PDF or TIFF an expression takes from an earlier node, as an AI agent\'s tool can (its input item has no files)',
+	},
 	{ name: 'Text', value: 'text', description: 'Text the node renders as a fax-ready PDF letter' },
 ];
+
+/** What Earlier Node's File reads, as the user writes it. */
+const BINARY_DATA_EXAMPLE = "{{ $('Get PDF').item.binary.data }}";
 
 /** On the node: a saved workflow without the parameter keeps sending its binary file. */
 const documentSourceOption: INodeProperties = {
@@ -54,7 +62,17 @@ const coverPageNumberDescription = (purpose: DocumentPurpose, number: 'To Number
 export const documentFields = (binaryDescription: string, purpose: DocumentPurpose): INodeProperties[] => [
 	documentSourceOption,
 	toolDocumentSourceOption,
-	{ ...binaryPropertyField(binaryDescription), displayOptions: { hide: { documentSource: ['text'] } } },
+	{ ...binaryPropertyField(binaryDescription), displayOptions: { hide: { documentSource: ['text', 'binaryData'] } } },
+	{
+		displayName: 'Binary Data',
+		name: 'binaryData',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: BINARY_DATA_EXAMPLE,
+		displayOptions: { show: { documentSource: ['binaryData'] } },
+		description: `An expression giving the binary data of an earlier node's item, for example ${BINARY_DATA_EXAMPLE}`,
+	},
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -172,17 +190,45 @@ export async function readDocument(ctx: IExecuteFunctions, itemIndex: number, op
 	// Without '@tool' support (older n8n) both Document Source properties are hidden: the saved behaviour, Binary File.
 	const source = ctx.getNodeParameter('documentSource', itemIndex, 'binary') as string;
 	if (source === 'text') return renderDocument(ctx, itemIndex, options);
+	if (source === 'binaryData') return await readEarlierFile(ctx, itemIndex, options);
 	if (source !== 'binary') {
-		throw new NodeOperationError(ctx.getNode(), `Document Source must be "Binary File" or "Text" [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `Document Source must be "Binary File", "Earlier Node's File" or "Text" [item ${itemIndex}]`, { itemIndex });
 	}
 	const item = ctx.getInputData()[itemIndex];
 	if (ctx.getNode().type.endsWith('Tool') && Object.keys(item?.binary ?? {}).length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `A file cannot reach this tool: n8n gives an AI agent's tool no binary data [item ${itemIndex}]`, {
 			itemIndex,
-			description: 'Set Document Source to "Text" so the model writes the letter, or send the file from a workflow step instead of a tool.',
+			description: `Set Document Source to "Text" so the model writes the letter, or to "Earlier Node's File" with an expression such as ${BINARY_DATA_EXAMPLE}.`,
 		});
 	}
 	return await readUpload(ctx, itemIndex, options.allowed, options.maxBytes);
+}
+
+/** Binary data an expression gave (an object, or its JSON): what n8n keeps of an item's file. */
+function isBinaryData(value: unknown): value is IBinaryData {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const { id, data } = value as { id?: unknown; data?: unknown };
+	return (typeof id === 'string' && id !== '') || (typeof data === 'string' && data !== '');
+}
+
+/** Earlier Node's File: the binary data the Binary Data expression gives, read like an item's file. */
+async function readEarlierFile(ctx: IExecuteFunctions, itemIndex: number, options: DocumentOptions): Promise<MultipartFile> {
+	let value = ctx.getNodeParameter('binaryData', itemIndex, '') as unknown;
+	if (typeof value === 'string' && value.trim().startsWith('{')) {
+		try {
+			value = JSON.parse(value) as unknown;
+		} catch {
+			// not JSON: refused below
+		}
+	}
+	if (!isBinaryData(value)) {
+		const given = value === '' || value === undefined || value === null ? 'nothing' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object without a file' : `a ${typeof value}`;
+		throw new NodeOperationError(ctx.getNode(), `Binary Data must be the binary data of an earlier node's item [item ${itemIndex}]`, {
+			itemIndex,
+			description: `The expression gave ${given}. Use one such as ${BINARY_DATA_EXAMPLE}: the node and binary field that hold the file.`,
+		});
+	}
+	return await fileOfBinary(ctx, itemIndex, 'Binary Data', value, options.allowed, options.maxBytes);
 }
 
 const COVER_PAGE_LABELS: Record<keyof CoverPage, string> = {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile, Readable } from '../../shared/multipart';
@@ -81,22 +81,37 @@ export async function readUpload(
 		);
 	}
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
-	const field = `Input Binary Field "${propertyName}"`;
+	return await fileOfBinary(ctx, itemIndex, `Input Binary Field "${propertyName}"`, binary, allowed, maxBytes);
+}
+
+/**
+ * A file of n8n's binary data (an item's, or one an expression gave), checked by its content; `field`
+ * names it in errors. Stored outside the item (filesystem, S3, database): its size and first bytes are
+ * read, and it is sent as a stream. Kept in the item (base64): decoded now to check it and again only
+ * when sent, so an item waiting to be sent holds no copy.
+ */
+export async function fileOfBinary(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	binary: IBinaryData,
+	allowed: readonly FileKind[],
+	maxBytes?: number,
+): Promise<MultipartFile> {
 	let data: MultipartFile['data'];
 	let size: number;
 	let head: Buffer;
 	if (binary.id) {
-		// Stored outside the item (filesystem, S3, database): read its size and first bytes, send it as a stream.
 		const id = binary.id;
 		size = (await ctx.helpers.getBinaryMetadata(id)).fileSize;
 		head = await firstBytes(await ctx.helpers.getBinaryStream(id, FILE_KIND_BYTES), FILE_KIND_BYTES);
 		data = async () => await ctx.helpers.getBinaryStream(id);
 	} else {
-		// Kept in the item: checked now, decoded again only when sent, so an item waiting to be sent holds no copy.
-		const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+		const decode = async () => Buffer.from(binary.data, 'base64');
+		const bytes = await decode();
 		size = bytes.length;
 		head = Buffer.from(bytes.subarray(0, FILE_KIND_BYTES));
-		data = async () => await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+		data = decode;
 	}
 	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, size, maxBytes);
 	const kind = assertFileKind(ctx, itemIndex, field, head, allowed);
