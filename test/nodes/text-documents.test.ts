@@ -261,7 +261,7 @@ describe('Document Source "Text" through the engine', () => {
 			// n8n's tool wrapper fails the agent's run with the node's error, its description appended to the message.
 			expect(error?.message.split('\n')[0]).toBe('A file cannot reach this tool: n8n gives an AI agent\'s tool no binary data [item 0]');
 			expect(`${error?.message} ${String(error?.description)}`).toContain(
-				'Set Document Source to "Text" so the model writes the letter, or send the file from a workflow step instead of a tool.',
+				'Set Document Source to "Text" so the model writes the letter, or to "Earlier Node\'s File" with an expression such as {{ $(\'Get PDF\').item.binary.data }}.',
 			);
 			expect(suite.sandbox.requests).toHaveLength(0);
 		});

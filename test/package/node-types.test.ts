@@ -119,11 +119,15 @@ describe.each(Object.entries(generated))('the node types n8n %s makes of the pac
 			byName(node).properties.filter((p) => p.name === name && helpers.displayParameter({ resource, operation, ...values }, p, { typeVersion: 1 }, byName(node)));
 		expect(shown('documentSource', {}).map((p) => p.default)).toEqual(['binary']);
 		expect(shown('documentSource', {}, 'faxServiceTool').map((p) => p.default)).toEqual(['text']);
-		expect(optionValues(shown('documentSource', {})[0])).toEqual(['binary', 'text']);
+		expect(optionValues(shown('documentSource', {})[0])).toEqual(['binary', 'binaryData', 'text']);
 		// An n8n without '@tool' hides both Document Source properties: no value, and the binary field must stay.
 		expect(shown('binaryPropertyName', {})).toHaveLength(1);
 		expect(shown('binaryPropertyName', { documentSource: 'binary' })).toHaveLength(1);
 		expect(shown('binaryPropertyName', { documentSource: 'text' })).toHaveLength(0);
+		expect(shown('binaryPropertyName', { documentSource: 'binaryData' })).toHaveLength(0);
+		expect(shown('binaryData', { documentSource: 'binaryData' })).toHaveLength(1);
+		expect(shown('binaryData', { documentSource: 'binary' })).toHaveLength(0);
+		expect(shown('binaryData', {})).toHaveLength(0);
 		for (const name of ['text', 'letterOptions', 'addCoverPage']) {
 			expect(shown(name, { documentSource: 'text' })).toHaveLength(1);
 			expect(shown(name, { documentSource: 'binary' })).toHaveLength(0);
