@@ -1,6 +1,6 @@
 /**
  * Patient data in a real n8n at N8N_LOG_LEVEL=debug, on both hosts. Distinctive patient values go
- * through every operation that carries them (Send; Send and Wait, with a callback whose re-read the
+ * through every operation that carries them (Send, with a file and as a letter from Text; Send and Wait, with a callback whose re-read the
  * service refuses quoting the patient; Secure-Link Email; AI upload; Simulate Inbound; the trigger's
  * callbacks; a polling tick), through validation failures and through service errors whose texts
  * quote them. Then none is in a line the package logs, in an execution's error message, in n8n's event
@@ -47,6 +47,9 @@ const PDF_PATH = '/samples/patient-referral.pdf';
 /** The patient fields of a fax, typed into the node. */
 const FAX_FIELDS = { patientName: PATIENT.name, patientDob: PATIENT.dob, note: PATIENT.note, senderName: PATIENT.senderName, recipientName: PATIENT.recipientName };
 const EMAIL_FIELDS = { ...FAX_FIELDS, subject: PATIENT.subject };
+/** A letter about the patient (Document Source: Text), with a cover page naming them. */
+const LETTER = `Referral for ${PATIENT.name}, born ${PATIENT.dob}, member ${PATIENT.memberId}.\n\n${PATIENT.note}`;
+const LETTER_FIELDS = { documentSource: 'text', text: LETTER, addCoverPage: true, coverPage: { to: PATIENT.recipientName, from: PATIENT.senderName, subject: PATIENT.subject, message: PATIENT.note } };
 
 /** A spec 7 error envelope whose texts quote the patient, as a service may. */
 const serviceError = (status: number, title: string, detail: string | Record<string, string[]>): Fault => ({
@@ -56,7 +59,7 @@ const serviceError = (status: number, title: string, detail: string | Record<str
 	body: JSON.stringify({ error: { status, title, detail } }),
 });
 
-type FailureFlow = 'badDob' | 'badEmail' | 'nameAsNumber' | 'refusedFax' | 'refusedEmail' | 'failedUpload';
+type FailureFlow = 'badDob' | 'badEmail' | 'nameAsNumber' | 'badLetter' | 'refusedFax' | 'refusedEmail' | 'failedUpload';
 type Flow = 'send' | 'sendAndWait' | FailureFlow;
 
 /** Each failure: what the message must say (never a value), and what the description must still carry. */
@@ -78,6 +81,12 @@ const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; descri
 		name: 'validation: the To Number of a forward fed the patient\'s name',
 		message: /^To Number must be an E\.164 number\b.*\[item 0\]$/,
 		description: [`Got "${PATIENT.name}".`],
+	},
+	{
+		flow: 'badLetter',
+		name: 'validation: a letter about the patient with a character outside the fax fonts',
+		message: /^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
+		description: ['Windows-1252 characters only'],
 	},
 	{
 		flow: 'refusedFax',
@@ -213,10 +222,11 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		const upload = faxServiceStep('Upload AI Document', credential, { resource: 'aiDocument', operation: 'upload', binaryPropertyName: 'data', callbackUrl: n8n.webhookUrl(`${triggerWebhookId}/fax-service`) });
 		const simulate = faxServiceStep('Simulate Inbound Fax', credential, { resource: 'receivedFax', operation: 'simulateInbound', binaryPropertyName: 'data', toNumber: number, fromNumber: '+13105550111' });
 		const flows: Record<Flow, Step[]> = {
-			send: [fax('Send Fax', FAX_FIELDS), email(PATIENT.email), upload, simulate],
+			send: [fax('Send Fax', FAX_FIELDS), fax('Send Letter', FAX_FIELDS, LETTER_FIELDS), email(PATIENT.email), upload, simulate],
 			sendAndWait: [fax(SEND_AND_WAIT, FAX_FIELDS, { operation: 'sendAndWaitForCompletion', limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' })],
 			badDob: [fax('Send Fax', { ...FAX_FIELDS, patientDob: PATIENT.dobInvalid })],
 			badEmail: [email(PATIENT.name)],
+			badLetter: [fax('Send Letter', FAX_FIELDS, { ...LETTER_FIELDS, text: `${PATIENT.name} 中 ${LETTER}` })],
 			nameAsNumber: [faxServiceStep('Forward Received Fax', credential, { resource: 'receivedFax', operation: 'forward', faxId: polled.received, toNumber: PATIENT.name })],
 			refusedFax: [fax('Send Fax', FAX_FIELDS)],
 			refusedEmail: [email(PATIENT.email)],
@@ -246,6 +256,9 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		expect(lastCreated('/sent_faxes')?.body).toMatchObject({ patient_name: PATIENT.name, patient_dob: PATIENT.dob, note: PATIENT.note, sender_name: PATIENT.senderName, recipient_name: PATIENT.recipientName });
 		expect(lastCreated('/emails')?.body).toMatchObject({ recipient_email: PATIENT.email, subject: PATIENT.subject, patient_name: PATIENT.name, patient_dob: PATIENT.dob });
 		expect(lastCreated('/ai_documents')?.files[0].data).toEqual(PATIENT_PDF);
+		// The letter went out as a PDF of its own (PDFs start "%PDF-"; the patient's referral is the other fax).
+		const faxFiles = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes').map((r) => r.files[0].data);
+		expect(faxFiles.filter((file) => !file.equals(PATIENT_PDF) && file.subarray(0, 5).toString() === '%PDF-')).toHaveLength(1);
 		expect(lastCreated('/received_faxes/test_receive')?.files[0].data).toEqual(PATIENT_PDF);
 		// The AI result reached the trigger, which answers once its execution exists.
 		await sandbox.waitForCallbacks((all) => all.some((a) => a.type === 'aiDocument' && a.status === 200), MINUTE);
