@@ -12,6 +12,7 @@ import {
 	DEV_SANDBOX,
 	EXAMPLES_DIR,
 	FILES,
+	FORM_TRIGGER_TYPE,
 	isPlainObject,
 	PACKAGE_TYPES,
 	parseExample,
@@ -24,7 +25,7 @@ import {
 describe('example workflow files', () => {
 	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
 
-	test('examples/ holds exactly the five examples and the AI agent one, each of the five valid n8n workflow JSON', () => {
+	test('examples/ holds exactly the six examples and the AI agent one, each of the six valid n8n workflow JSON', () => {
 		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual([...Object.values(FILES), AI_AGENT_FILE].sort());
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
@@ -79,8 +80,8 @@ describe('example workflow files', () => {
 		const webhookIds: string[] = [];
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
-			if (file === FILES.poll || file === FILES.sendFax) {
-				// The polling example and Send and Wait need no URL at all: no webhook trigger, no n8n address.
+			if (file === FILES.poll || file === FILES.sendFax || file === FILES.formLetter) {
+				// The polling example, Send and Wait and the form letter need no URL at all: no webhook trigger, no n8n address.
 				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
 				expect(strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'))).toEqual([]);
 				continue;
@@ -98,5 +99,20 @@ describe('example workflow files', () => {
 			}
 		}
 		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+
+	test('the form letter: a Form Trigger whose fields are all the Fax Service node reads, faxed as Text with a cover page', () => {
+		const example = parseExample(texts[FILES.formLetter]);
+		const form = triggerOf(example, FORM_TRIGGER_TYPE);
+		expect(form.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+		expect(form.parameters).toMatchObject({ responseMode: 'lastNode', options: { path: 'referral-letter' } });
+		const labels = (form.parameters.formFields as { values: Array<{ fieldLabel: string; requiredField?: boolean }> }).values.map((field) => field.fieldLabel);
+		const [send] = example.nodes.filter((node) => node.type === 'n8n-nodes-fax-service.faxService');
+		expect(example.connections[form.name].main).toEqual([[{ node: send.name, type: 'main', index: 0 }]]);
+		expect(send.parameters).toMatchObject({ resource: 'sentFax', operation: 'send', documentSource: 'text', addCoverPage: true, fromNumber: { __rl: true, mode: 'list' } });
+		// Every field an expression of the Fax Service node reads ($json['Label'] or $json.Label) is a field of the form, and every field is used.
+		const read = new Set(strings(send.parameters).flatMap((entry) => [...entry.value.matchAll(/\$json(?:\['([^']+)'\]|\.(\w+))/g)].map((match) => match[1] ?? match[2])));
+		expect([...read].sort()).toEqual([...labels].sort());
+		expect(String(send.parameters.text)).toMatch(/^=/);
 	});
 });

@@ -15,6 +15,8 @@ export const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbo
 export const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
 export const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
 export const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', TRIGGER_TYPE, POLL_TRIGGER_TYPE];
+/** n8n's own Form Trigger: the form-letter example starts from a form submission. */
+export const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
 
 export const FILES = {
 	sendFax: 'send-fax-and-track-completion.json',
@@ -22,6 +24,7 @@ export const FILES = {
 	ai: 'ai-extraction.json',
 	client: 'provision-number-for-new-client.json',
 	poll: 'poll-inbound-faxes-and-route.json',
+	formLetter: 'form-letter-fax.json',
 } as const;
 export type ExampleKey = keyof typeof FILES;
 /** The AI agent example: it uses n8n's AI nodes, and examples-ai.test.ts checks and runs it. */
@@ -63,9 +66,10 @@ export function triggerOf(example: Example, type = TRIGGER_TYPE): ExampleNode {
 	return triggers[0];
 }
 
-/** The node of this package that starts the example's executions: its webhook trigger, or its polling trigger. */
+/** The node that starts the example's executions: this package's polling trigger, n8n's Form Trigger, or this package's webhook trigger. */
 export function startNodeOf(example: Example): ExampleNode {
-	return triggerOf(example, example.nodes.some((node) => node.type === POLL_TRIGGER_TYPE) ? POLL_TRIGGER_TYPE : TRIGGER_TYPE);
+	const type = [POLL_TRIGGER_TYPE, FORM_TRIGGER_TYPE].find((candidate) => example.nodes.some((node) => node.type === candidate)) ?? TRIGGER_TYPE;
+	return triggerOf(example, type);
 }
 
 /** Every string in a JSON value, with its path. */
