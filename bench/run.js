@@ -9,12 +9,16 @@
  *      each N and each service latency (a latency proxy in front of the sandbox).
  *   2. Receiving: Fax Service Trigger vs Webhook node, K signed sent-fax callbacks each at a fixed
  *      concurrency against `n8n start` (requests/s, p50/p95 latency, executions recorded, RSS).
+ *   3. Uploading a 50 MB PDF for AI extraction; 4. Return All over 3,000 sent faxes (ours vs HTTP Request).
+ *   5. Rendering a 50-page letter (Document Source: Text) with renderLetter from dist/, in fresh Node
+ *      processes (time, PDF bytes, peak RSS); no n8n needed, so `BENCH_ONLY=letter` starts none.
  *
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
- * BENCH_ONLY=send,upload,returnAll,receive (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
- * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL; N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
+ * BENCH_ONLY=send,upload,returnAll,receive,letter (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
+ * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL, BENCH_LETTER_PAGES, BENCH_LETTER_RUNS;
+ * N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
  * Writes bench/results/latest.json; exits 1 if a correctness check failed.
  */
 
@@ -31,26 +35,58 @@ const { samplePdf, largePdf, serveBuffer } = require('./lib/pdfs');
 const { benchSendMatrix } = require('./lib/send');
 const { benchAiUpload, seedSentFaxes, benchReturnAll } = require('./lib/upload-and-return-all');
 const { benchReceive } = require('./lib/receive');
+const { benchLetter } = require('./lib/letter');
 const { report } = require('./lib/report');
 
 const ROOT = host.REPO_ROOT;
 const SANDBOX_JS = path.join(ROOT, '.build', 'sandbox', 'index.js');
 const SIGNATURE_JS = path.join(ROOT, 'dist', 'nodes', 'shared', 'signature.js');
+const PDF_JS = path.join(ROOT, 'dist', 'nodes', 'shared', 'pdf', 'index.js');
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 
 async function main() {
 	const startedAt = Date.now();
+	const letterOnly = PARAMS.parts.every((part) => part === 'letter');
 	for (const [file, hint] of [
-		[path.join(ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'), 'npm run build'],
-		[SIGNATURE_JS, 'npm run build'],
-		[SANDBOX_JS, 'node_modules/.bin/tsc -p tsconfig.sandbox.json'],
+		[PDF_JS, 'npm run build'],
+		...(letterOnly
+			? []
+			: [
+					[path.join(ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'), 'npm run build'],
+					[SIGNATURE_JS, 'npm run build'],
+					[SANDBOX_JS, 'node_modules/.bin/tsc -p tsconfig.sandbox.json'],
+				]),
 	]) {
 		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`${hint}\` first.`);
 	}
+	const loadAverageBefore = os.loadavg().map((l) => l.toFixed(2));
+	const machineOf = (extra) => ({
+		cpus: os.cpus().length,
+		cpuModel: os.cpus()[0] && os.cpus()[0].model,
+		totalMemBytes: os.totalmem(),
+		platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+		loadAverageBefore,
+		loadAverageAfter: os.loadavg().map((l) => l.toFixed(2)),
+		node: process.version,
+		packageVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+		...extra,
+	});
+	const finish = (result) => {
+		fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+		fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+		console.log(report(result, RESULTS));
+		if (!result.ok) process.exitCode = 1;
+	};
+
+	// 5. The letter needs neither the sandbox nor n8n: it runs first, and alone when it is the only part.
+	const letter = PARAMS.parts.includes('letter') ? benchLetter(PDF_JS) : undefined;
+	if (letterOnly) {
+		finish({ generatedAt: new Date().toISOString(), durationMs: Date.now() - startedAt, machine: machineOf({}), parameters: PARAMS, letter, checks, ok: checks.every((c) => c.ok) });
+		return;
+	}
+
 	const { startSandbox } = require(SANDBOX_JS);
 	const { signCallback } = require(SIGNATURE_JS);
-	const loadAverageBefore = os.loadavg().map((l) => l.toFixed(2));
-
 	const sandbox = await startSandbox({ port: 0, maxUploadBytes: 64 * 1024 * 1024 });
 	const pdf = await samplePdf(sandbox);
 	log(`sandbox ${sandbox.baseUrl}; PDF from ${pdf.source} (${pdf.bytes.length} bytes)`);
@@ -148,37 +184,26 @@ async function main() {
 			}
 		}
 
-		const result = {
+		finish({
 			generatedAt: new Date().toISOString(),
 			durationMs: Date.now() - startedAt,
-			machine: {
-				cpus: os.cpus().length,
-				cpuModel: os.cpus()[0] && os.cpus()[0].model,
-				totalMemBytes: os.totalmem(),
-				platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-				loadAverageBefore,
-				loadAverageAfter: os.loadavg().map((l) => l.toFixed(2)),
-				node: process.version,
+			machine: machineOf({
 				n8nNode: n8n.node.version,
 				n8nVersion: JSON.parse(fs.readFileSync(path.join(n8n.paths.HOST_MODULES, 'n8n', 'package.json'), 'utf8')).version,
-				packageVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
 				binaryDataMode: send ? send.configs[0].faxService.runs[0].binaryDataMode : 'n/a',
 				pdfSource: pdf.source,
 				pdfBytes: pdf.bytes.length,
-			},
+			}),
 			parameters: PARAMS,
 			send,
 			upload,
 			returnAll,
 			receive,
 			receiveTuned,
+			letter,
 			checks,
 			ok: checks.every((c) => c.ok),
-		};
-		fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
-		fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
-		console.log(report(result, RESULTS));
-		if (!result.ok) process.exitCode = 1;
+		});
 	} finally {
 		clearTimeout(watchdog);
 		await cleanup();

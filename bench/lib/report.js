@@ -75,12 +75,33 @@ function pairTable(pair, title, labels) {
 	];
 }
 
+function letterTable(letter, p) {
+	const kB = (bytes) => (bytes / 1024).toFixed(1);
+	const lo = letter.libreOffice;
+	return [
+		`5. Rendering a ${letter.pages}-page letter (Document Source: Text; ${letter.characters} characters, Letter, ${letter.fontSize} pt; renderLetter from dist/ in fresh Node processes; median of ${p.letterRuns} renders after the first)`,
+		table(
+			['variant', 'pages', 'PDF bytes', 'first render ms', 'median ms', 'peak RSS MB (child)', 'peak RSS growth MB', 'heap growth MB', 'arrayBuffers growth kB'],
+			letter.variants.map((v) => [v.variant, v.pages, v.bytes, fixed(v.firstMs), fixed(v.medianMs), MB(v.peakRssBytes), MB(v.peakRssGrowthBytes), MB(v.heapUsedGrowthBytes), kB(v.arrayBuffersGrowthBytes)]),
+		),
+		`peak RSS of a child that loads the module and reads the text without rendering: ${MB(letter.baseline.peakRssBytes)} MB. n8n has no PDF node: nothing inside n8n to compare with.`,
+		!lo.installed
+			? 'LibreOffice (soffice) is not installed here: no comparison with `soffice --headless --convert-to pdf`.'
+			: lo.error
+				? `LibreOffice failed: ${lo.error}`
+				: `LibreOffice \`soffice --headless --convert-to pdf\` of the same text: first ${fixed(lo.firstMs)} ms, median ${fixed(lo.medianMs)} ms (${lo.runs} runs), ${lo.bytes} bytes`,
+		'',
+	];
+}
+
 function report(result, resultsFile) {
 	const { machine } = result;
 	const failed = result.checks.filter((c) => !c.ok);
 	return [
 		`Machine: ${machine.cpus} × ${machine.cpuModel}, ${MB(machine.totalMemBytes)} MB RAM, load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`,
-		`Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`,
+		machine.n8nVersion
+			? `Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`
+			: `Node ${machine.node} (bench); no n8n started (letter only)`,
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
 		...(result.receive ? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults') : []),
@@ -89,6 +110,7 @@ function report(result, resultsFile) {
 		...(result.returnAll
 			? pairTable(result.returnAll, `4. Return All over ${result.parameters.returnAllTotal} sent faxes`, ['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'])
 			: []),
+		...(result.letter ? letterTable(result.letter, result.parameters) : []),
 		failed.length === 0
 			? `All ${result.checks.length} correctness checks passed.`
 			: `${failed.length} of ${result.checks.length} checks FAILED:\n${failed.map((c) => `  - ${c.name}: ${c.detail}`).join('\n')}`,
