@@ -120,10 +120,15 @@ const PUBLISHED_WORKFLOWS_SQL = 'SELECT id, name, activeVersionId FROM workflow_
 // n8n before about 1.115 (the compatibility releases) has no activeVersionId: an active workflow runs its current version.
 const ACTIVE_WORKFLOWS_SQL = 'SELECT id, name, versionId AS activeVersionId FROM workflow_entity WHERE active = 1';
 
-/** The published (1.x: active) workflows, as the n8n's schema has them. */
+/** The published (1.x: active) workflows, as the n8n's schema has them (SQLite or PostgreSQL). */
 async function publishedWorkflows(query) {
-	const columns = (await query('PRAGMA table_info(workflow_entity)')).map((column) => column.name);
-	return await query(columns.includes('activeVersionId') ? PUBLISHED_WORKFLOWS_SQL : ACTIVE_WORKFLOWS_SQL);
+	try {
+		return await query(PUBLISHED_WORKFLOWS_SQL);
+	} catch (error) {
+		// Only the compatibility releases' SQLite databases lack the columns.
+		if (!/no such column: (activeVersionId|isArchived)/.test(String(error && error.message))) throw error;
+		return await query(ACTIVE_WORKFLOWS_SQL);
+	}
 }
 
 /**
