@@ -41,7 +41,7 @@
  */
 
 const { REPO_ROOT, hostPaths } = require('./paths');
-const { HOST_VERSIONS, DEFAULT_HOST_VERSION, resolveHost } = require('./hosts');
+const { HOST_VERSIONS, COMPAT_VERSIONS, DEFAULT_HOST_VERSION, resolveHost } = require('./hosts');
 const { findHostNode } = require('./node');
 const { ensureInstalled, isInstalled, pinnedN8nVersion } = require('./install');
 const { freePorts, portIsFree } = require('./ports');
@@ -56,6 +56,7 @@ const communityPackages = require('./community-packages');
 module.exports = {
 	REPO_ROOT,
 	HOST_VERSIONS,
+	COMPAT_VERSIONS,
 	DEFAULT_HOST_VERSION,
 	resolveHost,
 	hostPaths,
