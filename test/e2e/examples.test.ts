@@ -2,13 +2,13 @@
  * The example workflows in examples/ run in a real n8n against the sandbox, so that none of them rots:
  * each is imported as a user would (only its hard-coded dev URLs rewritten to this run's ports), its
  * manual part executed and its trigger part (or its waiting Send and Wait) driven by the sandbox's real callbacks.
- * The files themselves are checked in example-files.test.ts.
+ * The files themselves are checked in example-files.test.ts; the form-letter example runs in
+ * examples-form.test.ts, the AI agent example in examples-ai.test.ts.
  */
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import {
 	CREDENTIAL,
 	FILES,
@@ -35,7 +35,7 @@ import {
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60_000;
-const PUBLISHED: ExampleKey[] = ['inbound', 'ai', 'client', 'poll', 'formLetter'];
+const PUBLISHED: ExampleKey[] = ['inbound', 'ai', 'client', 'poll'];
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -118,18 +118,14 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 
 		// The other examples are saved and published in the running n8n, as in the editor.
 		await n8n.start();
-		// Example 2's one setup step: pick the number under "Register on Fax Numbers"; example 6's: the From Number.
-		[examples.inbound, examples.ai, examples.client, examples.poll, examples.formLetter] = await n8n.importWorkflows([
+		// Example 2's one setup step: pick the number under "Register on Fax Numbers".
+		[examples.inbound, examples.ai, examples.client, examples.poll] = await n8n.importWorkflows([
 			localise(FILES.inbound, (example) => {
 				triggerOf(example).parameters.registerOnFaxNumbers = [firstNumber.id];
 			}),
 			localise(FILES.ai),
 			localise(FILES.client),
 			localise(FILES.poll),
-			localise(FILES.formLetter, (example) => {
-				const send = example.nodes.find((node) => node.name === 'Fax the Letter')!;
-				send.parameters.fromNumber = { __rl: true, mode: 'list', value: firstNumber.number, cachedResultName: firstNumber.number };
-			}),
 		]);
 		// Example 1 starts by hand only (Send and Wait needs no trigger), so there is nothing to publish.
 		for (const key of PUBLISHED) await n8n.publishWorkflow(examples[key].id);
@@ -144,8 +140,9 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 		const typesFile = join(n8n.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
 		const types = JSON.parse(readFileSync(typesFile, 'utf8')) as NodeTypeDescription[];
 		const problems: string[] = [];
+		// Every example file, also those another suite runs (examples-form, examples-ai).
 		for (const key of Object.keys(FILES) as ExampleKey[]) {
-			for (const node of examples[key].nodes) {
+			for (const node of localise(FILES[key]).nodes) {
 				const description = types.find((type) => type.name === node.type && ([] as number[]).concat(type.version).includes(node.typeVersion));
 				if (!description) {
 					problems.push(`${FILES[key]}: ${node.name}: no node type ${node.type} version ${node.typeVersion}`);
@@ -365,87 +362,6 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 			const emitted = (await n8n.executions(examples.poll.id)).flatMap((e) => (e.items['Every Minute: New Received Faxes'] ?? []).map((item) => String(item.sendToken)));
 			expect(emitted.length).toBe(new Set(emitted).size);
 		}, 4 * MINUTE);
-	});
-
-	describe('6. fax a letter from a form', () => {
-		const FORM = 'Referral Letter Form';
-		const SEND = 'Fax the Letter';
-		const pdfs = pdfReader('fax-examples-form-letter-');
-		afterAll(() => pdfs.dispose());
-		/** The form's production URL: n8n serves a Form Trigger at /form/<its path>. */
-		const formUrl = () => `${n8n.baseUrl}/form/referral-letter`;
-		const submission = {
-			'Patient Name': 'Jane Q Sample',
-			'Patient Date of Birth': '1980-01-15',
-			'Recipient Name': 'Springfield Cardiology',
-			'Recipient Fax Number': '+12125550123',
-			Subject: 'Referral for a cardiology consult',
-			Letter: 'Please see our patient for a cardiology consult.\nBlood pressure 150/95 ± 5 mmHg on two visits; Müller test normal.\n\nThank you for seeing her.',
-		};
-
-		test('the published form is served at its production URL', async () => {
-			const until = Date.now() + 30_000;
-			let response = await fetch(formUrl());
-			while (response.status !== 200 && Date.now() < until) {
-				await delay(300);
-				response = await fetch(formUrl());
-			}
-			expect(response.status).toBe(200);
-			const html = await response.text();
-			expect(html).toContain('Fax a referral letter');
-			for (const label of Object.keys(submission)) expect(html).toContain(label);
-		});
-
-		test('a submission is faxed as a PDF letter with its cover page: one multipart POST /sent_faxes, checked with qpdf and read back with pdftotext', async () => {
-			const sentBefore = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes').length;
-			// What the form page posts: multipart/form-data, field-0 … field-5 in the order of the form's fields
-			// (n8n's Form Trigger accepts nothing else: it asserts multipart/form-data on both hosts).
-			const form = new FormData();
-			Object.values(submission).forEach((value, index) => form.append(`field-${index}`, value));
-			const response = await fetch(formUrl(), { method: 'POST', body: form });
-			// Respond When: Workflow Finishes, so the answer comes once the fax is queued.
-			expect(response.status).toBe(200);
-
-			const execution = await triggerExecution('formLetter', (e) => e.items[FORM][0]?.['Recipient Fax Number'] === submission['Recipient Fax Number']);
-			expect(execution.status).toBe('success');
-			// multipart/form-data sends a value's line breaks as CRLF (as a browser does); the letter makes them LF again.
-			expect(execution.items[FORM]).toEqual([expect.objectContaining({ ...submission, Letter: submission.Letter.replace(/\n/g, '\r\n'), formMode: 'production' })]);
-			expect(execution.items[SEND]).toEqual([{ message: expect.any(String), faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
-
-			const posts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes').slice(sentBefore);
-			expect(posts).toHaveLength(1);
-			const [post] = posts;
-			expect(post.status).toBe(201);
-			expect(String(post.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
-			expect(post.body).toEqual({
-				from_number: firstNumber.number,
-				to_number: submission['Recipient Fax Number'],
-				patient_name: submission['Patient Name'],
-				patient_dob: submission['Patient Date of Birth'],
-				recipient_name: submission['Recipient Name'],
-				sender_name: 'Springfield Family Practice',
-			});
-			expect(post.files).toHaveLength(1);
-			expect(post.files[0]).toMatchObject({ field: 'file', filename: 'referral-letter.pdf', mimetype: 'application/pdf' });
-
-			const letter = pdfs.read(post.files[0].data);
-			expect(letter.check).toEqual(SOUND_PDF);
-			expect(letter.pages).toBe(2);
-			const [cover, body] = letter.pageTexts.map(words);
-			// The cover page: its title and rows, the Subject from the form, the fax's own numbers.
-			expect(cover).toContain('FAX');
-			expect(cover).toContain(`Subject: ${submission.Subject}`);
-			expect(cover).toContain(`To: ${submission['Recipient Name']}`);
-			expect(cover).toContain(submission['Recipient Fax Number']);
-			expect(cover).toContain(firstNumber.number);
-			expect(cover).not.toContain(submission['Patient Name']);
-			// The letter: the expression's lines around the form's Letter, every line of which is there.
-			expect(body).toContain(`Re: ${submission['Patient Name']}, date of birth ${submission['Patient Date of Birth']}`);
-			expect(body).toContain(`Dear ${submission['Recipient Name']},`);
-			for (const line of submission.Letter.split('\n').filter(Boolean)) expect(body).toContain(line);
-			expect(body).toContain('Kind regards, Springfield Family Practice');
-			expect(body).toContain('Page 2 of 2');
-		}, 2 * MINUTE);
 	});
 
 	describe('afterwards', () => {

@@ -24,6 +24,7 @@ const E2E_SECONDS = {
 	'browser.test.ts': 47,
 	'ai-agent.test.ts': 40,
 	'examples-ai.test.ts': 35,
+	'examples-form.test.ts': 35,
 	'redirects-and-links.test.ts': 45,
 	'trigger-hostile.test.ts': 31,
 	'trigger-keys.test.ts': 30,
