@@ -29,6 +29,7 @@ import {
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
+import { sandboxApi, type SandboxApi } from './helpers/sandbox-api';
 import { fanOutWorkflow, faxServiceStep, pdfStep, webhookWorkflow } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
@@ -82,14 +83,7 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 	const triggerWebhookId = randomUUID();
 	const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
 
-	const api = async (method: string, path: string, body?: FormData | Record<string, unknown>) => {
-		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
-		if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: body instanceof FormData ? body : body && JSON.stringify(body) });
-		const json = (await response.json()) as Record<string, unknown>;
-		if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-		return json;
-	};
+	let api: SandboxApi;
 	const pdfForm = (fields: Record<string, string>) => {
 		const form = new FormData();
 		for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -127,6 +121,7 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
 		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 }, callbackRetryScheduleMs: [500, 1000, 2000] });
+		api = sandboxApi(sandbox);
 		fromNumber = String(((await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as Record<string, unknown>).number);
 		n8n = await createInstance({ hostVersion, packageDir: packed.unpackedDir, owner: OWNER });
 		await n8n.start();

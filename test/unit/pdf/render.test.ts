@@ -1,6 +1,7 @@
 import type { LetterOptions } from '../../../nodes/shared/pdf';
-import { DEFAULT_CONFIDENTIALITY_NOTICE, LetterError, renderLetter, textWidth } from '../../../nodes/shared/pdf';
+import { DEFAULT_CONFIDENTIALITY_NOTICE, renderLetter, textWidth } from '../../../nodes/shared/pdf';
 import { pdfReader, SOUND_PDF, type ReadPdf } from '../../harness/pdf-reader';
+import { letterError } from './letterError';
 
 /**
  * renderLetter end to end: every document goes through qpdf --check (structure), our own xref and
@@ -56,17 +57,6 @@ const pageCount = (file: string): number => readBack.get(file)!.pages;
 function render(text: string, options?: LetterOptions): { file: string; pages: number; pdf: Buffer } {
 	const letter = renderLetter(text, options);
 	return { file: checked(letter.pdf), pages: letter.pages, pdf: letter.pdf };
-}
-
-/** The LetterError a call throws (fails the test when it throws nothing or something else). */
-function letterError(call: () => unknown): LetterError {
-	try {
-		call();
-	} catch (error) {
-		expect(error).toBeInstanceOf(LetterError);
-		return error as LetterError;
-	}
-	throw new Error('expected a LetterError, nothing was thrown');
 }
 
 const COVER = { to: 'Dr. Amelia Hartmann', toFax: '+1 555 0100', from: 'Riverside Clinic', fromFax: '+1 555 0199', date: '2026-11-25', subject: 'Referral: cardiology consult', confidentialityNotice: DEFAULT_CONFIDENTIALITY_NOTICE };

@@ -2,23 +2,13 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS, applyCharacterRule, requireText } from '../../../nodes/shared/pdf/characterRule';
-import { LetterError } from '../../../nodes/shared/pdf/errors';
 import { byteWidthUnits, textWidth, textWidthUnits } from '../../../nodes/shared/pdf/fontWidths';
 import { layoutBody, textArea, wrapParagraph } from '../../../nodes/shared/pdf/layout';
 import { pdfDate, pdfNumber, pdfString } from '../../../nodes/shared/pdf/objects';
 import { encodeWinAnsi, winAnsiByte } from '../../../nodes/shared/pdf/winAnsi';
+import { letterError } from './letterError';
 
 /** The pieces under renderLetter: widths, WinAnsi, the character rule, wrapping, PDF syntax. */
-
-function thrown(call: () => unknown): LetterError {
-	try {
-		call();
-	} catch (error) {
-		expect(error).toBeInstanceOf(LetterError);
-		return error as LetterError;
-	}
-	throw new Error('expected a LetterError, nothing was thrown');
-}
 
 describe('font widths: the Adobe Core14 AFM values', () => {
 	test.each([
@@ -101,7 +91,7 @@ describe('the character rule', () => {
 	});
 
 	test('errors: code point, 1-based line and column in code points, the field, no text', () => {
-		expect(thrown(() => applyCharacterRule('line one\r\n\t😀 x 中', 'coverPage.message'))).toMatchObject({
+		expect(letterError(() => applyCharacterRule('line one\r\n\t😀 x 中', 'coverPage.message'))).toMatchObject({
 			reason: 'character',
 			field: 'coverPage.message',
 			codePoint: 'U+1F600',
@@ -109,12 +99,12 @@ describe('the character rule', () => {
 			column: 2,
 		});
 		// The emoji is one column, the combining mark NFC cannot merge fails by itself.
-		expect(thrown(() => applyCharacterRule('😀', 'text')).codePoint).toBe('U+1F600');
-		expect(thrown(() => applyCharacterRule('ab😀cq\u0303', 'text'))).toMatchObject({ codePoint: 'U+1F600', column: 3 });
-		expect(thrown(() => applyCharacterRule('q\u0303', 'text'))).toMatchObject({ codePoint: 'U+0303', column: 2 });
-		expect(thrown(() => applyCharacterRule('\u000b', 'text'))).toMatchObject({ codePoint: 'U+000B' });
-		expect(thrown(() => applyCharacterRule('\ud800', 'text'))).toMatchObject({ codePoint: 'U+D800' });
-		const error = thrown(() => applyCharacterRule('Name: Jane Roe α', 'text'));
+		expect(letterError(() => applyCharacterRule('😀', 'text')).codePoint).toBe('U+1F600');
+		expect(letterError(() => applyCharacterRule('ab😀cq\u0303', 'text'))).toMatchObject({ codePoint: 'U+1F600', column: 3 });
+		expect(letterError(() => applyCharacterRule('q\u0303', 'text'))).toMatchObject({ codePoint: 'U+0303', column: 2 });
+		expect(letterError(() => applyCharacterRule('\u000b', 'text'))).toMatchObject({ codePoint: 'U+000B' });
+		expect(letterError(() => applyCharacterRule('\ud800', 'text'))).toMatchObject({ codePoint: 'U+D800' });
+		const error = letterError(() => applyCharacterRule('Name: Jane Roe α', 'text'));
 		expect(error.message).toBe(
 			'text: character U+03B1 at line 1, column 16 cannot be shown by the fax fonts (standard PDF fonts, Windows-1252 characters only); replace or remove it',
 		);
@@ -122,8 +112,8 @@ describe('the character rule', () => {
 	});
 
 	test('requireText refuses empty, whitespace-only and non-text input', () => {
-		expect(thrown(() => requireText(' \t\n\f\u00a0\u2009\u200b', 'text'))).toMatchObject({ reason: 'empty', field: 'text' });
-		expect(thrown(() => requireText(undefined, 'text'))).toMatchObject({ reason: 'empty' });
+		expect(letterError(() => requireText(' \t\n\f\u00a0\u2009\u200b', 'text'))).toMatchObject({ reason: 'empty', field: 'text' });
+		expect(letterError(() => requireText(undefined, 'text'))).toMatchObject({ reason: 'empty' });
 		expect(requireText(' x ', 'text')).toBe(' x ');
 	});
 
