@@ -1,11 +1,11 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS, applyCharacterRule, requireText } from '../../../nodes/shared/pdf/characterRule';
-import { byteWidthUnits, textWidth, textWidthUnits } from '../../../nodes/shared/pdf/fontWidths';
-import { layoutBody, textArea, wrapParagraph } from '../../../nodes/shared/pdf/layout';
-import { pdfDate, pdfNumber, pdfString } from '../../../nodes/shared/pdf/objects';
-import { encodeWinAnsi, winAnsiByte } from '../../../nodes/shared/pdf/winAnsi';
+import { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS, applyCharacterRule, requireText } from '../../../nodes/shared/pdf/letter/characterRule';
+import { byteWidthUnits, textWidth, textWidthUnits } from '../../../nodes/shared/pdf/letter/fontWidths';
+import { layoutBody, textArea, wrapParagraph } from '../../../nodes/shared/pdf/letter/layout';
+import { pdfDate, pdfNumber, pdfString } from '../../../nodes/shared/pdf/write/objects';
+import { encodeWinAnsi, winAnsiByte } from '../../../nodes/shared/pdf/letter/winAnsi';
 import { letterError } from './letterError';
 
 /** The pieces under renderLetter: widths, WinAnsi, the character rule, wrapping, PDF syntax. */

@@ -4,7 +4,7 @@
  */
 
 import type { FontName } from './fontWidths';
-import { pdfNumber, pdfString } from './objects';
+import { pdfNumber, pdfString } from '../write/objects';
 import { encodeWinAnsi } from './winAnsi';
 
 /** The name each font has in a page's /Resources /Font dictionary. */

@@ -9,7 +9,7 @@
  * cover values of many hundred characters, which no cover sheet should have.
  */
 
-import { LetterError } from './errors';
+import { LetterError } from '../errors';
 import { applyCharacterRule, isBlank } from './characterRule';
 import type { DrawOperation } from './content';
 import type { FontName } from './fontWidths';

@@ -3,7 +3,7 @@
  * standard-14 fonts drawn with /WinAnsiEncoding can show exactly these characters, no embedding needed.
  */
 
-import { codePointLabel } from './errors';
+import { codePointLabel } from '../errors';
 
 /** The bytes 0x80-0x9F that WinAnsi gives to typography (Latin-1 has C1 control codes there). */
 const SPECIALS: ReadonlyMap<number, number> = new Map([

@@ -21,7 +21,7 @@
  * CHARACTER_RULE holds the same rule as plain text for the README and the node's field descriptions.
  */
 
-import { LetterError, codePointLabel } from './errors';
+import { LetterError, codePointLabel } from '../errors';
 import { winAnsiByte } from './winAnsi';
 
 export const TAB_STOP = 4;

@@ -1,0 +1,116 @@
+/**
+ * renderLetter: plain text (and an optional cover page) -> a fax-ready PDF 1.4 file, in memory.
+ *
+ * Standard-14 Helvetica fonts with WinAnsiEncoding (nothing embedded), uncompressed content streams,
+ * no dependency beyond Buffer. The output depends only on the input: no clock, no randomness, so the
+ * same letter gives the same bytes. Neither the text nor cover values go into the document's metadata.
+ */
+
+import { requireText } from './characterRule';
+import type { DrawOperation } from './content';
+import { FONT_RESOURCE_NAMES, contentStream } from './content';
+import type { CoverPage } from './coverPage';
+import { layoutCoverPage } from './coverPage';
+import { LetterError } from '../errors';
+import type { FontName } from './fontWidths';
+import { textWidth } from './fontWidths';
+import type { PageSize, PlacedLine } from './layout';
+import { BODY_FONT, MARGIN, PAGE_SIZES, layoutBody, textArea } from './layout';
+import type { PdfObject } from '../write/objects';
+import { pdfDate, pdfNumber, pdfString, ref, serialisePdf } from '../write/objects';
+
+export interface LetterOptions {
+	/** 'letter' (612 x 792 pt, the default) or 'a4' (595.28 x 841.89 pt). */
+	pageSize?: PageSize;
+	/** Body font size in points, 9 to 16; default 11. */
+	fontSize?: number;
+	/** A cover page as page 1; its Pages row counts every page, itself included. */
+	coverPage?: CoverPage;
+	/** Written as the /Info /CreationDate when given; without it the file has no date (and stays reproducible). */
+	creationDate?: Date;
+}
+
+export interface Letter {
+	pdf: Buffer;
+	/** Total pages, cover page and its continuation pages included. */
+	pages: number;
+}
+
+export const DEFAULT_FONT_SIZE = 11;
+export const MIN_FONT_SIZE = 9;
+export const MAX_FONT_SIZE = 16;
+const FOOTER_SIZE = 9;
+const PRODUCER = 'n8n-nodes-fax-service';
+
+function checkedOptions(options: LetterOptions): { pageSize: PageSize; fontSize: number } {
+	const fontSize = options.fontSize ?? DEFAULT_FONT_SIZE;
+	if (typeof fontSize !== 'number' || !Number.isFinite(fontSize) || fontSize < MIN_FONT_SIZE || fontSize > MAX_FONT_SIZE) {
+		throw new LetterError('fontSize', `fontSize must be a number from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE} (points), not ${String(fontSize)}`, { field: 'fontSize' });
+	}
+	const pageSize = options.pageSize ?? 'letter';
+	if (pageSize !== 'letter' && pageSize !== 'a4') {
+		throw new LetterError('pageSize', `pageSize must be 'letter' or 'a4', not ${JSON.stringify(pageSize)}`, { field: 'pageSize' });
+	}
+	if (options.creationDate !== undefined && !(options.creationDate instanceof Date && Number.isFinite(options.creationDate.getTime()))) {
+		throw new LetterError('creationDate', 'creationDate must be a valid Date', { field: 'creationDate' });
+	}
+	return { pageSize, fontSize };
+}
+
+function linesToOperations(lines: readonly PlacedLine[], size: number): DrawOperation[] {
+	return lines.map((line) => ({ kind: 'text', font: BODY_FONT, size, x: line.x, y: line.y, text: line.text }));
+}
+
+/** "Page x of y", centred in the bottom margin. */
+function footer(pageNumber: number, totalPages: number, pageWidth: number): DrawOperation {
+	const label = `Page ${pageNumber} of ${totalPages}`;
+	return { kind: 'text', font: BODY_FONT, size: FOOTER_SIZE, x: (pageWidth - textWidth(BODY_FONT, label, FOOTER_SIZE)) / 2, y: MARGIN / 2, text: label };
+}
+
+/**
+ * Renders a letter. Throws LetterError (reason 'empty', 'character', 'fontSize', 'pageSize',
+ * 'creationDate' or 'coverPage') for input it cannot render; the message never quotes the text.
+ */
+export function renderLetter(text: string, letterOptions?: LetterOptions): Letter {
+	// Null as well as undefined: values from n8n expressions are not always what their type says.
+	const options = letterOptions ?? {};
+	const { pageSize, fontSize } = checkedOptions(options);
+	const body = requireText(text, 'text');
+	const area = textArea(pageSize);
+	const cover = options.coverPage === undefined ? undefined : layoutCoverPage(options.coverPage, area, fontSize);
+	const bodyPages = layoutBody(body, area, fontSize);
+
+	const pageDrawings: DrawOperation[][] = [];
+	const totalPages = (cover === undefined ? 0 : 1 + cover.continuation.length) + bodyPages.length;
+	if (cover !== undefined) {
+		pageDrawings.push(cover.draw(totalPages));
+		for (const lines of cover.continuation) pageDrawings.push(linesToOperations(lines, fontSize));
+	}
+	for (const lines of bodyPages) pageDrawings.push(linesToOperations(lines, fontSize));
+
+	// Objects 1-5 are fixed; each page then takes two: its page dictionary and its content stream.
+	const CATALOG = 1;
+	const INFO = 2;
+	const PAGES = 3;
+	const FIRST_FONT = 4;
+	const fonts = Object.keys(FONT_RESOURCE_NAMES) as FontName[];
+	const firstPage = FIRST_FONT + fonts.length;
+	const pageNumbers = pageDrawings.map((_, index) => firstPage + 2 * index);
+	const { width, height } = PAGE_SIZES[pageSize];
+	const fontResources = fonts.map((font, index) => `/${FONT_RESOURCE_NAMES[font]} ${ref(FIRST_FONT + index)}`).join(' ');
+
+	const objects: PdfObject[] = [
+		`<< /Type /Catalog /Pages ${ref(PAGES)} >>`,
+		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))}${options.creationDate === undefined ? '' : ` /CreationDate ${pdfString(Buffer.from(pdfDate(options.creationDate), 'latin1'))}`} >>`,
+		`<< /Type /Pages /Kids [${pageNumbers.map(ref).join(' ')}] /Count ${pageDrawings.length} >>`,
+		...fonts.map((font) => `<< /Type /Font /Subtype /Type1 /BaseFont /${font} /Encoding /WinAnsiEncoding >>`),
+	];
+	pageDrawings.forEach((drawing, index) => {
+		const pageNumber = pageNumbers[index];
+		objects.push(
+			`<< /Type /Page /Parent ${ref(PAGES)} /MediaBox [0 0 ${pdfNumber(width)} ${pdfNumber(height)}] /Resources << /Font << ${fontResources} >> /ProcSet [/PDF /Text] >> /Contents ${ref(pageNumber + 1)} >>`,
+			{ dictionaryEntries: '', data: contentStream([...drawing, footer(index + 1, totalPages, width)]) },
+		);
+	});
+	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: totalPages };
+}
