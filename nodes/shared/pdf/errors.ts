@@ -51,3 +51,33 @@ export class LetterError extends Error {
 export function codePointLabel(codePoint: number): string {
 	return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
+
+/** Why a file given as a document (PDF or TIFF) cannot go into a fax. */
+export type DocumentErrorReason =
+	/** Neither a PDF nor a TIFF: no %PDF- header near the start, no TIFF byte-order mark. */
+	| 'notPdf'
+	/** The PDF has an /Encrypt dictionary: its objects cannot be copied without the password. */
+	| 'encrypted'
+	/** The file is cut short or its structure is broken beyond what readers rebuild. */
+	| 'damaged'
+	/** A valid file using a feature this library does not carry (a TIFF compression, a stream filter). */
+	| 'unsupported'
+	/** Decoding would exceed the size limit (a decompression bomb, or simply too big for a fax). */
+	| 'tooLarge'
+	/** The document has no pages. */
+	| 'noPages';
+
+/**
+ * The one error the reader throws for a document it cannot take. The message says what is wrong in the
+ * package's words (e.g. "the cross-reference table points past the end of the file", "TIFF compression
+ * JPEG (7) is not supported"), never a byte or string of the document: documents carry patient data.
+ */
+export class DocumentError extends Error {
+	readonly reason: DocumentErrorReason;
+
+	constructor(reason: DocumentErrorReason, message: string) {
+		super(message);
+		this.name = 'DocumentError';
+		this.reason = reason;
+	}
+}

@@ -7,8 +7,8 @@
 export { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS } from './letter/characterRule';
 export { DEFAULT_CONFIDENTIALITY_NOTICE } from './letter/coverPage';
 export type { CoverPage } from './letter/coverPage';
-export { LetterError } from './errors';
-export type { LetterErrorReason } from './errors';
+export { DocumentError, LetterError } from './errors';
+export type { DocumentErrorReason, LetterErrorReason } from './errors';
 export { textWidth } from './letter/fontWidths';
 export type { FontName } from './letter/fontWidths';
 export type { PageSize } from './letter/layout';
