@@ -3,20 +3,18 @@
 
 const fs = require('fs');
 const path = require('path');
-const { spawn } = require('child_process');
 
-const { delay, stripAnsi, tail, readJson, randomId } = require('./util');
-const { freePorts, portIsFree } = require('./ports');
-const { trackGroup, untrackGroup, killGroup, spawnSupervised, stopSupervised } = require('./processes');
+const { delay, stripAnsi, tail } = require('./util');
+const { portIsFree } = require('./ports');
+const { untrackGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { ensureOwner, restRequest } = require('./owner');
 const { allowCustomRegistry } = require('./community-packages');
 const { buildN8nEnv } = require('./env');
-const { parseRawOutput } = require('./runs');
 const restSetup = require('./rest-setup');
-const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus } = require('./database');
-
-/** Printed by `n8n start` once workflows are activated (readiness turns green earlier). */
-const READY_LINE = 'Editor is now accessible via';
+const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution } = require('./database');
+const { READY_LINE, usesPublicationService, activationStatus, waitForActivation } = require('./activation');
+const { runCli, cliOrThrow, importCredentialsByCli, importWorkflowsByCli, executeByCli } = require('./cli-commands');
+const { packageLoaded, editorNodeTypes } = require('./node-types');
 /** The n8n commands an instance can run (option `command`, default 'start') and the log line that says each is ready. */
 const READY_LINES = {
 	start: READY_LINE,
@@ -85,86 +83,38 @@ class N8nHostInstance {
 		return Boolean(this.proc && this.proc.exitCode === null && this.proc.signalCode === null);
 	}
 
-	/**
-	 * Runs `n8n <args>` for this instance (own task-broker port, so it may run beside `n8n start`).
-	 * Resolves { code, stdout, stderr }; output is also appended to <userFolder>/n8n-cli.log.
-	 */
-	async cli(args, { timeoutMs = 180000 } = {}) {
-		const [brokerPort] = await freePorts(1);
-		return await new Promise((resolve, reject) => {
-			const child = spawn(this.node.path, [this.n8nBin, ...args], {
-				cwd: this.userFolder,
-				env: this.n8nEnv(brokerPort),
-				stdio: ['ignore', 'pipe', 'pipe'],
-				detached: true,
-			});
-			trackGroup(child.pid);
-			let stdout = '';
-			let stderr = '';
-			child.stdout.on('data', (chunk) => (stdout += chunk));
-			child.stderr.on('data', (chunk) => (stderr += chunk));
-			const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
-			child.on('error', (error) => {
-				clearTimeout(timer);
-				reject(error);
-			});
-			child.on('close', (code, signal) => {
-				clearTimeout(timer);
-				killGroup(child.pid);
-				untrackGroup(child.pid);
-				fs.appendFileSync(this.cliLogFile, `\n$ n8n ${args.join(' ')}  [exit ${code}${signal ? ` ${signal}` : ''}]\n${stripAnsi(stdout)}${stripAnsi(stderr)}`);
-				if (signal === 'SIGKILL' && code === null) {
-					reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tail(stdout + stderr)}`));
-				} else {
-					resolve({ code: code === null ? 1 : code, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) });
-				}
-			});
-		});
+	/** Runs `n8n <args>` for this instance (cli-commands.js): { code, stdout, stderr }. */
+	async cli(args, options) {
+		return await runCli(this, args, options);
 	}
 
 	async cliOrThrow(args, options) {
-		const result = await this.cli(args, options);
-		if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
-		return result;
+		return await cliOrThrow(this, args, options);
 	}
 
 	/**
 	 * Imports credentials: [{ id?, name, type, data: { plain fields } }]. `data` is encrypted on import.
-	 * Stopped: `n8n import:credentials`, missing ids generated. Running: the editor's REST call as the
-	 * owner (rest-setup.js), n8n choosing the ids. Resolves the credentials with their ids.
+	 * Stopped: `n8n import:credentials`. Running: the editor's REST call as the owner (rest-setup.js),
+	 * n8n choosing the ids. Resolves the credentials with their ids.
 	 */
 	async importCredentials(credentials) {
 		if (this.isRunning()) return await restSetup.createCredentials(this, credentials);
-		const list = credentials.map((credential) => ({ id: randomId(), ...credential }));
-		const dir = path.join(this.userFolder, 'import');
-		fs.mkdirSync(dir, { recursive: true });
-		const file = path.join(dir, `credentials-${++this._importCount}.json`);
-		fs.writeFileSync(file, JSON.stringify(list, null, 2));
-		const result = await this.cliOrThrow(['import:credentials', `--input=${file}`]);
-		if (!/Successfully imported/.test(result.stdout + result.stderr)) {
-			throw new Error(`n8n import:credentials did not report success:\n${tail(result.stdout + result.stderr)}`);
-		}
-		return list;
+		return await importCredentialsByCli(this, credentials);
 	}
 
 	/**
 	 * Imports workflows (n8n JSON: { id?, name, nodes, connections, settings? }), inactive (see
-	 * publishWorkflow). Stopped: `n8n import:workflow`, missing ids generated. Running: the editor's REST
-	 * call as the owner (rest-setup.js), n8n choosing the ids. Resolves the workflows with ids.
+	 * publishWorkflow). Stopped: `n8n import:workflow`. Running: the editor's REST call as the owner
+	 * (rest-setup.js), n8n choosing the ids. Resolves the workflows with ids.
 	 */
 	async importWorkflows(workflows) {
 		if (this.isRunning()) return await restSetup.createWorkflows(this, workflows);
-		const list = workflows.map((workflow) => ({ id: randomId(), active: false, settings: {}, connections: {}, ...workflow }));
-		const dir = path.join(this.userFolder, 'import', `workflows-${++this._importCount}`);
-		fs.mkdirSync(dir, { recursive: true });
-		for (const workflow of list) fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
-		const result = await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
-		const output = result.stdout + result.stderr;
-		const match = /Successfully imported (\d+) workflow/.exec(output);
-		if (!match || Number(match[1]) !== list.length) {
-			throw new Error(`n8n import:workflow imported ${match ? match[1] : 'no'} of ${list.length} workflows:\n${tail(output)}`);
-		}
-		return list;
+		return await importWorkflowsByCli(this, workflows);
+	}
+
+	/** Runs a workflow with `n8n execute` in its own process (cli-commands.js); resolves the run n8n printed. */
+	async execute(workflowId, options) {
+		return await executeByCli(this, workflowId, options);
 	}
 
 	/**
@@ -248,45 +198,19 @@ class N8nHostInstance {
 		if (this.usesPublicationService()) await this.waitForActivation({ until: Date.now() + timeoutMs });
 	}
 
-	/** True on 2.x unless N8N_USE_WORKFLOW_PUBLICATION_SERVICE turns it off; 1.x has none. */
+	/** True on 2.x unless N8N_USE_WORKFLOW_PUBLICATION_SERVICE turns it off (activation.js). */
 	usesPublicationService() {
-		const value = this.n8nEnv().N8N_USE_WORKFLOW_PUBLICATION_SERVICE;
-		return this.host.publicationService && (value === undefined || !/^(false|0)$/i.test(value));
+		return usesPublicationService(this);
 	}
 
-	/**
-	 * Activation state of every published workflow (see database.js): from n8n 2.x's publication
-	 * tables, else from the active versions and the log since the last start:
-	 * [{ workflowId, name, versionId, state: 'pending' | 'activated' | 'failed', errors: [] }].
-	 */
+	/** Activation state of every published workflow (activation.js). */
 	async activationStatus() {
-		const query = (sql, params) => this.query(sql, params);
-		if (this.usesPublicationService()) return await readActivationStatus(query);
-		const sinceStart = this.logOffset === undefined ? '' : this.logs({ since: this.logOffset });
-		return await readStartupActivationStatus(query, sinceStart.includes(READY_LINE) ? sinceStart : null);
+		return await activationStatus(this);
 	}
 
-	/** Waits until no published workflow is pending activation (see activationStatus()). */
-	async waitForActivation({ until = Date.now() + 60000, requireActivation = true } = {}) {
-		for (;;) {
-			const status = await this.activationStatus();
-			const pending = status.filter((workflow) => workflow.state === 'pending');
-			const failed = status.filter((workflow) => workflow.state === 'failed');
-			if (pending.length === 0) {
-				if (failed.length > 0 && requireActivation) {
-					throw new Error(
-						`n8n could not activate ${failed.map((workflow) => `"${workflow.name}" (${workflow.workflowId}): ${workflow.errors.join('; ')}`).join(', ')}\n` +
-							tail(this.logs({ since: this.logOffset }), 3000),
-					);
-				}
-				return status;
-			}
-			if (!this.isRunning()) throw new Error(`n8n exited while activating workflows:\n${tail(this.logs({ since: this.logOffset }))}`);
-			if (Date.now() > until) {
-				throw new Error(`n8n did not activate ${pending.map((workflow) => workflow.workflowId).join(', ')} in time:\n${tail(this.logs({ since: this.logOffset }))}`);
-			}
-			await delay(250);
-		}
+	/** Waits until no published workflow is pending activation (activation.js). */
+	async waitForActivation(options) {
+		return await waitForActivation(this, options);
 	}
 
 	/**
@@ -336,25 +260,6 @@ class N8nHostInstance {
 	}
 
 	/**
-	 * Runs a workflow with `n8n execute --id --rawOutput` in its own process (works whether or not
-	 * `n8n start` runs). Resolves the run n8n printed ({ data: { resultData: { runData } }, status, … });
-	 * use itemsOf(result, 'Node name'). Rejects when the execution failed, with n8n's output.
-	 */
-	async execute(workflowId, { timeoutMs = 180000 } = {}) {
-		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { timeoutMs });
-		const parsed = parseRawOutput(result.stdout);
-		// The printed run is the outcome. The CLI has been seen to exit 1 now and then during its own
-		// teardown, after printing a successful, finished run; that run is still returned.
-		const succeeded = parsed !== undefined && parsed.status === 'success' && parsed.finished === true && !parsed.data?.resultData?.error;
-		if (!succeeded && (result.code !== 0 || parsed === undefined)) {
-			const error = new Error(`n8n execute --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
-			error.output = result.stdout + result.stderr;
-			throw error;
-		}
-		return parsed;
-	}
-
-	/**
 	 * Rows of n8n's database: sqlite (read-only, through the host install's sqlite3 and Node), or
 	 * PostgreSQL through psql when the instance runs on it (env DB_TYPE=postgresdb, e.g. a queue-mode
 	 * cluster). SQL in SQLite's spelling (database.js translates).
@@ -391,52 +296,14 @@ class N8nHostInstance {
 		}
 	}
 
-	/**
-	 * What n8n loaded from the package (read from the type files n8n writes at start):
-	 * { loaded, packageName, nodeTypes, credentialTypes, missingCredentialTypes }. Needs one start().
-	 */
+	/** What n8n loaded from the package (node-types.js); needs one start(). */
 	packageLoaded() {
-		const typesDir = path.join(this.userFolder, '.cache', 'n8n', 'public', 'types');
-		const nodesFile = path.join(typesDir, 'nodes.json');
-		if (!fs.existsSync(nodesFile)) throw new Error(`packageLoaded(): ${nodesFile} is missing: start() the instance first.`);
-		const nodes = readJson(nodesFile);
-		const credentials = readJson(path.join(typesDir, 'credentials.json'));
-		const ours = nodes.filter((node) => String(node.name).startsWith(`${this.packageName}.`));
-		const nodeTypes = [...new Set(ours.map((node) => node.name))];
-		const wanted = [...new Set(ours.flatMap((node) => (node.credentials || []).map((credential) => credential.name)))];
-		const known = new Set(credentials.map((credential) => credential.name));
-		return {
-			loaded: nodeTypes.length > 0,
-			packageName: this.packageName,
-			nodeTypes,
-			credentialTypes: wanted.filter((name) => known.has(name)),
-			missingCredentialTypes: wanted.filter((name) => !known.has(name)),
-		};
+		return packageLoaded(this);
 	}
 
-	/**
-	 * The node types the editor loads (GET /types/nodes.json, as `cookie`'s user). n8n 1.x rewrites that
-	 * file in place without waiting for the write (FrontendService.writeStaticJSON, not awaited), after
-	 * each package install or uninstall, which it answers first: a read just after gets the old file or
-	 * the part written so far (seen under load: invalid JSON at 12.5 of 13 MB). So this reads again
-	 * until the answer is whole JSON and `until(types)` holds; after timeoutMs it returns the last whole
-	 * answer, for the caller's assertions to show, or throws when none was whole. (n8n 2.x awaits the write.)
-	 */
-	async editorNodeTypes(cookie, { until = () => true, timeoutMs = 60000 } = {}) {
-		const deadline = Date.now() + timeoutMs;
-		let lastWhole;
-		for (;;) {
-			const answer = await this.rest('GET', '/types/nodes.json', { cookie });
-			if (answer.status === 200 && Array.isArray(answer.json)) {
-				if (until(answer.json)) return answer.json;
-				lastWhole = answer.json;
-			}
-			if (Date.now() > deadline) {
-				if (lastWhole) return lastWhole;
-				throw new Error(`GET /types/nodes.json: no whole JSON within ${timeoutMs} ms (last: HTTP ${answer.status}, ${answer.text.length} characters)`);
-			}
-			await delay(500);
-		}
+	/** The node types the editor loads, read again until whole and `until` holds (node-types.js). */
+	async editorNodeTypes(cookie, options) {
+		return await editorNodeTypes(this, cookie, options);
 	}
 
 	/** fetch() against this instance's REST API (owner.js). */
