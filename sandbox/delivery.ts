@@ -1,4 +1,4 @@
-import { PAYLOAD_FIELD, signCallback, signingKeyEnvironment } from '../nodes/shared/signature';
+import { PAYLOAD_FIELD, signCallback, signingKeyEnvironment } from '../nodes/shared/callbacks/signature';
 import { deliver, type Delivery } from './callbacks';
 import type { Runtime } from './runtime';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { MAIN_CONNECTION } from '../shared/hostCompat';
-import { RESUME_WEBHOOKS } from '../shared/waiting';
+import { MAIN_CONNECTION } from '../shared/compat';
+import { RESUME_WEBHOOKS } from '../shared/callbacks';
 import { nodeProperties } from './actions/resources';
 import { resumeOnCallback } from './actions/resume';
 import { router } from './actions/router';

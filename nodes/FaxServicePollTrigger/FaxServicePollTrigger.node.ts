@@ -3,9 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
 import { forgetCredentials } from '../shared/credentials';
-import { downloadSecureLink } from '../shared/download';
-import { MAIN_CONNECTION } from '../shared/hostCompat';
-import { eventsField, pdfFieldOption } from '../shared/triggerFields';
+import { downloadSecureLink } from '../shared/transport';
+import { MAIN_CONNECTION } from '../shared/compat';
+import { eventsField, pdfFieldOption } from '../shared/triggers';
 import { assertDateOrDateTime } from '../shared/validation';
 import type { FeedCursor } from './cursor';
 import { advance, isFeedCursor, MAX_PENDING, MAX_SEEN } from './cursor';

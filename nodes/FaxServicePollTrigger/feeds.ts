@@ -4,9 +4,8 @@ import { fieldCollection, recordOption } from '../FaxService/actions/fields';
 import { faxStatusFilter, isTestFilter, numberFilters, SHARED_FILTERS } from '../FaxService/actions/filters';
 import type { FieldMapping } from '../FaxService/actions/readers';
 import { optionalFields } from '../FaxService/actions/readers';
-import { MAX_PAGE_SIZE } from '../shared/paging';
-import { TRIGGER_EVENTS } from '../shared/triggerFields';
-import { apiRequest } from '../shared/transport';
+import { apiRequest, MAX_PAGE_SIZE } from '../shared/transport';
+import { TRIGGER_EVENTS } from '../shared/triggers';
 import type { Feed, ListPage } from './cursor';
 
 /** The two lists the polling trigger watches: where they are, their filters, and how their records are read. */

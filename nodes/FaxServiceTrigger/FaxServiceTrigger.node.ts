@@ -1,21 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../FaxService/methods';
 import type { ParsedCallback } from '../shared/callbacks';
-import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, verifyCallback } from '../shared/callbacks';
-import { MAIN_CONNECTION } from '../shared/hostCompat';
-import { SIGNATURE_HEADER } from '../shared/signature';
-import { eventsField, pdfFieldOption } from '../shared/triggerFields';
+import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, SIGNATURE_HEADER, verifyCallback } from '../shared/callbacks';
+import { MAIN_CONNECTION } from '../shared/compat';
+import { eventsField, pdfFieldOption } from '../shared/triggers';
 import { deliveryWindow, persist } from './deduplication';
 import { checkExists, create, remove } from './registration';
 

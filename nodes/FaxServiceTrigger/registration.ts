@@ -1,8 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { logReason } from '../shared/errors';
-import { apiRequest } from '../shared/transport';
+import { apiRequest, logReason } from '../shared/transport';
 
 /**
  * "Register on Fax Numbers": on activation the trigger points the chosen numbers' callback URL at

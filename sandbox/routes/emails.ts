@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { computeSignature } from '../../nodes/shared/signature';
+import { computeSignature } from '../../nodes/shared/callbacks/signature';
 import { callbackKey, scheduleDelivery, sendCallback } from '../delivery';
 import { isDate, isEmail, isHttpUrl, MESSAGES, notFound } from '../errors';
 import { randomToken } from '../files';

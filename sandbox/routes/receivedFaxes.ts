@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import FormData from 'form-data';
-import { PAYLOAD_FIELD, signCallback, signingKeyEnvironment } from '../../nodes/shared/signature';
+import { PAYLOAD_FIELD, signCallback, signingKeyEnvironment } from '../../nodes/shared/callbacks/signature';
 import { callbackKey, sendCallback } from '../delivery';
 import { isE164, MESSAGES, notFound } from '../errors';
 import { EMPTY_RECEIVED_EXTRACTION, extractReceived } from '../extraction';

@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'crypto';
 
-import { signCallback } from '../../nodes/shared/signature';
+import { signCallback } from '../../nodes/shared/callbacks/signature';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SANDBOX_PATIENT } from '../../sandbox/extraction';
 import { startFaultProxy, type Fault, type FaultProxy } from '../harness/fault-proxy';

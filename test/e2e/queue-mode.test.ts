@@ -14,7 +14,7 @@ import http from 'http';
 import { minimalPdf } from './helpers/files';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { PAYLOAD_FIELD, signCallback } from '../../nodes/shared/signature';
+import { PAYLOAD_FIELD, signCallback } from '../../nodes/shared/callbacks/signature';
 import {
 	createQueueCluster,
 	ensureInstalled,

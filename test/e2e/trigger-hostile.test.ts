@@ -7,7 +7,7 @@ import { createHmac, randomBytes, randomUUID } from 'crypto';
 import { readdirSync, readFileSync } from 'fs';
 import net from 'net';
 
-import { signCallback } from '../../nodes/shared/signature';
+import { signCallback } from '../../nodes/shared/callbacks/signature';
 import { createInstance, ensureInstalled, faxServiceTriggerWorkflow, logToStderr, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
 import { minimalPdf } from './helpers/files';
 

@@ -7,8 +7,8 @@ import { randomBytes, randomUUID } from 'crypto';
 import { existsSync } from 'fs';
 import { join } from 'path';
 
-import { CREDENTIAL_REUSE_MS } from '../../nodes/shared/credentials';
-import { signCallback } from '../../nodes/shared/signature';
+import { CREDENTIAL_REUSE_MS } from '../../nodes/shared/credentials/credentials';
+import { signCallback } from '../../nodes/shared/callbacks/signature';
 import { createInstance, ensureInstalled, faxServiceTriggerWorkflow, logToStderr, REPO_ROOT, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
 
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { signCallback } from '../../nodes/shared/signature';
+import { signCallback } from '../../nodes/shared/callbacks/signature';
 import { startSandbox, type CallbackAttempt, type Sandbox } from '../../sandbox';
 import { createInstance, ensureInstalled, logToStderr, REPO_ROOT, sandboxCredential, type N8nExecution, type N8nHostInstance } from './helpers/n8n-host';
 import { storedBinary } from './helpers/binary';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { callbackLabel, deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from '../../nodes/shared/callbacks';
+import { callbackLabel, deliveryKey, deliveryKeyOfItem, MalformedCallbackError, parseCallback } from '../../nodes/shared/callbacks/callbacks';
 import { DeliveryWindow, deliveryWindow, persist, STATIC_DATA_KEY } from '../../nodes/FaxServiceTrigger/deduplication';
 
 describe('parseCallback', () => {

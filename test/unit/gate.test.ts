@@ -2,7 +2,7 @@
  * The gate's stop (gate.ts), on its own: after `stop()` no task starts, whether it was waiting at its
  * first pass or reaches it later, and `check` and `open` still resolve.
  */
-import { Cancelled, Gate } from '../../nodes/shared/gate';
+import { Cancelled, Gate } from '../../nodes/shared/execution/gate';
 
 const tick = async () => await new Promise((resolve) => setImmediate(resolve));
 

@@ -4,7 +4,7 @@
  */
 import { NodeConnectionTypes, WAIT_INDEFINITELY as N8N_WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { MAIN_CONNECTION, WAIT_INDEFINITELY } from '../../nodes/shared/hostCompat';
+import { MAIN_CONNECTION, WAIT_INDEFINITELY } from '../../nodes/shared/compat/hostCompat';
 
 test('the values the nodes keep of their own are those of n8n-workflow 2.41', () => {
 	expect(MAIN_CONNECTION).toBe(NodeConnectionTypes.Main);

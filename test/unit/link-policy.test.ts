@@ -3,7 +3,7 @@
  * end-to-end suites may not send traffic to on this machine (private, link-local, public): the
  * decision is made on the URL alone, before n8n connects anywhere.
  */
-import { addressClass, linkRefusal } from '../../nodes/shared/linkPolicy';
+import { addressClass, linkRefusal } from '../../nodes/shared/transport/linkPolicy';
 
 describe('addressClass', () => {
 	test.each([

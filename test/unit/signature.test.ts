@@ -5,7 +5,7 @@ import {
 	signingKeyEnvironment,
 	signingMessage,
 	verifyCallbackSignature,
-} from '../../nodes/shared/signature';
+} from '../../nodes/shared/callbacks/signature';
 
 /**
  * Vectors computed independently of this code, with OpenSSL:

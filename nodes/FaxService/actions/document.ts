@@ -1,7 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { MultipartFile } from '../../shared/multipart';
+import type { MultipartFile } from '../../shared/transport';
 import type { CoverPage, LetterOptions, PageSize } from '../../shared/pdf';
 import { DEFAULT_CONFIDENTIALITY_NOTICE, DEFAULT_FONT_SIZE, LetterError, MAX_FONT_SIZE, MIN_FONT_SIZE, renderLetter } from '../../shared/pdf';
 import type { FileKind } from '../../shared/validation';

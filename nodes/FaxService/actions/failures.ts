@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Outcome } from '../../shared/concurrency';
-import { createdByItem } from '../../shared/createdIds';
+import type { Outcome } from '../../shared/execution';
+import { createdByItem } from '../../shared/execution';
 
 /** What an item's failure becomes: its error item (Continue On Fail), or the node's error, which says what the other items did. */
 

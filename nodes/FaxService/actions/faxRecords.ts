@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from '../../shared/credentials';
-import { downloadSecureLink } from '../../shared/download';
-import { apiRequest } from '../../shared/transport';
+import { apiRequest, downloadSecureLink } from '../../shared/transport';
 import { readRequiredString } from './readers';
 
 /** Sent and received faxes are read and downloaded the same way: by their token, from their own list. */

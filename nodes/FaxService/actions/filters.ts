@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllPages } from '../../shared/paging';
+import { apiRequestAllPages } from '../../shared/transport';
 import type { FieldMapping } from './readers';
 import { optionalFields, readLimit } from './readers';
 

@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationResult } from './types';
+/** What an operation returns for one input item: records (json) or full items (with binary). */
+export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
 /**
  * The Output option of the operations that read records (n8n's UX guideline for nodes used as AI

@@ -1,7 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { MultipartFile, Readable } from '../../shared/multipart';
+import type { MultipartFile, Readable } from '../../shared/transport';
 import type { CheckContext, FileKind } from '../../shared/validation';
 import {
 	assertDate,

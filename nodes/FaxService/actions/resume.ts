@@ -1,11 +1,9 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { ParsedCallback } from '../../shared/callbacks';
-import { readCallbackRequest, refuseCallback, verifyCallback } from '../../shared/callbacks';
-import { runBounded } from '../../shared/concurrency';
-import { logReason } from '../../shared/errors';
-import { SIGNATURE_HEADER } from '../../shared/signature';
-import { TIMED_OUT, waitingItems } from '../../shared/waiting';
+import { readCallbackRequest, refuseCallback, SIGNATURE_HEADER, TIMED_OUT, verifyCallback, waitingItems } from '../../shared/callbacks';
+import { runBounded } from '../../shared/execution';
+import { logReason } from '../../shared/transport';
 import { operationOf } from './resource';
 import { resources } from './resources';
 import type { WaitTarget } from './types';

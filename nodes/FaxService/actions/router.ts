@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Outcome } from '../../shared/concurrency';
-import { forgetRun } from '../../shared/earlierTries';
-import { Gate } from '../../shared/gate';
-import { holdRequests } from '../../shared/requestGate';
-import { stopSignalOf } from '../../shared/stop';
-import { waitForCallbacks, waitLimit } from '../../shared/waiting';
+import type { Outcome } from '../../shared/execution';
+import { forgetRun, Gate, holdRequests, stopSignalOf } from '../../shared/execution';
+import { waitForCallbacks, waitLimit } from '../../shared/callbacks';
 import { checkFailure, errorItem, runFailure } from './failures';
 import { readOutput } from './output';
 import { readRequestsInParallel } from './readers';

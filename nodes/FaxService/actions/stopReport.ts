@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Outcome } from '../../shared/concurrency';
-import { createdByItem } from '../../shared/createdIds';
+import type { Outcome } from '../../shared/execution';
+import { createdByItem } from '../../shared/execution';
 import { itemRanges } from './failures';
 
 /**

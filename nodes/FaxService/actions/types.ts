@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
-import type { SignedCallbackType } from '../../shared/signature';
-import type { RecordKindName } from './output';
+import type { SignedCallbackType } from '../../shared/callbacks';
+import type { OperationResult, RecordKindName } from './output';
 
-/** What an operation returns for one input item: records (json) or full items (with binary). */
-export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
+export type { OperationResult } from './output';
 
 /**
  * One resource/operation pair. It only turns one item into a request and the answer into

@@ -1,5 +1,5 @@
 /**
- * The package's PDF library, as the operations use it. Owns everything PDF: the letter writer
+ * pdf/ — layer 0. The package's PDF library, as the operations use it. Owns everything PDF: the letter writer
  * (letter/), the file writer (write/) and their errors. Imports nothing else of nodes/shared; any
  * node or shared folder may import it, through this file only.
  */

@@ -1,4 +1,4 @@
-import { LEGACY_WAIT_OPERATION } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION } from '../../../shared/callbacks';
 import type { ResourceDefinition } from '../resource';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';

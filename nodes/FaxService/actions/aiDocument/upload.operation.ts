@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { MultipartFile } from '../../../shared/multipart';
-import { encodeMultipart } from '../../../shared/multipart';
-import { apiRequest } from '../../../shared/transport';
+import type { MultipartFile } from '../../../shared/transport';
+import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
 import { binaryPropertyField, callbackUrlField } from '../fields';
 import { readUpload } from '../readers';

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { encodeMultipart } from '../../../shared/multipart';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import { binaryPropertyField, faxNumberLocator } from '../fields';
 import { readE164Locator, readUpload } from '../readers';

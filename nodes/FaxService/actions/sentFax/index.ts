@@ -1,4 +1,4 @@
-import { LEGACY_WAIT_OPERATION } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION } from '../../../shared/callbacks';
 import type { ResourceDefinition } from '../resource';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { MultipartFile } from '../../../shared/multipart';
-import { encodeMultipart } from '../../../shared/multipart';
-import { apiRequest } from '../../../shared/transport';
+import type { MultipartFile } from '../../../shared/transport';
+import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import { documentFields, readDocument } from '../document';
 import { callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { LEGACY_WAIT_OPERATION, resumeUrl, waitLimitFields } from '../../../shared/waiting';
+import { LEGACY_WAIT_OPERATION, resumeUrl, waitLimitFields } from '../../../shared/callbacks';
 import { readFax, withFaxPdf } from '../faxRecords';
 import type { WaitTarget } from '../types';
 import { faxFields, sendFax } from './send.operation';

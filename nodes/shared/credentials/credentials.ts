@@ -7,9 +7,11 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import type { KeyEnvironment } from './signature';
 
 /** The Fax Service API credential: reading it, its keys, and keeping keys out of text. */
+
+/** Which of the credential's keys: the test key or the live key. */
+export type KeyEnvironment = 'test' | 'live';
 
 export const CREDENTIAL_TYPE = 'faxServiceApi';
 

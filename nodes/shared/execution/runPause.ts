@@ -1,4 +1,4 @@
-import type { ApiContext } from './credentials';
+import type { ApiContext } from '../credentials';
 import { isStopped, pauseUnlessStopped } from './stop';
 
 /**

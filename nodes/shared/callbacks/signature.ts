@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
+import type { KeyEnvironment } from '../credentials';
+
 /**
  * Callback signatures, spec section 6.6. This module is the only place that knows how a
  * callback is signed: the trigger verifies with it and the sandbox signs with it.
@@ -7,9 +9,6 @@ import { createHmac, timingSafeEqual } from 'crypto';
 
 /** The callback types whose signature can be verified from their payload. */
 export type SignedCallbackType = 'sentFax' | 'receivedFax' | 'aiDocument';
-
-/** Which of the account's keys signs a callback. */
-export type KeyEnvironment = 'test' | 'live';
 
 /** The form field that carries the JSON payload of each signed callback type (spec 6.1). */
 export const PAYLOAD_FIELD: Record<SignedCallbackType, 'recordDetails' | 'AiDocumentDetails'> = {

@@ -1,8 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData, MultiPartFormData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { FaxServiceCredentials } from './credentials';
-import { getRecentCredentials, keyFor } from './credentials';
+import type { FaxServiceCredentials } from '../credentials';
+import { getRecentCredentials, keyFor } from '../credentials';
 
 import type { SignedCallbackType } from './signature';
 import { PAYLOAD_FIELD, signingKeyEnvironment, verifyCallbackSignature } from './signature';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiContext } from './credentials';
+import type { ApiContext } from '../credentials';
 
 /**
  * What the creating requests of a node run answered, kept while n8n's Retry On Fail may run the node

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ApiContext } from './credentials';
-import type { ApiRequest } from './transport';
-import { apiRequest } from './transport';
+import type { ApiContext } from '../credentials';
+import type { ApiRequest } from './request';
+import { apiRequest } from './apiRequest';
 
 /** Paged lists (spec 2.1): every page, or as many as a limit needs. */
 

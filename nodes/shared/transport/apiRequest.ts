@@ -1,36 +1,16 @@
+/** The only way this package talks to the service: every request goes through `apiRequest`, with its retry policy. */
+
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Answer } from './answers';
 import { answerProblem } from './answers';
-import type { ApiContext } from './credentials';
-import { CREDENTIAL_TYPE, getFaxServiceCredentials, keyFor, redactKeys } from './credentials';
-import { noteCreated } from './createdIds';
-import type { EarlierOutcome } from './earlierTries';
-import { creationTry } from './earlierTries';
+import type { ApiContext } from '../credentials';
+import { CREDENTIAL_TYPE, getFaxServiceCredentials, keyFor, redactKeys } from '../credentials';
+import { creationTry, isStopped, noteCreated, pauseRun, pauseUnlessStopped, requestGateOf, sendUnlessStopped, signalAfterStop, waitWhilePaused } from '../execution';
+import type { EarlierOutcome } from '../execution';
 import { changesSomething, MAY_EXIST, networkErrorCode, networkErrorMessage, redirectError, toApiError, unexpectedAnswer } from './errors';
-import type { MultipartBody } from './multipart';
+import type { ApiRequest } from './request';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
-import { requestGateOf } from './requestGate';
-import { pauseRun, waitWhilePaused } from './runPause';
-import { isStopped, pauseUnlessStopped, sendUnlessStopped, signalAfterStop } from './stop';
-
-/** The only way this package talks to the service: every request goes through `apiRequest`, with its retry policy. */
-
-export interface ApiRequest {
-	method: IHttpRequestMethods;
-	/** Path below the base URL, e.g. `/sent_faxes`. */
-	path: string;
-	qs?: IDataObject;
-	json?: IDataObject;
-	form?: Record<string, string>;
-	multipart?: MultipartBody;
-	itemIndex?: number;
-	/** Names what a 404 did not find, e.g. `Sent fax "abc"`. */
-	notFound?: string;
-	/** What a 2xx answer must look like; anything else is an error. */
-	answer: Answer;
-}
 
 /** Answers after which a read is tried again. */
 const RETRY_STATUSES = [429, 502, 503, 504];

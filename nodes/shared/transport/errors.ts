@@ -2,10 +2,10 @@ import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow'
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from './answers';
-import type { ApiContext, FaxServiceCredentials } from './credentials';
-import { KEY_FIELD, redactKeys } from './credentials';
+import type { ApiContext, FaxServiceCredentials } from '../credentials';
+import { KEY_FIELD, redactKeys } from '../credentials';
 import { MAX_REDIRECTS, withoutQuery } from './redirects';
-import type { ApiRequest } from './transport';
+import type { ApiRequest } from './request';
 
 /** Turns what the service (or the network) answered into errors a person can act on, never showing a key. */
 

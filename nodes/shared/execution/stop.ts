@@ -1,6 +1,6 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { ApiContext } from './credentials';
+import type { ApiContext } from '../credentials';
 
 /**
  * The execution's stop, as a node run sees it: the user's Stop, or the workflow's Timeout Workflow

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { WAIT_INDEFINITELY } from './hostCompat';
+import { WAIT_INDEFINITELY } from '../compat';
 
 /**
  * Waiting in n8n for the service's callback: the execution's resume URL is the request's

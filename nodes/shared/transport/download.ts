@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiContext } from './credentials';
-import { getFaxServiceCredentials } from './credentials';
+import type { ApiContext } from '../credentials';
+import { getFaxServiceCredentials } from '../credentials';
 import { networkErrorMessage } from './errors';
 import { linkRefusal } from './linkPolicy';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
-import { REQUEST_TIMEOUT_MS } from './transport';
+import { REQUEST_TIMEOUT_MS } from './apiRequest';
 
 export interface DownloadedFile {
 	data: Buffer;
