@@ -40,7 +40,7 @@ const { report } = require('./lib/report');
 
 const ROOT = host.REPO_ROOT;
 const SANDBOX_JS = path.join(ROOT, '.build', 'sandbox', 'index.js');
-const SIGNATURE_JS = path.join(ROOT, 'dist', 'nodes', 'shared', 'signature.js');
+const SIGNATURE_JS = path.join(ROOT, 'dist', 'nodes', 'shared', 'callbacks', 'signature.js');
 const PDF_JS = path.join(ROOT, 'dist', 'nodes', 'shared', 'pdf', 'index.js');
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 

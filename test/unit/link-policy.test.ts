@@ -1,5 +1,5 @@
 /**
- * The secure-link policy (nodes/shared/linkPolicy.ts) for every class of address, including those the
+ * The secure-link policy (nodes/shared/transport/linkPolicy.ts) for every class of address, including those the
  * end-to-end suites may not send traffic to on this machine (private, link-local, public): the
  * decision is made on the URL alone, before n8n connects anywhere.
  */

@@ -91,7 +91,7 @@ export const faxNumberLocator = (displayName: string, name: string, description:
 			placeholder: '+15551234567',
 			// No `validation` regex here: n8n checks it when every execution starts, in a vm with a 250 ms
 			// watchdog that fails the whole workflow on a busy server; the node checks E.164 itself
-			// (shared/validation.ts), per item and before any request, for typed and expression values alike.
+			// (shared/validation/), per item and before any request, for typed and expression values alike.
 		},
 	],
 });

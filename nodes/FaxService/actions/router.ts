@@ -67,7 +67,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// 2. Then send. Without Continue On Fail, a failure starts nothing new; the items in flight settle first.
 	const gate = new Gate<OperationResult>(inParallel);
 	holdRequests(this, gate);
-	// After a Stop or Timeout Workflow no item starts; those on the wire settle (transport.ts: a creation may finish).
+	// After a Stop or Timeout Workflow no item starts; those on the wire settle (shared/transport/apiRequest.ts: a creation may finish).
 	const stop = stopSignalOf(this);
 	const onStop = () => gate.stop();
 	stop?.addEventListener('abort', onStop, { once: true });

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * The service wraps single records (`{faxNumber: …}`, `{client: …}`); nodes emit the record itself.
- * apiRequest has already checked the answer's shape (shared/answers.ts): these only pick it out.
+ * apiRequest has already checked the answer's shape (shared/transport/answers.ts): these only pick it out.
  */
 export function unwrap(response: IDataObject, key: string): IDataObject {
 	const inner = response[key];

@@ -117,7 +117,7 @@ export function toApiError(
 }
 
 /**
- * A 3xx answer from the service's side, not followed (transport.ts follows only reads within the Base
+ * A 3xx answer from the service's side, not followed (apiRequest.ts follows only reads within the Base
  * URL's origin): an error naming where it pointed, why it was not followed and what to change.
  */
 export function redirectError(
