@@ -9,7 +9,7 @@
 import { requireText } from './characterRule';
 import type { DrawOperation } from './content';
 import { FONT_RESOURCE_NAMES, contentStream } from './content';
-import type { CoverPage } from './coverPage';
+import type { CoverLayout, CoverPage } from './coverPage';
 import { layoutCoverPage } from './coverPage';
 import { LetterError } from '../errors';
 import type { FontName } from './fontWidths';
@@ -32,7 +32,7 @@ export interface LetterOptions {
 
 export interface Letter {
 	pdf: Buffer;
-	/** Total pages, cover page and its continuation pages included. */
+	/** The pages of this file, cover page and its continuation pages included. */
 	pages: number;
 }
 
@@ -78,15 +78,43 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 	const body = requireText(text, 'text');
 	const area = textArea(pageSize);
 	const cover = options.coverPage === undefined ? undefined : layoutCoverPage(options.coverPage, area, fontSize);
-	const bodyPages = layoutBody(body, area, fontSize);
+	const bodyPages = layoutBody(body, area, fontSize).map((lines) => linesToOperations(lines, fontSize));
+	return renderPages(coverDrawings(cover, fontSize), bodyPages, pageSize, options.creationDate);
+}
 
-	const pageDrawings: DrawOperation[][] = [];
-	const totalPages = (cover === undefined ? 0 : 1 + cover.continuation.length) + bodyPages.length;
-	if (cover !== undefined) {
-		pageDrawings.push(cover.draw(totalPages));
-		for (const lines of cover.continuation) pageDrawings.push(linesToOperations(lines, fontSize));
-	}
-	for (const lines of bodyPages) pageDrawings.push(linesToOperations(lines, fontSize));
+/**
+ * Renders a cover page alone (and its continuation pages, for a long message), to go in front of
+ * `followingPages` pages of other documents: its Pages row and "Page x of y" count the whole fax.
+ * Throws LetterError as renderLetter does.
+ */
+export function renderCoverSheet(coverPage: CoverPage, followingPages: number, letterOptions?: Omit<LetterOptions, 'coverPage'>): Letter {
+	const options = letterOptions ?? {};
+	const { pageSize, fontSize } = checkedOptions(options);
+	if (!Number.isInteger(followingPages) || followingPages < 0) throw new RangeError('renderCoverSheet: followingPages must be a whole number');
+	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize);
+	return renderPages(coverDrawings(cover, fontSize), [], pageSize, options.creationDate, followingPages);
+}
+
+/** The cover page's drawings (none without a cover), once the pages after it are known. */
+function coverDrawings(cover: CoverLayout | undefined, fontSize: number): (totalPages: number) => DrawOperation[][] {
+	if (cover === undefined) return () => [];
+	return (totalPages) => [cover.draw(totalPages), ...cover.continuation.map((lines) => linesToOperations(lines, fontSize))];
+}
+
+/**
+ * The file: the cover's pages, then the body's, each with its footer. `pagesAfter` counts pages that
+ * other documents add after these (in the totals only); `pages` is what this file holds.
+ */
+function renderPages(
+	coverPages: (totalPages: number) => DrawOperation[][],
+	bodyPages: DrawOperation[][],
+	pageSize: PageSize,
+	creationDate: Date | undefined,
+	pagesAfter = 0,
+): Letter {
+	const ownPages = coverPages(0).length + bodyPages.length;
+	const totalPages = ownPages + pagesAfter;
+	const pageDrawings = [...coverPages(totalPages), ...bodyPages];
 
 	// Objects 1-5 are fixed; each page then takes two: its page dictionary and its content stream.
 	const CATALOG = 1;
@@ -101,7 +129,7 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 
 	const objects: PdfObject[] = [
 		`<< /Type /Catalog /Pages ${ref(PAGES)} >>`,
-		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))}${options.creationDate === undefined ? '' : ` /CreationDate ${pdfString(Buffer.from(pdfDate(options.creationDate), 'latin1'))}`} >>`,
+		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))}${creationDate === undefined ? '' : ` /CreationDate ${pdfString(Buffer.from(pdfDate(creationDate), 'latin1'))}`} >>`,
 		`<< /Type /Pages /Kids [${pageNumbers.map(ref).join(' ')}] /Count ${pageDrawings.length} >>`,
 		...fonts.map((font) => `<< /Type /Font /Subtype /Type1 /BaseFont /${font} /Encoding /WinAnsiEncoding >>`),
 	];
@@ -112,5 +140,5 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 			{ dictionaryEntries: '', data: contentStream([...drawing, footer(index + 1, totalPages, width)]) },
 		);
 	});
-	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: totalPages };
+	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: pageDrawings.length };
 }
