@@ -58,7 +58,7 @@ export function readRequiredString(ctx: IExecuteFunctions, itemIndex: number, na
 	return value;
 }
 
-/** Reads a file from the item's binary field and checks its type by content. */
+/** Reads a file from the binary field the node's Input Binary Field names, and checks its type by content. */
 export async function readUpload(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -66,22 +66,30 @@ export async function readUpload(
 	maxBytes?: number,
 ): Promise<MultipartFile> {
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	return await readItemFile(ctx, itemIndex, propertyName, `Input Binary Field "${propertyName}"`, allowed, maxBytes);
+}
+
+/** Reads a file from the item's binary field `propertyName`; `field` names it in errors. */
+export async function readItemFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	field: string,
+	allowed: readonly FileKind[],
+	maxBytes?: number,
+): Promise<MultipartFile> {
 	const item = ctx.getInputData()[itemIndex];
 	if (!item?.binary?.[propertyName]) {
 		const present = Object.keys(item?.binary ?? {});
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Input Binary Field "${propertyName}" is missing on the input item [item ${itemIndex}]`,
-			{
-				itemIndex,
-				description: present.length
-					? `The item has binary fields: ${present.join(', ')}`
-					: 'The item has no binary data. Read the file first, for example with a "Read/Write Files from Disk" or "HTTP Request" node.',
-			},
-		);
+		throw new NodeOperationError(ctx.getNode(), `${field} is missing on the input item [item ${itemIndex}]`, {
+			itemIndex,
+			description: present.length
+				? `The item has binary fields: ${present.join(', ')}`
+				: 'The item has no binary data. Read the file first, for example with a "Read/Write Files from Disk" or "HTTP Request" node.',
+		});
 	}
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
-	return await fileOfBinary(ctx, itemIndex, `Input Binary Field "${propertyName}"`, binary, allowed, maxBytes);
+	return await fileOfBinary(ctx, itemIndex, field, binary, allowed, maxBytes);
 }
 
 /**

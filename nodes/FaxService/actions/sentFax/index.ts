@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../resource';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as previewPdf from './previewPdf.operation';
 import * as send from './send.operation';
 import * as sendAndWait from './sendAndWait.operation';
 
@@ -20,6 +21,12 @@ export const sentFax: ResourceDefinition = {
 		},
 		get: { ...get, name: 'Get', action: 'Get a sent fax', summary: 'Get a sent fax by its sendToken: its delivery status (sentStatus) and details' },
 		getMany: { ...getMany, name: 'Get Many', action: 'Get many sent faxes', summary: 'List sent faxes, with filters' },
+		previewPdf: {
+			...previewPdf,
+			name: 'Preview PDF',
+			action: 'Preview the PDF of a fax',
+			summary: 'Build the PDF Send would fax (cover page, document, further documents) and return it as binary data with its page count, without sending it',
+		},
 		downloadPdf: { ...downloadPdf, name: 'Download PDF', action: 'Download a sent fax PDF', summary: 'Download the document of a sent fax (by its sendToken) into a binary field' },
 	},
 	// 0.1.0 stored Send and Wait as "sendAndWait" (see LEGACY_WAIT_OPERATION).

@@ -4,12 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MultipartFile } from '../../../shared/transport';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
-import { documentFields, readDocument } from '../document';
+import type { BuiltDocument } from '../document';
+import { buildDocument, documentFields } from '../document';
 import { callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';
 import { optionalFields, readE164Locator } from '../readers';
 
-/** The fields of a fax to send; Send and Wait gives the callback URL itself, so it leaves that one out. */
-export const faxFields = (withCallbackUrl: boolean): INodeProperties[] => [
+/** A fax's document and numbers: what Send sends and Preview PDF builds. */
+export const faxDocumentFields: INodeProperties[] = [
 	...documentFields('The PDF or TIFF to fax', 'fax'),
 	faxNumberLocator('From Number', 'fromNumber', 'One of the account\'s fax numbers to send from'),
 	{
@@ -21,6 +22,11 @@ export const faxFields = (withCallbackUrl: boolean): INodeProperties[] => [
 		placeholder: '+15551234567',
 		description: 'Destination fax number in E.164 form',
 	},
+];
+
+/** The fields of a fax to send; Send and Wait gives the callback URL itself, so it leaves that one out. */
+export const faxFields = (withCallbackUrl: boolean): INodeProperties[] => [
+	...faxDocumentFields,
 	fieldCollection('additionalFields', [
 		...(withCallbackUrl ? [callbackUrlField('the sent-fax callback when delivery completes')] : []),
 		{
@@ -67,10 +73,21 @@ export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbac
 	});
 }
 
-/** The item's fax as form fields and file, every value checked. */
-async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
+/** The item's From and To Number, checked. */
+export function faxNumbers(ctx: IExecuteFunctions, itemIndex: number): { fromNumber: string; toNumber: string } {
 	const fromNumber = readE164Locator(ctx, itemIndex, 'fromNumber', 'From Number');
 	const toNumber = assertE164(ctx, itemIndex, 'To Number', ctx.getNodeParameter('toNumber', itemIndex) as string);
+	return { fromNumber, toNumber };
+}
+
+/** The item's fax document as the service gets it: cover page and further documents included. */
+export async function buildFaxDocument(ctx: IExecuteFunctions, itemIndex: number, numbers: { fromNumber: string; toNumber: string }): Promise<BuiltDocument> {
+	return await buildDocument(ctx, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'fax', toFax: numbers.toNumber, fromFax: numbers.fromNumber });
+}
+
+/** The item's fax as form fields and file, every value checked. */
+async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
+	const { fromNumber, toNumber } = faxNumbers(ctx, itemIndex);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields: Record<string, string> = {
 		from_number: fromNumber,
@@ -85,5 +102,5 @@ async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fie
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
 	};
-	return { fields, file: await readDocument(ctx, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'fax', toFax: toNumber, fromFax: fromNumber }) };
+	return { fields, file: (await buildFaxDocument(ctx, itemIndex, { fromNumber, toNumber })).file };
 }

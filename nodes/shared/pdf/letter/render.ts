@@ -28,6 +28,8 @@ export interface LetterOptions {
 	coverPage?: CoverPage;
 	/** Written as the /Info /CreationDate when given; without it the file has no date (and stays reproducible). */
 	creationDate?: Date;
+	/** Pages other documents add after the letter in the same fax: counted by the cover's Pages row and every "Page x of y". */
+	followingPages?: number;
 }
 
 export interface Letter {
@@ -43,6 +45,8 @@ const FOOTER_SIZE = 9;
 const PRODUCER = 'n8n-nodes-fax-service';
 
 function checkedOptions(options: LetterOptions): { pageSize: PageSize; fontSize: number } {
+	const following = options.followingPages;
+	if (following !== undefined && !(Number.isInteger(following) && following >= 0)) throw new RangeError('followingPages must be a whole number');
 	const fontSize = options.fontSize ?? DEFAULT_FONT_SIZE;
 	if (typeof fontSize !== 'number' || !Number.isFinite(fontSize) || fontSize < MIN_FONT_SIZE || fontSize > MAX_FONT_SIZE) {
 		throw new LetterError('fontSize', `fontSize must be a number from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE} (points), not ${String(fontSize)}`, { field: 'fontSize' });
@@ -79,7 +83,7 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 	const area = textArea(pageSize);
 	const cover = options.coverPage === undefined ? undefined : layoutCoverPage(options.coverPage, area, fontSize);
 	const bodyPages = layoutBody(body, area, fontSize).map((lines) => linesToOperations(lines, fontSize));
-	return renderPages(coverDrawings(cover, fontSize), bodyPages, pageSize, options.creationDate);
+	return renderPages(coverDrawings(cover, fontSize), bodyPages, pageSize, options.creationDate, options.followingPages);
 }
 
 /**
@@ -87,10 +91,9 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
  * `followingPages` pages of other documents: its Pages row and "Page x of y" count the whole fax.
  * Throws LetterError as renderLetter does.
  */
-export function renderCoverSheet(coverPage: CoverPage, followingPages: number, letterOptions?: Omit<LetterOptions, 'coverPage'>): Letter {
+export function renderCoverSheet(coverPage: CoverPage, followingPages: number, letterOptions?: Omit<LetterOptions, 'coverPage' | 'followingPages'>): Letter {
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize } = checkedOptions(options);
-	if (!Number.isInteger(followingPages) || followingPages < 0) throw new RangeError('renderCoverSheet: followingPages must be a whole number');
+	const { pageSize, fontSize } = checkedOptions({ ...options, followingPages });
 	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize);
 	return renderPages(coverDrawings(cover, fontSize), [], pageSize, options.creationDate, followingPages);
 }

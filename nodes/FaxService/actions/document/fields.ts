@@ -1,0 +1,209 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_CONFIDENTIALITY_NOTICE, DEFAULT_FONT_SIZE, MAX_FONT_SIZE, MIN_FONT_SIZE } from '../../../shared/pdf';
+import { binaryPropertyField } from '../fields';
+
+/** The panel's fields of a document to send: its source, the letter's options, the cover page, further documents. */
+
+/** Which operation the document goes with: a fax fills the cover page's fax numbers from its own. */
+export type DocumentPurpose = 'fax' | 'email';
+
+export const DEFAULT_LETTER_FILE_NAME = 'letter.pdf';
+
+/** What Earlier Node's File reads, as the user writes it. */
+export const BINARY_DATA_EXAMPLE = "{{ $('Get PDF').item.binary.data }}";
+
+const DOCUMENT_SOURCES = [
+	{ name: 'Binary File', value: 'binary', description: 'A PDF or TIFF from a binary field of the input item' },
+	{
+		name: 'Earlier Node\'s File',
+		value: 'binaryData',
+		description: 'A PDF or TIFF an expression takes from an earlier node, as an AI agent\'s tool can (its input item has no files)',
+	},
+	{ name: 'Text', value: 'text', description: 'Text the node renders as a fax-ready PDF letter' },
+];
+
+/** On the node: a saved workflow without the parameter keeps sending its binary file. */
+const documentSourceOption: INodeProperties = {
+	displayName: 'Document Source',
+	name: 'documentSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'binary',
+	displayOptions: { show: { '@tool': [false] } },
+	options: DOCUMENT_SOURCES,
+};
+
+/** On its AI tool variant: n8n gives a tool no binary data, so the model writes the letter. */
+const toolDocumentSourceOption: INodeProperties = {
+	...documentSourceOption,
+	default: 'text',
+	displayOptions: { show: { '@tool': [true] } },
+};
+
+const binaryDataField = (description: string): INodeProperties => ({
+	displayName: 'Binary Data',
+	name: 'binaryData',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: BINARY_DATA_EXAMPLE,
+	description,
+});
+
+const coverPageNumberDescription = (purpose: DocumentPurpose, number: 'To Number' | 'From Number'): string =>
+	purpose === 'fax' ? `Leave empty to print the ${number}` : 'Leave empty to leave the row out';
+
+const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
+	{
+		displayName: 'Add Cover Page',
+		name: 'addCoverPage',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to put a cover page first, in front of the document and any further documents; its Pages row counts the whole fax',
+	},
+	{
+		displayName: 'Cover Page',
+		name: 'coverPage',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { addCoverPage: [true] } },
+		options: [
+			{
+				displayName: 'Confidentiality Notice',
+				name: 'confidentialityNotice',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: DEFAULT_CONFIDENTIALITY_NOTICE,
+				description: 'Printed in a box at the bottom of the cover page; without this option the default notice is printed',
+			},
+			{
+				displayName: 'Date',
+				name: 'date',
+				type: 'string',
+				default: '',
+				placeholder: 'YYYY-MM-DD',
+				description: 'Leave empty to print today\'s date (in the workflow\'s time zone) as YYYY-MM-DD',
+			},
+			{ displayName: 'From', name: 'from', type: 'string', default: '', description: 'The sender\'s name' },
+			{
+				displayName: 'From Fax Number',
+				name: 'fromFax',
+				type: 'string',
+				default: '',
+				description: coverPageNumberDescription(purpose, 'From Number'),
+			},
+			{ displayName: 'Message', name: 'message', type: 'string', typeOptions: { rows: 4 }, default: '' },
+			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+			{ displayName: 'To', name: 'to', type: 'string', default: '', description: 'The recipient\'s name' },
+			{
+				displayName: 'To Fax Number',
+				name: 'toFax',
+				type: 'string',
+				default: '',
+				description: coverPageNumberDescription(purpose, 'To Number'),
+			},
+		],
+	},
+];
+
+/** Files after the main document, in the order given, each from the item or from an earlier node. */
+const furtherDocumentsField: INodeProperties = {
+	displayName: 'Further Documents',
+	name: 'furtherDocuments',
+	type: 'fixedCollection',
+	placeholder: 'Add Document',
+	typeOptions: { multipleValues: true, sortable: true },
+	default: {},
+	description: 'PDF or TIFF files to send after the document, in this order, in the same transmission (one PDF)',
+	options: [
+		{
+			displayName: 'Document',
+			name: 'documents',
+			values: [
+				{
+					displayName: 'Source',
+					name: 'source',
+					type: 'options',
+					default: 'binary',
+					options: DOCUMENT_SOURCES.filter((source) => source.value !== 'text'),
+				},
+				{
+					displayName: 'Input Binary Field',
+					name: 'binaryPropertyName',
+					type: 'string',
+					default: 'data',
+					hint: 'The name of the input binary field holding the file',
+					displayOptions: { show: { source: ['binary'] } },
+				},
+				{ ...binaryDataField(`An expression giving an earlier node's file, for example ${BINARY_DATA_EXAMPLE}`), displayOptions: { show: { source: ['binaryData'] } } },
+			],
+		},
+	],
+};
+
+/**
+ * Document Source and the fields of each source, then the cover page and further documents, which go
+ * with every source. The binary field is hidden only for Text and Earlier Node's File (not shown for
+ * Binary File): on an n8n without '@tool' both Document Source properties are hidden and have no value,
+ * and the field must still be there.
+ */
+export const documentFields = (binaryDescription: string, purpose: DocumentPurpose): INodeProperties[] => [
+	documentSourceOption,
+	toolDocumentSourceOption,
+	{ ...binaryPropertyField(binaryDescription), displayOptions: { hide: { documentSource: ['text', 'binaryData'] } } },
+	{
+		...binaryDataField(`An expression giving the binary data of an earlier node's item, for example ${BINARY_DATA_EXAMPLE}`),
+		displayOptions: { show: { documentSource: ['binaryData'] } },
+	},
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 8 },
+		default: '',
+		required: true,
+		displayOptions: { show: { documentSource: ['text'] } },
+		description:
+			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
+		hint: 'Windows-1252 characters only (accented Latin letters, € £ ° ± µ and the like); any other character stops the item with an error naming it',
+	},
+	{
+		displayName: 'Letter Options',
+		name: 'letterOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { documentSource: ['text'] } },
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: DEFAULT_LETTER_FILE_NAME,
+				description: 'The name the PDF is uploaded under',
+			},
+			{
+				displayName: 'Font Size',
+				name: 'fontSize',
+				type: 'number',
+				typeOptions: { minValue: MIN_FONT_SIZE, maxValue: MAX_FONT_SIZE, numberPrecision: 1 },
+				default: DEFAULT_FONT_SIZE,
+				description: `Size of the letter's text in points, from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE}`,
+			},
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'options',
+				default: 'letter',
+				options: [
+					{ name: 'Letter', value: 'letter', description: '8.5 x 11 inches' },
+					{ name: 'A4', value: 'a4', description: '210 x 297 mm' },
+				],
+			},
+		],
+	},
+	...coverPageFields(purpose),
+	furtherDocumentsField,
+];

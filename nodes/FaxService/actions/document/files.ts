@@ -1,0 +1,90 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { MultipartFile } from '../../../shared/transport';
+import type { FileKind } from '../../../shared/validation';
+import { fileOfBinary, readItemFile, readUpload } from '../readers';
+import { BINARY_DATA_EXAMPLE } from './fields';
+
+/**
+ * The files of a document: the main one (Binary File or Earlier Node's File) and the Further Documents,
+ * each checked by its content before any request and named in errors as the panel names it.
+ */
+
+export interface SourceFile {
+	/** The field as the panel shows it, for messages: `Input Binary Field "data"`, `Further Documents → Document 2 (…)`. */
+	label: string;
+	file: MultipartFile;
+}
+
+/** Binary data an expression gave (an object, or its JSON): what n8n keeps of an item's file. */
+function isBinaryData(value: unknown): value is IBinaryData {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const { id, data } = value as { id?: unknown; data?: unknown };
+	return (typeof id === 'string' && id !== '') || (typeof data === 'string' && data !== '');
+}
+
+/** An Earlier Node's File value (`label` names its field), read like an item's file. */
+async function earlierFile(ctx: IExecuteFunctions, itemIndex: number, label: string, given: unknown, allowed: readonly FileKind[], maxBytes?: number): Promise<MultipartFile> {
+	let value = given;
+	if (typeof value === 'string' && value.trim().startsWith('{')) {
+		try {
+			value = JSON.parse(value) as unknown;
+		} catch {
+			// not JSON: refused below
+		}
+	}
+	if (!isBinaryData(value)) {
+		const what = value === '' || value === undefined || value === null ? 'nothing' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object without a file' : `a ${typeof value}`;
+		throw new NodeOperationError(ctx.getNode(), `${label} must be the binary data of an earlier node's item [item ${itemIndex}]`, {
+			itemIndex,
+			description: `The expression gave ${what}. Use one such as ${BINARY_DATA_EXAMPLE}: the node and binary field that hold the file.`,
+		});
+	}
+	return await fileOfBinary(ctx, itemIndex, label, value, allowed, maxBytes);
+}
+
+/** The main document of Binary File or Earlier Node's File. */
+export async function mainFile(ctx: IExecuteFunctions, itemIndex: number, source: 'binary' | 'binaryData', allowed: readonly FileKind[], maxBytes?: number): Promise<SourceFile> {
+	if (source === 'binaryData') {
+		const file = await earlierFile(ctx, itemIndex, 'Binary Data', ctx.getNodeParameter('binaryData', itemIndex, '') as unknown, allowed, maxBytes);
+		return { label: 'Binary Data', file };
+	}
+	const item = ctx.getInputData()[itemIndex];
+	if (ctx.getNode().type.endsWith('Tool') && Object.keys(item?.binary ?? {}).length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `A file cannot reach this tool: n8n gives an AI agent's tool no binary data [item ${itemIndex}]`, {
+			itemIndex,
+			description: `Set Document Source to "Text" so the model writes the letter, or to "Earlier Node's File" with an expression such as ${BINARY_DATA_EXAMPLE}.`,
+		});
+	}
+	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	return { label: `Input Binary Field "${propertyName}"`, file: await readUpload(ctx, itemIndex, allowed, maxBytes) };
+}
+
+/** Further Documents, in the order given: PDF or TIFF, from the item or an earlier node. */
+export async function furtherFiles(ctx: IExecuteFunctions, itemIndex: number): Promise<SourceFile[]> {
+	const entries = (ctx.getNodeParameter('furtherDocuments.documents', itemIndex, []) ?? []) as IDataObject[];
+	if (!Array.isArray(entries)) {
+		throw new NodeOperationError(ctx.getNode(), `Further Documents must be a list of documents [item ${itemIndex}]`, { itemIndex });
+	}
+	const files: SourceFile[] = [];
+	for (const [index, entry] of entries.entries()) {
+		const place = `Further Documents → Document ${index + 1}`;
+		if (entry.source === 'binaryData') {
+			const label = `${place} (Binary Data)`;
+			files.push({ label, file: await earlierFile(ctx, itemIndex, label, entry.binaryData, ['pdf', 'tiff']) });
+		} else {
+			const propertyName = String(entry.binaryPropertyName ?? 'data').trim() || 'data';
+			const label = `${place} (Input Binary Field "${propertyName}")`;
+			files.push({ label, file: await readItemFile(ctx, itemIndex, propertyName, label, ['pdf', 'tiff']) });
+		}
+	}
+	return files;
+}
+
+/** A file's bytes in memory (files n8n keeps outside the item are read now). */
+export async function bytesOf(ctx: IExecuteFunctions, file: MultipartFile): Promise<Buffer> {
+	if (Buffer.isBuffer(file.data)) return file.data;
+	const data = await file.data();
+	return Buffer.isBuffer(data) ? data : await ctx.helpers.binaryToBuffer(data);
+}

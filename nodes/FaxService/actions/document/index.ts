@@ -1,0 +1,84 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { MultipartFile } from '../../../shared/transport';
+import type { FileKind } from '../../../shared/validation';
+import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
+import type { DocumentPurpose } from './fields';
+import { bytesOf, furtherFiles, mainFile } from './files';
+import type { CoverNumbers } from './letter';
+import { coverPageOf, coverSheet, textDocument } from './letter';
+import type { FrontPages } from './packet';
+import { buildPacket, openSource } from './packet';
+
+/**
+ * The document of a fax or a secure-link e-mail (Document Source, cover page, Further Documents): one
+ * set of fields (fields.ts), one reader (`readDocument`) for every operation that sends a document, and
+ * `buildDocument` for the operation that only builds it.
+ */
+
+export { DEFAULT_LETTER_FILE_NAME, documentFields } from './fields';
+export type { DocumentPurpose } from './fields';
+export { today } from './letter';
+
+export interface DocumentOptions extends CoverNumbers {
+	/** The file kinds the operation accepts (a letter or a packet is a PDF). */
+	allowed: readonly FileKind[];
+	/** The largest file the operation accepts, in bytes, if it has a limit. */
+	maxBytes?: number;
+	purpose: DocumentPurpose;
+}
+
+export interface BuiltDocument {
+	file: MultipartFile;
+	/** Known when the node made the file (a letter or a packet), else undefined: the file goes as it is. */
+	pages?: number;
+	/** The field that gave a file going as it is, for messages. */
+	label?: string;
+}
+
+function documentSource(ctx: IExecuteFunctions, itemIndex: number): 'binary' | 'binaryData' | 'text' {
+	// Without '@tool' support (older n8n) both Document Source properties are hidden: the saved behaviour, Binary File.
+	const source = ctx.getNodeParameter('documentSource', itemIndex, 'binary') as string;
+	if (source === 'binary' || source === 'binaryData' || source === 'text') return source;
+	throw new NodeOperationError(ctx.getNode(), `Document Source must be "Binary File", "Earlier Node's File" or "Text" [item ${itemIndex}]`, { itemIndex });
+}
+
+/**
+ * The item's document, checked before any request. A file with no cover page and no further documents
+ * goes as it is (read when sent); anything else is one PDF the node makes now: a letter, or a packet of
+ * the cover page and every document's pages.
+ */
+export async function buildDocument(ctx: IExecuteFunctions, itemIndex: number, options: DocumentOptions): Promise<BuiltDocument> {
+	const source = documentSource(ctx, itemIndex);
+	if (source === 'text' && !options.allowed.includes('pdf')) throw new Error('buildDocument: Text makes a PDF, which this operation does not accept');
+	const cover = coverPageOf(ctx, itemIndex, options.purpose, options);
+	const further = await furtherFiles(ctx, itemIndex);
+	if (source === 'text') {
+		const letter = textDocument(ctx, itemIndex, options.purpose, cover);
+		if (further.length === 0) {
+			const { pdf, pages } = letter.render(0);
+			if (options.maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, 'The PDF made from Text', pdf.length, options.maxBytes);
+			return { file: { field: 'file', fileName: letter.fileName, contentType: MIME_TYPE.pdf, size: pdf.length, data: pdf }, pages };
+		}
+		return await buildPacket(ctx, itemIndex, options.purpose, (following) => letter.render(following).pdf, further, letter.fileName, options.maxBytes);
+	}
+	// With a cover page or further documents, the main file may be a PDF or a TIFF whatever the operation takes: a PDF goes out.
+	const main = await mainFile(ctx, itemIndex, source, cover === undefined && further.length === 0 ? options.allowed : ['pdf', 'tiff'], options.maxBytes);
+	if (cover === undefined && further.length === 0) return { file: main.file, label: main.label };
+	const front: FrontPages = (following, first) => (cover === undefined ? undefined : coverSheet(ctx, itemIndex, options.purpose, cover, following, first));
+	return await buildPacket(ctx, itemIndex, options.purpose, front, [main, ...further], main.file.fileName, options.maxBytes);
+}
+
+/** The file to upload for the item's document (see buildDocument). */
+export async function readDocument(ctx: IExecuteFunctions, itemIndex: number, options: DocumentOptions): Promise<MultipartFile> {
+	return (await buildDocument(ctx, itemIndex, options)).file;
+}
+
+/** The built document in memory with its page count: a file going as it is is read and counted now. */
+export async function documentContents(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, built: BuiltDocument): Promise<{ bytes: Buffer; pages: number }> {
+	const bytes = await bytesOf(ctx, built.file);
+	if (built.pages !== undefined) return { bytes, pages: built.pages };
+	const opened = await openSource(ctx, itemIndex, purpose, { label: built.label ?? 'The document', file: { ...built.file, data: bytes } });
+	return { bytes, pages: opened.pageCount };
+}

@@ -1,0 +1,56 @@
+/**
+ * The documents of a fax as the operations see them: a PDF or a TIFF opened for joining (a TIFF's pages
+ * become a PDF first), the size of its first page, and the one PDF they are joined into.
+ */
+
+import { joinPdfs } from './compose/join';
+import type { JoinedPdf } from './compose/join';
+import type { PageSize } from './letter/layout';
+import { PAGE_SIZES } from './letter/layout';
+import type { PdfDocument } from './read/document';
+import { readPdf } from './read/document';
+import type { PdfValue } from './read/objects';
+import { isTiff, tiffToPdf } from './tiff';
+
+export type OpenedDocument = PdfDocument;
+
+/** Opens a PDF, or a TIFF as the PDF of its pages. Throws DocumentError for a file it cannot take. */
+export function openDocument(data: Uint8Array): OpenedDocument {
+	return readPdf(isTiff(data) ? tiffToPdf(data).pdf : data);
+}
+
+/** Every page of every document, in order, as one PDF; pages are copied, not redrawn. */
+export function joinDocuments(documents: readonly OpenedDocument[]): JoinedPdf {
+	return joinPdfs(documents);
+}
+
+function numbers(value: PdfValue | undefined, resolve: (value: PdfValue | undefined) => PdfValue | undefined): number[] | undefined {
+	const resolved = resolve(value);
+	if (!Array.isArray(resolved) || resolved.length !== 4) return undefined;
+	const box = resolved.map((entry) => resolve(entry));
+	return box.every((entry): entry is number => typeof entry === 'number') ? box : undefined;
+}
+
+/** The first page as printed, in points: its crop box (else media box), turned by /Rotate; undefined when unreadable. */
+export function firstPageSize(document: OpenedDocument): { width: number; height: number } | undefined {
+	const page = document.pages[0];
+	if (page === undefined) return undefined;
+	const attribute = (key: string) => page.dictionary.get(key) ?? page.inherited.get(key);
+	const resolve = document.context.resolve;
+	const box = numbers(attribute('CropBox'), resolve) ?? numbers(attribute('MediaBox'), resolve);
+	if (box === undefined) return undefined;
+	const width = Math.abs(box[2] - box[0]);
+	const height = Math.abs(box[3] - box[1]);
+	const rotate = resolve(attribute('Rotate'));
+	return typeof rotate === 'number' && Math.abs(rotate) % 180 === 90 ? { width: height, height: width } : { width, height };
+}
+
+/** Letter or A4, whichever is nearer to the document's first page (Letter when it has none): the cover page's size. */
+export function nearestPageSize(document: OpenedDocument | undefined): PageSize {
+	const size = document === undefined ? undefined : firstPageSize(document);
+	if (size === undefined) return 'letter';
+	// Compared upright: a landscape page still takes an upright cover of its paper size.
+	const [short, long] = [Math.min(size.width, size.height), Math.max(size.width, size.height)];
+	const distance = (name: PageSize) => Math.abs(PAGE_SIZES[name].width - short) + Math.abs(PAGE_SIZES[name].height - long);
+	return distance('a4') < distance('letter') ? 'a4' : 'letter';
+}
