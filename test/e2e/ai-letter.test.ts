@@ -4,7 +4,7 @@
  * model ($fromAI). The sandbox must receive exactly one multipart send whose file is a sound PDF holding
  * the model's words; a number the node refuses comes back to the model and nothing is sent. A second
  * agent faxes a PDF its workflow fetched before it ("Earlier Node's File": an expression reads the
- * file, as a tool's input item has none).
+ * file, as a tool's input item has none) behind a cover page whose subject and message the model wrote.
  * n8n's AI Agent talks to a scripted OpenAI-compatible model server (test/harness/model-server.ts).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -74,7 +74,7 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 				agentWorkflow(hostVersion, 'File agent', FILE_PATH, { faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } }, undefined, [
 					{
 						name: 'Fax The PDF',
-						description: 'Faxes the PDF this workflow fetched to a fax number',
+						description: 'Faxes the PDF this workflow fetched to a fax number, behind a cover page you write',
 						parameters: {
 							resource: 'sentFax',
 							operation: 'send',
@@ -82,6 +82,8 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 							binaryData: "={{ $('Get PDF').item.binary.data }}",
 							fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
 							toNumber: fromAI('toNumber', 'The fax number to send to, in E.164 form like +15551234567'),
+							addCoverPage: true,
+							coverPage: { subject: fromAI('subject', 'The subject line of the cover page'), message: fromAI('message', 'A short message for the cover page') },
 						},
 					},
 				]),
@@ -149,11 +151,11 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 		expect(sandbox.requests.slice(before)).toEqual([]);
 	}, 3 * MINUTE);
 
-	test('an agent faxes the PDF its workflow fetched before it, byte for byte', async () => {
+	test('an agent faxes the PDF its workflow fetched, behind a cover page whose subject and message it wrote', async () => {
 		const before = sandbox.requests.length;
 		let toolAnswer: Json[] = [];
 		model.script([
-			() => ({ toolCalls: [{ name: 'Fax_The_PDF', arguments: { toNumber: TO } }] }),
+			() => ({ toolCalls: [{ name: 'Fax_The_PDF', arguments: { toNumber: TO, subject: 'Cardiology referral', message: 'The referral of our patient follows.' } }] }),
 			(request) => {
 				toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
 				return { content: `Faxed the PDF: ${String(toolAnswer[0]?.faxId)}.` };
@@ -161,11 +163,17 @@ describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', (
 		]);
 		const answer = await ask(`Fax the referral to ${TO}.`, FILE_PATH);
 		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
-		const sample = Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer());
+		const sample = pdfs.read(Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer()));
 		const sent = sends(before);
 		expect(sent).toHaveLength(1);
 		expect(sent[0].body).toMatchObject({ to_number: TO });
-		expect(sent[0].files[0].data.equals(sample)).toBe(true);
+		const packet = pdfs.read(sent[0].files[0].data);
+		expect(packet.check).toEqual(SOUND_PDF);
+		expect(packet.pages).toBe(1 + sample.pages);
+		for (const row of ['Subject: Cardiology referral', 'Message: The referral of our patient follows.', `Pages: ${1 + sample.pages}`, `Fax: ${TO}`]) {
+			expect(words(packet.pageTexts[0])).toContain(row);
+		}
+		expect(packet.pageTexts.slice(1).map(words)).toEqual(sample.pageTexts.map(words));
 		expect(toolAnswer).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
 	}, 3 * MINUTE);
 

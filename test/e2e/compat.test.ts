@@ -3,7 +3,8 @@
  * packed package is loaded from a folder with no n8n-workflow of its own, so its nodes run on the
  * n8n-workflow of the n8n that loads them, as after n8n's own installer. A smoke end to end per host:
  * the node types (and the AI tool variant), an action against the sandbox, a signed callback accepted
- * and a forged one refused, Send and Wait resumed (today's operation value and 0.1.0's), a polling tick.
+ * and a forged one refused, a packet (cover page, two documents) faxed as one PDF, Send and Wait resumed
+ * (today's operation value and 0.1.0's), a polling tick.
  *
  * Hosts: the two pinned hosts in `npm test`; `npm run test:compat` (N8N_COMPAT_HOSTS=compat) the older
  * releases of scripts/n8n-host/hosts.js; N8N_COMPAT_HOSTS=1.66.0,2 any of them (CONTRIBUTING.md, Compatibility).
@@ -13,6 +14,7 @@ import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { packPackage, type PackedPackage } from '../harness/package-tarball';
+import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
@@ -66,6 +68,9 @@ function hostsFromEnv(value: string | undefined): readonly HostVersion[] {
 }
 const hostsUnderTest = hostsFromEnv(process.env.N8N_COMPAT_HOSTS);
 
+const pdfs = pdfReader('fax-compat-');
+afterAll(() => pdfs.dispose());
+
 let packed: PackedPackage;
 beforeAll(() => {
 	packed = packPackage();
@@ -78,8 +83,8 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 	let sandbox: Sandbox;
 	let n8n: N8nHostInstance;
 	let fromNumber: string;
-	const workflowIds = { send: '', sendAndWait: '', legacySendAndWait: '', trigger: '', poll: '' };
-	const paths = { send: `compat-send-${randomUUID()}`, sendAndWait: `compat-saw-${randomUUID()}`, legacySendAndWait: `compat-saw-legacy-${randomUUID()}` };
+	const workflowIds = { send: '', packet: '', sendAndWait: '', legacySendAndWait: '', trigger: '', poll: '' };
+	const paths = { send: `compat-send-${randomUUID()}`, packet: `compat-packet-${randomUUID()}`, sendAndWait: `compat-saw-${randomUUID()}`, legacySendAndWait: `compat-saw-legacy-${randomUUID()}` };
 	const triggerWebhookId = randomUUID();
 	const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
 
@@ -136,12 +141,25 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 					toNumber: '+12125550123',
 				}),
 			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
+			// The packet by Binary File: Document Source (an '@tool' field, 1.86+) is not needed for it.
+			webhookWorkflow('compat: packet', paths.packet, [
+				faxServiceStep('Send Packet', credential, {
+					resource: 'sentFax',
+					operation: 'send',
+					binaryPropertyName: 'data',
+					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+					toNumber: '+12125550124',
+					addCoverPage: true,
+					coverPage: { subject: 'Referral packet' },
+					furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] },
+				}),
+			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
 			sendAndWaitWorkflow('compat: send and wait', paths.sendAndWait, 'sendAndWaitForCompletion', credential),
 			sendAndWaitWorkflow('compat: send and wait, as 0.1.0 saved it', paths.legacySendAndWait, 'sendAndWait', credential),
 			faxServiceTriggerWorkflow('compat: trigger', triggerWebhookId, credential, ['sentFax']),
 			faxServicePollTriggerWorkflow('compat: polling', 'Fax Service Polling Trigger', credential, { events: ['receivedFax'], options: {} }),
 		]);
-		[workflowIds.send, workflowIds.sendAndWait, workflowIds.legacySendAndWait, workflowIds.trigger, workflowIds.poll] = workflows.map((workflow) => workflow.id);
+		[workflowIds.send, workflowIds.packet, workflowIds.sendAndWait, workflowIds.legacySendAndWait, workflowIds.trigger, workflowIds.poll] = workflows.map((workflow) => workflow.id);
 		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 	}, 30 * MINUTE);
 
@@ -177,10 +195,24 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 		await startByWebhook(paths.send, {});
 		const execution = await finished(workflowIds.send);
 		expect(execution.status).toBe('success');
-		const sends = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
+		const sends = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes' && (request.body as Record<string, unknown>)?.to_number === '+12125550123');
 		expect(sends).toHaveLength(1);
 		expect(sends[0].body).toMatchObject({ to_number: '+12125550123', from_number: fromNumber });
 		expect(execution.items.Send).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
+	});
+
+	test('Sent Fax → Send faxes a packet: a cover page counting every page, then the document twice, as one sound PDF', async () => {
+		await startByWebhook(paths.packet, {});
+		const execution = await finished(workflowIds.packet);
+		expect({ status: execution.status, error: execution.error }).toEqual({ status: 'success', error: undefined });
+		const [send] = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes' && (request.body as Record<string, unknown>)?.to_number === '+12125550124');
+		const sample = pdfs.read(Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer()));
+		const packet = pdfs.read(send.files[0].data);
+		expect(packet.check).toEqual(SOUND_PDF);
+		expect(packet.pages).toBe(1 + 2 * sample.pages);
+		expect(words(packet.pageTexts[0])).toContain(`Pages: ${packet.pages}`);
+		expect(words(packet.pageTexts[0])).toContain('Subject: Referral packet');
+		expect(packet.pageTexts.slice(1).map(words)).toEqual([...sample.pageTexts, ...sample.pageTexts].map(words));
 	});
 
 	test('the trigger accepts a signed callback once and refuses a forged one', async () => {

@@ -25,7 +25,7 @@ import {
 describe('example workflow files', () => {
 	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
 
-	test('examples/ holds exactly the six examples and the AI agent one, each of the six valid n8n workflow JSON', () => {
+	test('examples/ holds exactly the seven examples and the AI agent one, each of the seven valid n8n workflow JSON', () => {
 		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual([...Object.values(FILES), AI_AGENT_FILE].sort());
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
@@ -80,7 +80,7 @@ describe('example workflow files', () => {
 		const webhookIds: string[] = [];
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
-			if (file === FILES.poll || file === FILES.sendFax || file === FILES.formLetter) {
+			if (file === FILES.poll || file === FILES.sendFax || file === FILES.formLetter || file === FILES.packet) {
 				// The polling example, Send and Wait and the form letter need no URL at all: no webhook trigger, no n8n address.
 				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
 				expect(strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'))).toEqual([]);
