@@ -1,8 +1,8 @@
 /**
  * Patient data in a real n8n at N8N_LOG_LEVEL=debug, on both hosts. Distinctive patient values go
- * through every operation that carries them (Send, with a file and as a letter from Text; Send and Wait, with a callback whose re-read the
+ * through every operation that carries them (Send, with a file, as a letter from Text and as a packet with a cover page; Send and Wait, with a callback whose re-read the
  * service refuses quoting the patient; Secure-Link Email; AI upload; Simulate Inbound; the trigger's
- * callbacks; a polling tick), through validation failures and through service errors whose texts
+ * callbacks; a polling tick), through validation failures (an encrypted document among them) and through service errors whose texts
  * quote them. Then none is in a line the package logs, in an execution's error message, in n8n's event
  * log (which copies those messages) or in static data, while the error's description, which only the
  * editor and the execution show, still says what was typed and what the service said.
@@ -33,6 +33,7 @@ import {
 	PATIENT,
 	patientValuesIn,
 } from './helpers/patient-data';
+import { qpdfVariant } from '../nodes/packet-fixtures';
 import { failureOf, faxServiceStep, pdfStep, webhookWorkflow, type Step } from './helpers/webhook-steps';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
 
@@ -44,12 +45,16 @@ const TRIGGER = 'Fax Service Trigger';
 /** The patient's referral, naming the patient: served by the proxy (the sandbox serves only its own samples). */
 const PATIENT_PDF = minimalPdf(`REFERRAL for ${PATIENT.name}, born ${PATIENT.dob}, member ${PATIENT.memberId}`);
 const PDF_PATH = '/samples/patient-referral.pdf';
+/** The same referral, encrypted (qpdf): a document the packet cannot take. */
+const LOCKED_PDF_PATH = '/samples/patient-referral-locked.pdf';
 /** The patient fields of a fax, typed into the node. */
 const FAX_FIELDS = { patientName: PATIENT.name, patientDob: PATIENT.dob, note: PATIENT.note, senderName: PATIENT.senderName, recipientName: PATIENT.recipientName };
 const EMAIL_FIELDS = { ...FAX_FIELDS, subject: PATIENT.subject };
 /** A letter about the patient (Document Source: Text), with a cover page naming them. */
 const LETTER = `Referral for ${PATIENT.name}, born ${PATIENT.dob}, member ${PATIENT.memberId}.\n\n${PATIENT.note}`;
 const LETTER_FIELDS = { documentSource: 'text', text: LETTER, addCoverPage: true, coverPage: { to: PATIENT.recipientName, from: PATIENT.senderName, subject: PATIENT.subject, message: PATIENT.note } };
+/** The referral twice behind a cover page naming the patient: a packet the node reads and joins. */
+const PACKET_FIELDS = { addCoverPage: true, coverPage: LETTER_FIELDS.coverPage, furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] } };
 
 /** A spec 7 error envelope whose texts quote the patient, as a service may. */
 const serviceError = (status: number, title: string, detail: string | Record<string, string[]>): Fault => ({
@@ -59,7 +64,7 @@ const serviceError = (status: number, title: string, detail: string | Record<str
 	body: JSON.stringify({ error: { status, title, detail } }),
 });
 
-type FailureFlow = 'badDob' | 'badEmail' | 'nameAsNumber' | 'badLetter' | 'refusedFax' | 'refusedEmail' | 'failedUpload';
+type FailureFlow = 'badDob' | 'badEmail' | 'nameAsNumber' | 'badLetter' | 'lockedPacket' | 'refusedFax' | 'refusedEmail' | 'failedUpload';
 type Flow = 'send' | 'sendAndWait' | FailureFlow;
 
 /** Each failure: what the message must say (never a value), and what the description must still carry. */
@@ -87,6 +92,12 @@ const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; descri
 		name: 'validation: a letter about the patient with a character outside the fax fonts',
 		message: /^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
 		description: ['Windows-1252 characters only'],
+	},
+	{
+		flow: 'lockedPacket',
+		name: 'validation: a packet (cover page naming the patient) whose document is an encrypted PDF about the patient',
+		message: /^Input Binary Field "data" cannot be faxed: it is an encrypted PDF \[item 0\]$/,
+		description: ['save or print an unprotected copy'],
 	},
 	{
 		flow: 'refusedFax',
@@ -188,6 +199,8 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		proxy = await startFaultProxy(sandbox);
 		const proxyOrigin = new URL(proxy.baseUrl).origin;
 		proxy.plan('GET', new RegExp(`^${PDF_PATH}$`), { kind: 'answer', status: 200, headers: { 'content-type': 'application/pdf' }, body: PATIENT_PDF.toString('latin1') }, Infinity);
+		const locked = qpdfVariant(PATIENT_PDF, '--encrypt', 'user', 'owner', '256', '--');
+		proxy.plan('GET', new RegExp(`^${LOCKED_PDF_PATH}$`), { kind: 'answer', status: 200, headers: { 'content-type': 'application/pdf' }, body: locked }, Infinity);
 		// The sandbox's AI extraction names its own sample patient: the received faxes the poll reads name ours.
 		const ours = (text: string) => text.replaceAll(SANDBOX_PATIENT.patientName, PATIENT.name).replaceAll(SANDBOX_PATIENT.patientDob, PATIENT.dob).replaceAll('SBX123456789', PATIENT.memberId);
 		proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'rewrite', body: ours }, Infinity);
@@ -213,6 +226,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		polled.received = await receiveFax(api, fromNumber, '+13105550111', `REFERRAL for ${PATIENT.name}`);
 
 		const pdf = pdfStep(`${proxyOrigin}${PDF_PATH}`, 'Patient PDF');
+		const lockedPdf = pdfStep(`${proxyOrigin}${LOCKED_PDF_PATH}`, 'Patient PDF');
 		const number = { __rl: true, mode: 'number', value: fromNumber };
 		const fax = (name: string, additionalFields: Record<string, string>, extra: Record<string, unknown> = {}) =>
 			faxServiceStep(name, credential, { resource: 'sentFax', operation: 'send', binaryPropertyName: 'data', fromNumber: number, toNumber: TO_NUMBER, additionalFields, ...extra });
@@ -222,11 +236,12 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		const upload = faxServiceStep('Upload AI Document', credential, { resource: 'aiDocument', operation: 'upload', binaryPropertyName: 'data', callbackUrl: n8n.webhookUrl(`${triggerWebhookId}/fax-service`) });
 		const simulate = faxServiceStep('Simulate Inbound Fax', credential, { resource: 'receivedFax', operation: 'simulateInbound', binaryPropertyName: 'data', toNumber: number, fromNumber: '+13105550111' });
 		const flows: Record<Flow, Step[]> = {
-			send: [fax('Send Fax', FAX_FIELDS), fax('Send Letter', FAX_FIELDS, LETTER_FIELDS), email(PATIENT.email), upload, simulate],
+			send: [fax('Send Fax', FAX_FIELDS), fax('Send Letter', FAX_FIELDS, LETTER_FIELDS), fax('Send Packet', FAX_FIELDS, PACKET_FIELDS), email(PATIENT.email), upload, simulate],
 			sendAndWait: [fax(SEND_AND_WAIT, FAX_FIELDS, { operation: 'sendAndWaitForCompletion', limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' })],
 			badDob: [fax('Send Fax', { ...FAX_FIELDS, patientDob: PATIENT.dobInvalid })],
 			badEmail: [email(PATIENT.name)],
 			badLetter: [fax('Send Letter', FAX_FIELDS, { ...LETTER_FIELDS, text: `${PATIENT.name} 中 ${LETTER}` })],
+			lockedPacket: [fax('Send Packet', FAX_FIELDS, PACKET_FIELDS)],
 			nameAsNumber: [faxServiceStep('Forward Received Fax', credential, { resource: 'receivedFax', operation: 'forward', faxId: polled.received, toNumber: PATIENT.name })],
 			refusedFax: [fax('Send Fax', FAX_FIELDS)],
 			refusedEmail: [email(PATIENT.email)],
@@ -237,7 +252,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		const created = await n8n.importWorkflows([
 			faxServiceTriggerWorkflow('Patient data: trigger', triggerWebhookId, credential, ['sentFax', 'receivedFax', 'aiDocument']),
 			// The forward reads no file.
-			...names.map((flow) => webhookWorkflow(`Patient data: ${flow}`, paths[flow], flows[flow], flow === 'nameAsNumber' ? undefined : pdf)),
+			...names.map((flow) => webhookWorkflow(`Patient data: ${flow}`, paths[flow], flows[flow], flow === 'nameAsNumber' ? undefined : flow === 'lockedPacket' ? lockedPdf : pdf)),
 		]);
 		workflowIds.trigger = created[0].id;
 		names.forEach((flow, index) => (workflowIds[flow] = created[index + 1].id));
@@ -256,9 +271,9 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		expect(lastCreated('/sent_faxes')?.body).toMatchObject({ patient_name: PATIENT.name, patient_dob: PATIENT.dob, note: PATIENT.note, sender_name: PATIENT.senderName, recipient_name: PATIENT.recipientName });
 		expect(lastCreated('/emails')?.body).toMatchObject({ recipient_email: PATIENT.email, subject: PATIENT.subject, patient_name: PATIENT.name, patient_dob: PATIENT.dob });
 		expect(lastCreated('/ai_documents')?.files[0].data).toEqual(PATIENT_PDF);
-		// The letter went out as a PDF of its own (PDFs start "%PDF-"; the patient's referral is the other fax).
+		// The letter and the packet went out as PDFs of their own (PDFs start "%PDF-"; the patient's referral is the other fax).
 		const faxFiles = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes').map((r) => r.files[0].data);
-		expect(faxFiles.filter((file) => !file.equals(PATIENT_PDF) && file.subarray(0, 5).toString() === '%PDF-')).toHaveLength(1);
+		expect(faxFiles.filter((file) => !file.equals(PATIENT_PDF) && file.subarray(0, 5).toString() === '%PDF-')).toHaveLength(2);
 		expect(lastCreated('/received_faxes/test_receive')?.files[0].data).toEqual(PATIENT_PDF);
 		// The AI result reached the trigger, which answers once its execution exists.
 		await sandbox.waitForCallbacks((all) => all.some((a) => a.type === 'aiDocument' && a.status === 200), MINUTE);

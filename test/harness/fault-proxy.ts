@@ -10,7 +10,7 @@ import type { Sandbox } from '../../sandbox';
 
 export type Fault =
 	/** Answer this instead of the sandbox; the request never reaches it. */
-	| { kind: 'answer'; status: number; body: string; headers?: Record<string, string> }
+	| { kind: 'answer'; status: number; body: string | Buffer; headers?: Record<string, string> }
 	/** Drop the connection without answering; the request never reaches the sandbox. */
 	| { kind: 'reset' }
 	/** Pass the request on, then drop the connection instead of answering: the work is done, the answer lost. */
