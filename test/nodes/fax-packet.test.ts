@@ -1,7 +1,7 @@
 /**
  * The fax packet through n8n-core's real engine, against the sandbox: a cover page on every Document
  * Source, Further Documents after the document (from the item or an earlier node, PDF or TIFF), one PDF
- * out; Preview PDF returns that very PDF without a request. Every PDF the sandbox received goes through
+ * out, for Send, Send and Wait and Secure-Link Email; Preview PDF returns that very PDF without a request. Every PDF the sandbox received goes through
  * qpdf --check, pdfinfo and pdftotext. A file the reader cannot take stops the item before any request.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -11,6 +11,7 @@ import type { TestInputItem } from '../harness/test-input.node';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { apiRequests, byNumber, errorOf, fileItem, outputOf, useEngineSuite } from './fixtures';
 import { bilevelTiff, qpdfVariant, textPdf } from './packet-fixtures';
+import { runWait } from './wait-fixtures';
 
 const TO = '+13105551234';
 const REFERRAL = textPdf('Referral letter for Jane Roe, page one.', 'Referral letter, page two.');
@@ -101,6 +102,16 @@ describe('The fax packet through the engine', () => {
 		expect(text[0]).toContain('Pages: 3');
 		expect(text[1]).toContain('A letter about Jane Roe. Page 2 of 3');
 		expect(text[2]).toContain('Clinical notes');
+	});
+
+	test('Send and Wait for Completion sends the packet with its resume URL, then waits', async () => {
+		const waitRun = await runWait(suite.sandbox, 'http://127.0.0.1:1/webhook-waiting', send({ operation: 'sendAndWaitForCompletion', addCoverPage: true }), [fileItem(REFERRAL, 'referral.pdf')]);
+		expect(waitRun.result.run.status).toBe('waiting');
+		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
+		expect(post.body).toMatchObject({ callback_url: waitRun.resumeUrl });
+		const { pages } = receivedPdf(post);
+		expect(pages).toHaveLength(3);
+		expect(pages[0]).toContain('Pages: 3');
 	});
 
 	test('Preview PDF returns the PDF Send would fax, with its page count, and sends nothing', async () => {
