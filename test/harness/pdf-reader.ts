@@ -21,8 +21,8 @@ export interface ReadPdf {
 	pageTexts: string[];
 }
 
-/** A temp folder for the PDFs one suite reads; `dispose()` removes it (call it in afterAll). */
-export function pdfReader(prefix = 'fax-pdf-'): { read(bytes: Buffer): ReadPdf; dispose(): void } {
+/** A temp folder for the PDFs one suite reads (`directory`, for other files of the suite too); `dispose()` removes it (call it in afterAll). */
+export function pdfReader(prefix = 'fax-pdf-'): { read(bytes: Buffer): ReadPdf; directory: string; dispose(): void } {
 	const directory = mkdtempSync(join(tmpdir(), prefix));
 	let count = 0;
 	const read = (bytes: Buffer): ReadPdf => {
@@ -42,7 +42,7 @@ export function pdfReader(prefix = 'fax-pdf-'): { read(bytes: Buffer): ReadPdf; 
 			pageTexts: Array.from({ length: pages }, (_, index) => pdftotext(['-f', String(index + 1), '-l', String(index + 1)])),
 		};
 	};
-	return { read, dispose: () => rmSync(directory, { recursive: true, force: true }) };
+	return { read, directory, dispose: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
 /** What qpdf says of a sound file: exit 0, no warning, its "no errors" line. */

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpenedDocument } from '../../../shared/pdf';
 import { DocumentError, joinDocuments, openDocument } from '../../../shared/pdf';
@@ -23,7 +24,11 @@ export async function openSource(ctx: IExecuteFunctions, itemIndex: number, purp
 		return openDocument(bytes);
 	} catch (error) {
 		if (error instanceof DocumentError) throw documentFailure(ctx, itemIndex, source.label, purpose, error);
-		throw error;
+		// Not expected (the reader throws only DocumentError): its message is not shown, it could quote the document.
+		throw new NodeOperationError(ctx.getNode(), `${source.label} could not be read [item ${itemIndex}]`, {
+			itemIndex,
+			description: 'The PDF reader stopped unexpectedly. Save the file again (or print it to a new PDF) and send the new copy; nothing was sent.',
+		});
 	}
 }
 

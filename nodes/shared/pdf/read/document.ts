@@ -1,0 +1,105 @@
+/**
+ * readPdf: a PDF file as it comes from the field -> its pages and everything they use, ready to copy.
+ *
+ * The cross-reference is read from startxref; when it is missing, cut off or wrong, it is rebuilt by
+ * scanning the file as readers do. Everything the pages reach is read up front (nothing else is), so a
+ * damaged or truncated file is rebuilt or refused here, never joined with pages or fonts missing.
+ * Page content and images are never decoded: they stay views into `data`, which must not change while
+ * the document is in use.
+ */
+
+import { DocumentError } from '../errors';
+import { latin1 } from './bytes';
+import { DecodeBudget } from './decode';
+import { damaged, unlessDamaged } from './damage';
+import type { CopyContext } from './pageObjects';
+import { reachableObjects } from './pageObjects';
+import type { PdfPage } from './pageTree';
+import { readPageTree } from './pageTree';
+import { PdfDict } from './objects';
+import { rebuildCrossReference } from './rebuild';
+import { ObjectStore } from './store';
+import type { CrossReference } from './xref';
+import { readCrossReference } from './xref';
+
+export interface ReadPdfOptions {
+	/** What decoding object and cross-reference streams may produce in all, in bytes (default 256 MiB). */
+	maxDecodedBytes?: number;
+}
+
+export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
+/** The header may follow some junk (section 7.5.2 allows readers to look this far). */
+const HEADER_WINDOW = 1024;
+
+/** A PDF read for joining. Its pages, and the objects they reach, are read; nothing is decoded. */
+export class PdfDocument {
+	constructor(
+		/** "1.4", "1.7", "2.0": the header's version, or the catalog's /Version when that is higher. */
+		readonly version: string,
+		/** The pages in order, with what they inherit. */
+		readonly pages: readonly PdfPage[],
+		/** The objects the pages reach (not the pages themselves), by number in the file, each once. */
+		readonly objectNumbers: readonly number[],
+		/** How the document's objects are read and what of them is copied (read/pageObjects.ts). */
+		readonly context: CopyContext,
+		/** Page object number to page index. */
+		readonly pageIndex: ReadonlyMap<number, number>,
+	) {}
+
+	get pageCount(): number {
+		return this.pages.length;
+	}
+}
+
+/** Version as a comparable number: "1.7" -> 107. */
+export function versionRank(version: string): number {
+	const [major, minor] = version.split('.').map(Number);
+	return major * 100 + minor;
+}
+
+function headerVersion(data: Uint8Array): string {
+	const header = latin1(data, 0, HEADER_WINDOW + 8);
+	const at = header.indexOf('%PDF-');
+	if (at < 0 || at > HEADER_WINDOW) throw new DocumentError('notPdf', 'the file is not a PDF (no %PDF- header at its start)');
+	return /^(\d)\.(\d)/.exec(header.slice(at + 5))?.[0] ?? '1.4';
+}
+
+function openDocument(data: Uint8Array, crossReference: CrossReference, maxDecodedBytes: number, fileVersion: string): PdfDocument {
+	if (crossReference.encrypted) {
+		throw new DocumentError('encrypted', 'the PDF is encrypted (password-protected or restricted); save an unprotected copy');
+	}
+	const store = new ObjectStore(data, crossReference, new DecodeBudget(maxDecodedBytes));
+	const root = crossReference.root;
+	const catalog = store.resolve(root);
+	if (root === undefined || !(catalog instanceof PdfDict)) throw damaged('the document catalog is missing');
+	const tree = readPageTree(catalog.get('Pages'), store.resolve);
+	if (tree.pages.length === 0) throw new DocumentError('noPages', 'the PDF has no pages');
+	const pageObjectNumbers = tree.pages.map((page) => page.objectNumber);
+	const pageIndex = new Map<number, number>();
+	pageObjectNumbers.forEach((objectNumber, index) => objectNumber !== undefined && pageIndex.set(objectNumber, index));
+	const context: CopyContext = {
+		resolve: store.resolve,
+		get: (objectNumber) => store.get(objectNumber),
+		destinations: { resolve: store.resolve, catalog, pageObjectNumbers, pageIndex },
+		notCopied: new Set([...tree.pagesNodes, root.objectNumber]),
+	};
+	const objectNumbers = reachableObjects(tree.pages, pageIndex, context);
+	const catalogVersion = /^\d\.\d$/.exec(catalog.name('Version') ?? '')?.[0];
+	const version = catalogVersion !== undefined && versionRank(catalogVersion) > versionRank(fileVersion) ? catalogVersion : fileVersion;
+	return new PdfDocument(version, tree.pages, objectNumbers, context, pageIndex);
+}
+
+/**
+ * Reads a PDF. Throws DocumentError: 'notPdf' (no %PDF- header in the first 1024 bytes), 'encrypted',
+ * 'damaged' (broken beyond what a rebuild repairs, or cut short with page objects lost), 'noPages',
+ * 'tooLarge' (decoding past maxDecodedBytes), 'unsupported' (an object stream with a filter not carried).
+ */
+export function readPdf(data: Uint8Array, options: ReadPdfOptions = {}): PdfDocument {
+	const version = headerVersion(data);
+	const maxDecodedBytes = options.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
+	const crossReference = unlessDamaged(() => readCrossReference(data, new DecodeBudget(maxDecodedBytes)));
+	const document = crossReference === undefined ? undefined : unlessDamaged(() => openDocument(data, crossReference, maxDecodedBytes, version));
+	if (document !== undefined) return document;
+	// The tables are missing, cut off or point at the wrong places: rebuild them as readers do.
+	return openDocument(data, rebuildCrossReference(data, new DecodeBudget(maxDecodedBytes)), maxDecodedBytes, version);
+}
