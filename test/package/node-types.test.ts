@@ -113,8 +113,9 @@ describe.each(Object.entries(generated))('the node types n8n %s makes of the pac
 		['sentFax', 'send'],
 		['sentFax', 'sendAndWaitForCompletion'],
 		['sentFax', 'sendAndWait'],
+		['sentFax', 'previewPdf'],
 		['secureLinkEmail', 'send'],
-	])('%s %s: Document Source defaults to Binary File on the node and to Text on the tool; the binary field stays without a Document Source value', (resource, operation) => {
+	])('%s %s: Document Source defaults to Binary File on the node and to Text on the tool; the binary field stays without a Document Source value; cover page and further documents go with every source', (resource, operation) => {
 		const shown = (name: string, values: Record<string, unknown>, node = 'faxService') =>
 			byName(node).properties.filter((p) => p.name === name && helpers.displayParameter({ resource, operation, ...values }, p, { typeVersion: 1 }, byName(node)));
 		expect(shown('documentSource', {}).map((p) => p.default)).toEqual(['binary']);
@@ -128,13 +129,20 @@ describe.each(Object.entries(generated))('the node types n8n %s makes of the pac
 		expect(shown('binaryData', { documentSource: 'binaryData' })).toHaveLength(1);
 		expect(shown('binaryData', { documentSource: 'binary' })).toHaveLength(0);
 		expect(shown('binaryData', {})).toHaveLength(0);
-		for (const name of ['text', 'letterOptions', 'addCoverPage']) {
+		for (const name of ['text', 'letterOptions']) {
 			expect(shown(name, { documentSource: 'text' })).toHaveLength(1);
 			expect(shown(name, { documentSource: 'binary' })).toHaveLength(0);
 			expect(shown(name, {})).toHaveLength(0);
 		}
-		expect(shown('coverPage', { documentSource: 'text', addCoverPage: true })).toHaveLength(1);
-		expect(shown('coverPage', { documentSource: 'text', addCoverPage: false })).toHaveLength(0);
+		// The cover page and further documents go with every source, and on an n8n without '@tool' too.
+		for (const name of ['addCoverPage', 'furtherDocuments']) {
+			for (const values of [{ documentSource: 'text' }, { documentSource: 'binary' }, { documentSource: 'binaryData' }, {}]) expect(shown(name, values)).toHaveLength(1);
+		}
+		for (const documentSource of ['text', 'binary', 'binaryData']) {
+			expect(shown('coverPage', { documentSource, addCoverPage: true })).toHaveLength(1);
+			expect(shown('coverPage', { documentSource, addCoverPage: false })).toHaveLength(0);
+		}
+		expect(shown('coverPage', { addCoverPage: true })).toHaveLength(1);
 	});
 
 	test('the automatic tool description (what a model reads) is each operation\'s action', () => {
