@@ -25,6 +25,7 @@ const E2E_SECONDS = {
 	'ai-agent.test.ts': 40,
 	'examples-ai.test.ts': 35,
 	'examples-form.test.ts': 35,
+	'examples-packet.test.ts': 40,
 	'redirects-and-links.test.ts': 45,
 	'trigger-hostile.test.ts': 31,
 	'trigger-keys.test.ts': 30,
