@@ -12,12 +12,15 @@
  *   3. Uploading a 50 MB PDF for AI extraction; 4. Return All over 3,000 sent faxes (ours vs HTTP Request).
  *   5. Rendering a 50-page letter (Document Source: Text) with renderLetter from dist/, in fresh Node
  *      processes (time, PDF bytes, peak RSS); no n8n needed, so `BENCH_ONLY=letter` starts none.
+ *   6. Joining documents: a cover page in front of a 300-page scan, a 200-page text PDF, and three
+ *      documents, by ours (dist/), pdf-lib and qpdf (time, peak RSS, bytes); no n8n either (`BENCH_ONLY=packet`).
  *
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
- * BENCH_ONLY=send,upload,returnAll,receive,letter (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
- * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL, BENCH_LETTER_PAGES, BENCH_LETTER_RUNS;
+ * BENCH_ONLY=send,upload,returnAll,receive,letter,packet (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
+ * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL, BENCH_LETTER_PAGES, BENCH_LETTER_RUNS, BENCH_PACKET_RUNS,
+ * BENCH_PACKET_SCAN_PAGES, BENCH_PACKET_TEXT_PAGES;
  * N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
  * Writes bench/results/latest.json; exits 1 if a correctness check failed.
  */
@@ -36,6 +39,7 @@ const { benchSendMatrix } = require('./lib/send');
 const { benchAiUpload, seedSentFaxes, benchReturnAll } = require('./lib/upload-and-return-all');
 const { benchReceive } = require('./lib/receive');
 const { benchLetter } = require('./lib/letter');
+const { benchPacket } = require('./lib/packet');
 const { report } = require('./lib/report');
 
 const ROOT = host.REPO_ROOT;
@@ -46,10 +50,12 @@ const RESULTS = path.join(__dirname, 'results', 'latest.json');
 
 async function main() {
 	const startedAt = Date.now();
-	const letterOnly = PARAMS.parts.every((part) => part === 'letter');
+	// Part 6 is not in config.js's default list of parts: a run without BENCH_ONLY runs it too.
+	const packetWanted = PARAMS.parts.includes('packet') || !process.env.BENCH_ONLY;
+	const standaloneOnly = PARAMS.parts.every((part) => part === 'letter' || part === 'packet');
 	for (const [file, hint] of [
 		[PDF_JS, 'npm run build'],
-		...(letterOnly
+		...(standaloneOnly
 			? []
 			: [
 					[path.join(ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'), 'npm run build'],
@@ -78,10 +84,11 @@ async function main() {
 		if (!result.ok) process.exitCode = 1;
 	};
 
-	// 5. The letter needs neither the sandbox nor n8n: it runs first, and alone when it is the only part.
+	// 5 and 6 need neither the sandbox nor n8n: they run first, and alone when they are the only parts.
 	const letter = PARAMS.parts.includes('letter') ? benchLetter(PDF_JS) : undefined;
-	if (letterOnly) {
-		finish({ generatedAt: new Date().toISOString(), durationMs: Date.now() - startedAt, machine: machineOf({}), parameters: PARAMS, letter, checks, ok: checks.every((c) => c.ok) });
+	const packet = packetWanted ? await benchPacket(PDF_JS) : undefined;
+	if (standaloneOnly) {
+		finish({ generatedAt: new Date().toISOString(), durationMs: Date.now() - startedAt, machine: machineOf({}), parameters: PARAMS, letter, packet, checks, ok: checks.every((c) => c.ok) });
 		return;
 	}
 
@@ -201,6 +208,7 @@ async function main() {
 			receive,
 			receiveTuned,
 			letter,
+			packet,
 			checks,
 			ok: checks.every((c) => c.ok),
 		});

@@ -94,6 +94,38 @@ function letterTable(letter, p) {
 	];
 }
 
+function packetTable(packet) {
+	const p = packet.parameters;
+	const x = (value) => `${fixed(value, 2)}×`;
+	return [
+		`6. Joining documents (a cover page in front; Node tools in fresh processes, files in and a file out; median of ${p.runs} joins after the first; qpdf as a process)`,
+		table(
+			['input', 'tool', 'first ms', 'median ms', 'peak RSS MB', 'over library loaded MB', 'output bytes'],
+			packet.inputs.flatMap((input) =>
+				Object.entries(input.tools).map(([tool, s]) => [
+					input.input,
+					tool,
+					fixed(s.firstMs, 0),
+					fixed(s.medianMs, 0),
+					MB(s.peakRssBytes),
+					s.baselinePeakRssBytes === undefined ? '–' : MB(s.peakRssBytes - s.baselinePeakRssBytes),
+					s.bytes,
+				]),
+			),
+		),
+		table(
+			['input', 'pages', 'MB in', 'time ours/pdf-lib', 'time ours/pdf-lib default', 'time ours/qpdf', 'peak RSS ours/pdf-lib', 'peak RSS ours/pdf-lib default', 'peak RSS ours/qpdf'],
+			packet.inputs.map((input) => {
+				const r = input.ratios;
+				return [input.input, input.pages, MB(input.inputBytes), x(r.timeVsPdfLib), x(r.timeVsPdfLibDefault), x(r.timeVsQpdf), x(r.peakRssVsPdfLib), x(r.peakRssVsPdfLibDefault), x(r.peakRssVsQpdf)];
+			}),
+		),
+		'ratios: ours / other, of the medians and of peak RSS (below 1: ours is faster or smaller); "pdf-lib" is save({ useObjectStreams: false }), the same kind of file as ours;',
+		'"over library loaded": peak RSS minus that of a process that loaded the same library and joined nothing (qpdf: its whole peak is the join)',
+		'',
+	];
+}
+
 function report(result, resultsFile) {
 	const { machine } = result;
 	const failed = result.checks.filter((c) => !c.ok);
@@ -101,7 +133,7 @@ function report(result, resultsFile) {
 		`Machine: ${machine.cpus} × ${machine.cpuModel}, ${MB(machine.totalMemBytes)} MB RAM, load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`,
 		machine.n8nVersion
 			? `Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`
-			: `Node ${machine.node} (bench); no n8n started (letter only)`,
+			: `Node ${machine.node} (bench); no n8n started (letter and packet parts only)`,
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
 		...(result.receive ? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults') : []),
@@ -111,6 +143,7 @@ function report(result, resultsFile) {
 			? pairTable(result.returnAll, `4. Return All over ${result.parameters.returnAllTotal} sent faxes`, ['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'])
 			: []),
 		...(result.letter ? letterTable(result.letter, result.parameters) : []),
+		...(result.packet ? packetTable(result.packet) : []),
 		failed.length === 0
 			? `All ${result.checks.length} correctness checks passed.`
 			: `${failed.length} of ${result.checks.length} checks FAILED:\n${failed.map((c) => `  - ${c.name}: ${c.detail}`).join('\n')}`,

@@ -1,0 +1,65 @@
+/**
+ * The proof a joined fax must pass, shared by the corpus suites: a cover sheet (renderCoverSheet with a
+ * notice of 'x') joined in front of corpus documents by openDocument and joinDocuments; the output is
+ * sound for qpdf, has exactly the pages pdfinfo counts in its sources, and each page renders, reads and
+ * lists its images as its source page does. A TIFF's source pages are those of the PDF openDocument
+ * makes of it (tiffToPdf), whose pages are in turn checked against tiffinfo's.
+ */
+import { joinDocuments, openDocument, renderCoverSheet } from '../../../../nodes/shared/pdf';
+import { tiffToPdf } from '../../../../nodes/shared/pdf/tiff';
+import { SOUND_PDF } from '../../../harness/pdf-reader';
+import type { CorpusDocument } from './corpus';
+import type { CorpusTools, PdfProfile } from './tools';
+import { differences } from './tools';
+
+export interface JoinChecker {
+	/**
+	 * Joins a cover sheet and the documents and checks the output against `references` (the documents
+	 * themselves unless given: a damaged file's reference is the file it was cut from); returns its page count.
+	 */
+	expectJoined(documents: readonly CorpusDocument[], references?: readonly CorpusDocument[]): Promise<number>;
+	/** What the tools see of a corpus document as a PDF (once per name). */
+	source(document: CorpusDocument): Promise<PdfProfile>;
+}
+
+export const coverSheet = (followingPages: number): Buffer => renderCoverSheet({ confidentialityNotice: 'x' }, followingPages).pdf;
+
+export function joinChecker(tools: CorpusTools): JoinChecker {
+	const sources = new Map<string, Promise<PdfProfile>>();
+	const covers = new Map<number, Promise<PdfProfile>>();
+	const source = (document: CorpusDocument): Promise<PdfProfile> => {
+		if (!sources.has(document.name)) sources.set(document.name, document.kind === 'tiff' ? tiffSource(tools, document) : tools.profile(document.bytes));
+		return sources.get(document.name)!;
+	};
+	const cover = (followingPages: number): Promise<PdfProfile> => {
+		if (!covers.has(followingPages)) covers.set(followingPages, tools.profile(coverSheet(followingPages)));
+		return covers.get(followingPages)!;
+	};
+	return {
+		source,
+		async expectJoined(documents, references = documents) {
+			const profiles = await Promise.all(references.map(source));
+			const following = profiles.reduce((sum, profile) => sum + profile.read.pages, 0);
+			const joined = joinDocuments([openDocument(coverSheet(following)), ...documents.map((document) => openDocument(document.bytes))]);
+			const [output, coverProfile] = await Promise.all([tools.profile(joined.pdf), cover(following)]);
+			expect(output.read.check).toEqual(SOUND_PDF);
+			expect({ pages: output.read.pages, counted: joined.pages }).toEqual({ pages: following + 1, counted: following + 1 });
+			expect(differences(output, [coverProfile, ...profiles])).toEqual({ renders: [], texts: [], images: [] });
+			return output.read.pages;
+		},
+	};
+}
+
+/**
+ * The PDF openDocument makes of a TIFF, checked against tiffinfo: a page per directory, its images (a
+ * page may be one image per strip) as wide as the page and as tall together.
+ */
+async function tiffSource(tools: CorpusTools, document: CorpusDocument): Promise<PdfProfile> {
+	const [profile, pages] = await Promise.all([tools.profile(tiffToPdf(document.bytes).pdf), tools.tiffPages(document.bytes)]);
+	const sizes = profile.images.map((images) => {
+		const strips = images.map((image) => image.split(' ').slice(1, 3).map(Number));
+		return { widths: [...new Set(strips.map(([width]) => width))], height: strips.reduce((sum, [, height]) => sum + height, 0) };
+	});
+	expect(sizes).toEqual(pages.map(({ width, height }) => ({ widths: [width], height })));
+	return profile;
+}
