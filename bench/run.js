@@ -50,7 +50,6 @@ const RESULTS = path.join(__dirname, 'results', 'latest.json');
 
 async function main() {
 	const startedAt = Date.now();
-	// Part 6 is not in config.js's default list of parts: a run without BENCH_ONLY runs it too.
 	const packetWanted = PARAMS.parts.includes('packet');
 	const standaloneOnly = PARAMS.parts.every((part) => part === 'letter' || part === 'packet');
 	for (const [file, hint] of [
