@@ -3,16 +3,18 @@
  * page dictionary with its inherited attributes made explicit, and every object the pages of a document
  * reach copied once (shared fonts and images written once), renumbered, stream bytes as they were.
  * What is copied and what is left out (structure tree, article beads, the source's /Pages nodes and
- * catalog) is read/pageObjects.ts's decision; this file numbers and writes.
+ * catalog) is read/pageObjects.ts's decision; what of the source catalogs the new catalog carries (the
+ * form's fields, the layers that are off) is catalog.ts's. This file numbers and writes.
  */
 
 import { DocumentError } from '../errors';
 import type { PdfDocument } from '../read/document';
 import { versionRank } from '../read/document';
 import type { PdfRef } from '../read/objects';
-import { PdfStream } from '../read/objects';
+import { PdfDict, PdfStream } from '../read/objects';
 import { keptEntries, keptPageEntries } from '../read/pageObjects';
 import { PdfFileWriter } from '../write/fileWriter';
+import { joinedCatalog } from './catalog';
 import type { Renumber } from './serialise';
 import { dictionaryText, entriesText, valueText } from './serialise';
 
@@ -43,8 +45,8 @@ function numberDocument(document: PdfDocument, next: number): { pageNumbers: num
 	return { pageNumbers, objectNumbers, renumber, next: following };
 }
 
-/** Writes one document's pages and the objects they reach. */
-function writeDocument(writer: PdfFileWriter, document: PdfDocument, numbering: ReturnType<typeof numberDocument>): void {
+/** Writes one document's pages and the objects they reach, with the entries the catalog adds to some (by source number). */
+function writeDocument(writer: PdfFileWriter, document: PdfDocument, numbering: ReturnType<typeof numberDocument>, addedEntries: ReadonlyMap<number, string>): void {
 	const { context } = document;
 	const { pageNumbers, objectNumbers, renumber } = numbering;
 	document.pages.forEach((page, index) => {
@@ -54,7 +56,10 @@ function writeDocument(writer: PdfFileWriter, document: PdfDocument, numbering: 
 	for (const sourceNumber of document.objectNumbers) {
 		const objectNumber = objectNumbers.get(sourceNumber)!;
 		const value = context.get(sourceNumber);
-		if (value instanceof PdfStream) {
+		const added = addedEntries.get(sourceNumber);
+		if (added !== undefined && value instanceof PdfDict) {
+			writer.addObject(objectNumber, dictionaryText(`${entriesText(keptEntries(value, context, false), context, renumber)} ${added}`));
+		} else if (value instanceof PdfStream) {
 			writer.addStream(objectNumber, entriesText(keptEntries(value.dictionary, context, true), context, renumber), value.data);
 		} else {
 			writer.addObject(objectNumber, valueText(value, context, renumber));
@@ -77,8 +82,9 @@ export function joinPdfs(documents: readonly PdfDocument[]): JoinedPdf {
 		for (const pageNumber of numbering.pageNumbers) allPages.push(pageNumber);
 		return numbering;
 	});
-	writer.addObject(CATALOG, `<< /Type /Catalog /Pages ${PAGES} 0 R >>`);
+	const catalog = joinedCatalog(documents.map((document, index) => ({ document, renumber: numbered[index].renumber })), PAGES);
+	writer.addObject(CATALOG, catalog.text);
 	writer.addObject(PAGES, `<< /Type /Pages /Kids [${allPages.map((objectNumber) => `${objectNumber} 0 R`).join(' ')}] /Count ${allPages.length} >>`);
-	documents.forEach((document, index) => writeDocument(writer, document, numbered[index]));
+	documents.forEach((document, index) => writeDocument(writer, document, numbered[index], catalog.addedEntries[index]));
 	return { pdf: writer.finish(CATALOG), pages: allPages.length };
 }

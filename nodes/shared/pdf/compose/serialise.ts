@@ -3,6 +3,7 @@
  * ones read/pageObjects.ts decides, and a reference to anything not copied is written as null.
  */
 
+import type { PdfDocument } from '../read/document';
 import type { CopyContext } from '../read/pageObjects';
 import { keptEntries } from '../read/pageObjects';
 import type { PdfValue } from '../read/objects';
@@ -11,6 +12,27 @@ import { pdfString } from '../write/objects';
 
 /** The new number of a referenced object, or undefined when it is not copied. */
 export type Renumber = (reference: PdfRef) => number | undefined;
+
+/** A document as written into the joined file (once for each time it is given): its renumbering there. */
+export interface CopiedDocument {
+	document: PdfDocument;
+	renumber: Renumber;
+}
+
+/**
+ * "N 0 R ..." of the copied objects among each copy's `references`, each once, in order (what the joined
+ * catalog lists: fields, layers). A page is no such object, whatever a broken file points at.
+ */
+export function copiedReferencesText<Copy extends CopiedDocument>(copies: readonly Copy[], references: (copy: Copy) => readonly PdfRef[]): string {
+	const numbers = new Set<number>();
+	for (const copy of copies) {
+		for (const reference of references(copy)) {
+			const objectNumber = copy.document.pageIndex.has(reference.objectNumber) ? undefined : copy.renumber(reference);
+			if (objectNumber !== undefined) numbers.add(objectNumber);
+		}
+	}
+	return [...numbers].map((objectNumber) => `${objectNumber} 0 R`).join(' ');
+}
 
 /** Name bytes written as they are: printable ASCII except the delimiters and #. */
 const PLAIN_NAME_BYTE = new Uint8Array(256);

@@ -12,6 +12,10 @@ import { DocumentError } from '../errors';
 import { latin1 } from './bytes';
 import { DecodeBudget } from './decode';
 import { damaged, unlessDamaged } from './damage';
+import type { SourceForm } from './form';
+import { readForm } from './form';
+import type { SourceOptionalContent } from './optionalContent';
+import { readOptionalContent } from './optionalContent';
 import type { CopyContext } from './pageObjects';
 import { reachableObjects } from './pageObjects';
 import type { PdfPage } from './pageTree';
@@ -44,6 +48,10 @@ export class PdfDocument {
 		readonly context: CopyContext,
 		/** Page object number to page index. */
 		readonly pageIndex: ReadonlyMap<number, number>,
+		/** The catalog's /AcroForm as the widgets on the pages use it, when it has one (read/form.ts). */
+		readonly form: SourceForm | undefined,
+		/** The catalog's /OCProperties: the layers and which are off, when it has them (read/optionalContent.ts). */
+		readonly optionalContent: SourceOptionalContent | undefined,
 	) {}
 
 	get pageCount(): number {
@@ -83,10 +91,13 @@ function openDocument(data: Uint8Array, crossReference: CrossReference, maxDecod
 		destinations: { resolve: store.resolve, catalog, pageObjectNumbers, pageIndex },
 		notCopied: new Set([...tree.pagesNodes, root.objectNumber]),
 	};
-	const objectNumbers = reachableObjects(tree.pages, pageIndex, context);
+	const form = readForm(catalog, tree.pages, store.resolve);
+	// The form's resources (the fonts /DA names) go with the widgets; the layers go only where pages use them.
+	const objectNumbers = reachableObjects(tree.pages, pageIndex, context, form === undefined ? [] : [...form.resources.values()]);
+	const optionalContent = readOptionalContent(catalog, store.resolve);
 	const catalogVersion = /^\d\.\d$/.exec(catalog.name('Version') ?? '')?.[0];
 	const version = catalogVersion !== undefined && versionRank(catalogVersion) > versionRank(fileVersion) ? catalogVersion : fileVersion;
-	return new PdfDocument(version, tree.pages, objectNumbers, context, pageIndex);
+	return new PdfDocument(version, tree.pages, objectNumbers, context, pageIndex, form, optionalContent);
 }
 
 /**

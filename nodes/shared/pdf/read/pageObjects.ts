@@ -96,10 +96,16 @@ function isDocumentObject(value: PdfValue): boolean {
 
 /**
  * The numbers of the objects the pages reach, each once, in the order found: the objects the joiner
- * copies. References to pages are not followed (each page is copied as a page); references to document
- * objects are not either (they are written as null). Reads each object, so damage shows here.
+ * copies. `alsoReached` are values of the catalog the joined catalog carries (the form's /DR); what they
+ * reach is copied too. References to pages are not followed (each page is copied as a page); references
+ * to document objects are not either (they are written as null). Reads each object, so damage shows here.
  */
-export function reachableObjects(pages: readonly PdfPage[], pageIndex: ReadonlyMap<number, number>, context: CopyContext): number[] {
+export function reachableObjects(
+	pages: readonly PdfPage[],
+	pageIndex: ReadonlyMap<number, number>,
+	context: CopyContext,
+	alsoReached: readonly PdfValue[] = [],
+): number[] {
 	const found: number[] = [];
 	const seen = new Set<number>();
 	const pending: PdfValue[] = [];
@@ -108,6 +114,7 @@ export function reachableObjects(pages: readonly PdfPage[], pageIndex: ReadonlyM
 		for (const child of values) if (child instanceof PdfRef || child instanceof PdfDict || Array.isArray(child)) pending.push(child);
 	};
 	for (const page of pages) follow(keptPageEntries(page, context).map(([, value]) => value));
+	follow(alsoReached);
 	while (pending.length > 0) {
 		const value = pending.pop()!;
 		if (value instanceof PdfRef) {

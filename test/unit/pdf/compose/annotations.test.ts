@@ -114,11 +114,18 @@ describe('annotations in the joined file', () => {
 		expect(output.context.resolve(annotations(3)[0].get('Parent'))).toBe(field);
 	});
 
+	test("the joined /AcroForm lists the copied widgets' root fields: the field of both pages' widgets once, and the stray widget that is its own field", () => {
+		const form = output.context.resolve(output.context.destinations.catalog.get('AcroForm')) as PdfDict;
+		const onPage3 = output.context.resolve(output.pages[2].dictionary.get('Annots')) as PdfRef[];
+		const field = annotations(2)[9].get('Parent') as PdfRef;
+		expect([...form.entries.keys()]).toEqual(['Fields']);
+		expect((form.get('Fields') as PdfRef[]).map((reference) => reference.objectNumber)).toEqual([field.objectNumber, onPage3[10].objectNumber]);
+	});
+
 	test('no page outside the tree and no source /Pages node is copied', () => {
 		const text = joined.pdf.toString('latin1');
 		expect(text.match(/\/Type \/Pages\b/g)).toHaveLength(1);
 		expect(text.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(5);
-		expect(text).not.toContain('/AcroForm');
 		expect(text).not.toContain('Chapter2');
 		expect(text).not.toContain('Appendix');
 	});

@@ -3,8 +3,7 @@
  * producers and shapes joined into one fax (every corpus document in one), the same document twice,
  * and the files a reader must not join as they are: encrypted ones are refused as 'encrypted'; a file
  * cut short is either rebuilt with every page of the file it was cut from, each as it was, or refused
- * as 'damaged', never joined with fewer pages. Last, two pages whose look depends on the catalog
- * (failing: library bugs).
+ * as 'damaged', never joined with fewer pages. Last, two pages whose look depends on the catalog.
  */
 import { DocumentError, joinDocuments, openDocument } from '../../../../nodes/shared/pdf';
 import { SOUND_PDF } from '../../../harness/pdf-reader';
@@ -94,8 +93,8 @@ describe('files that are not joined as they are', () => {
 });
 
 /**
- * Failing on purpose (library bugs, reported): what a viewer shows of these pages depends on the
- * catalog, which the joiner does not copy. The fax must still show what the clinic's file showed.
+ * What a viewer shows of these pages depends on the source's catalog (/AcroForm /NeedAppearances,
+ * /OCProperties), which the joiner carries over (compose/catalog.ts). The fax must show what the clinic's file showed.
  */
 describe('what depends on the catalog', () => {
 	const document = (name: string, bytes: Buffer): CorpusDocument => ({ name, kind: 'pdf', file: '', bytes });
