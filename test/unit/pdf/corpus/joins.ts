@@ -8,9 +8,10 @@
 import { joinDocuments, openDocument, renderCoverSheet } from '../../../../nodes/shared/pdf';
 import { tiffToPdf } from '../../../../nodes/shared/pdf/tiff';
 import { SOUND_PDF } from '../../../harness/pdf-reader';
-import type { CorpusDocument } from './corpus';
+import type { Corpus, CorpusDocument } from './corpus';
+import { buildCorpus } from './corpus';
 import type { CorpusTools, PdfProfile } from './tools';
-import { differences } from './tools';
+import { corpusTools, differences } from './tools';
 
 export interface JoinChecker {
 	/**
@@ -62,4 +63,40 @@ async function tiffSource(tools: CorpusTools, document: CorpusDocument): Promise
 	});
 	expect(sizes).toEqual(pages.map(({ width, height }) => ({ widths: [width], height })));
 	return profile;
+}
+
+/** What a corpus suite uses; read its fields inside hooks and tests (the suite's hooks set them). */
+export interface CorpusSuite {
+	readonly corpus: Corpus;
+	readonly tools: CorpusTools;
+	readonly checker: JoinChecker;
+}
+
+/** The corpus, the tools and the join checker of one suite, as jest hooks of the enclosing file. */
+export function useCorpusSuite(prefix: string): CorpusSuite {
+	const suite: { corpus?: Corpus; tools?: CorpusTools; checker?: JoinChecker } = {};
+	beforeAll(async () => {
+		suite.corpus = await buildCorpus();
+		suite.tools = corpusTools(prefix);
+		suite.checker = joinChecker(suite.tools);
+	});
+	afterAll(() => {
+		suite.corpus?.dispose();
+		suite.tools?.dispose();
+	});
+	const ready = <T>(value: T | undefined, name: string): T => {
+		if (value === undefined) throw new Error(`The corpus suite's ${name} is not ready yet: use it inside a hook or test.`);
+		return value;
+	};
+	return {
+		get corpus() {
+			return ready(suite.corpus, 'corpus');
+		},
+		get tools() {
+			return ready(suite.tools, 'tools');
+		},
+		get checker() {
+			return ready(suite.checker, 'checker');
+		},
+	};
 }

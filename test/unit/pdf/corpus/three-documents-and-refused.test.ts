@@ -8,33 +8,18 @@
 import { DocumentError, joinDocuments, openDocument } from '../../../../nodes/shared/pdf';
 import { SOUND_PDF } from '../../../harness/pdf-reader';
 import { documentError } from '../helpers/documentError';
-import type { Corpus, CorpusDocument } from './corpus';
-import { buildCorpus, DOCUMENT_NAMES, REFUSED } from './corpus';
-import type { JoinChecker } from './joins';
+import type { CorpusDocument } from './corpus';
+import { DOCUMENT_NAMES, REFUSED } from './corpus';
+import { coverSheet, useCorpusSuite } from './joins';
 import { hiddenLayerDocument, pdfKitFormDocument } from './producers';
-import { coverSheet, joinChecker } from './joins';
-import type { CorpusTools } from './tools';
-import { corpusTools, differences } from './tools';
+import { differences } from './tools';
 
 jest.setTimeout(60_000);
 
-let corpus: Corpus;
-let tools: CorpusTools;
-let checker: JoinChecker;
-
-beforeAll(async () => {
-	corpus = await buildCorpus();
-	tools = corpusTools('pdf-corpus-more-');
-	checker = joinChecker(tools);
-});
-
-afterAll(() => {
-	corpus?.dispose();
-	tools?.dispose();
-});
+const suite = useCorpusSuite('pdf-corpus-more-');
 
 /**
- * Every corpus document once more, in a packet of three with a cover sheet: the first half of the list
+ * Every suite.corpus document once more, in a packet of three with a cover sheet: the first half of the list
  * each with one of the second half (producers, cross-reference kinds and page shapes mixed); then a
  * packet of four, and the same document twice.
  */
@@ -47,27 +32,27 @@ const PACKETS = [
 
 describe('a cover sheet and several documents', () => {
 	test.each(PACKETS.map((names) => [names.join(' + '), names]))('%s: sound, every page as it was', async (_, names) => {
-		const documents = names.map((name) => corpus.byName(name));
-		const sourcePages = await Promise.all(documents.map(async (document) => (await checker.source(document)).read.pages));
-		expect(await checker.expectJoined(documents)).toBe(1 + sourcePages.reduce((sum, pages) => sum + pages, 0));
+		const documents = names.map((name) => suite.corpus.byName(name));
+		const sourcePages = await Promise.all(documents.map(async (document) => (await suite.checker.source(document)).read.pages));
+		expect(await suite.checker.expectJoined(documents)).toBe(1 + sourcePages.reduce((sum, pages) => sum + pages, 0));
 	});
 
 	test('one opened document given twice: its pages twice, each copy whole', async () => {
-		const document = corpus.byName('ghostscript.objstm');
-		const source = await checker.source(document);
+		const document = suite.corpus.byName('ghostscript.objstm');
+		const source = await suite.checker.source(document);
 		const opened = openDocument(document.bytes);
 		const joined = joinDocuments([openDocument(coverSheet(2 * source.read.pages)), opened, opened]);
-		const output = await tools.profile(joined.pdf);
+		const output = await suite.tools.profile(joined.pdf);
 		expect(output.read.check).toEqual(SOUND_PDF);
 		expect(output.read.pages).toBe(1 + 2 * source.read.pages);
-		expect(differences(output, [await tools.profile(coverSheet(2 * source.read.pages)), source, source])).toEqual({ renders: [], texts: [], images: [] });
+		expect(differences(output, [await suite.tools.profile(coverSheet(2 * source.read.pages)), source, source])).toEqual({ renders: [], texts: [], images: [] });
 	});
 });
 
 describe('files that are not joined as they are', () => {
 	const encrypted = REFUSED.filter((refused) => refused.expected === 'encrypted').map((refused) => refused.name);
 	const damaged = REFUSED.filter((refused) => refused.expected === 'damagedOrComplete').map((refused) => refused.name);
-	const refused = (name: string) => corpus.refused.find((document) => document.name === name)!;
+	const refused = (name: string) => suite.corpus.refused.find((document) => document.name === name)!;
 
 	test.each(encrypted)('%s: DocumentError encrypted', (name) => {
 		expect(documentError(() => openDocument(refused(name).bytes)).reason).toBe('encrypted');
@@ -83,8 +68,8 @@ describe('files that are not joined as they are', () => {
 			expect((error as DocumentError).reason).toBe('damaged');
 			return;
 		}
-		expect(opened.pageCount).toBe((await checker.source(document.original)).read.pages);
-		await checker.expectJoined([document], [document.original]);
+		expect(opened.pageCount).toBe((await suite.checker.source(document.original)).read.pages);
+		await suite.checker.expectJoined([document], [document.original]);
 	});
 
 	test('a file cut before its cross-reference is rebuilt, not refused (every object is there)', () => {
@@ -100,10 +85,10 @@ describe('what depends on the catalog', () => {
 	const document = (name: string, bytes: Buffer): CorpusDocument => ({ name, kind: 'pdf', file: '', bytes });
 
 	test('a form filled without appearance streams (pdfkit, /NeedAppearances): the value still shows', async () => {
-		await checker.expectJoined([document('pdfkit-form', await pdfKitFormDocument())]);
+		await suite.checker.expectJoined([document('pdfkit-form', await pdfKitFormDocument())]);
 	});
 
 	test('a layer that is off (optional content, /OCProperties /D /OFF): still hidden', async () => {
-		await checker.expectJoined([document('hidden-layer', hiddenLayerDocument())]);
+		await suite.checker.expectJoined([document('hidden-layer', hiddenLayerDocument())]);
 	});
 });

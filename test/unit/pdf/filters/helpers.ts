@@ -1,5 +1,4 @@
 /** What the filter tests share: a seeded generator, test data of known kinds, error and byte helpers. */
-import { DocumentError } from '../../../../nodes/shared/pdf/errors';
 
 /**
  * xorshift32, a small seeded generator giving numbers in [0, 1), so every run tests the same bytes.
@@ -83,13 +82,4 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number {
 	return a.length === b.length ? -1 : shorter;
 }
 
-/** The DocumentError a call throws (fails the test when it throws nothing or something else). */
-export function documentError(call: () => unknown): DocumentError {
-	try {
-		call();
-	} catch (error) {
-		expect(error).toBeInstanceOf(DocumentError);
-		return error as DocumentError;
-	}
-	throw new Error('expected a DocumentError, nothing was thrown');
-}
+export { documentError } from '../helpers/documentError';

@@ -3,6 +3,7 @@
  * any bytes the test gives), the pixel patterns the pages show, and a Modified Huffman (compression 2)
  * maker, since tiffcp cannot write that one.
  */
+import { TAG } from '../../../../nodes/shared/pdf/tiff/tags';
 
 export type FieldType = 'BYTE' | 'ASCII' | 'SHORT' | 'LONG' | 'RATIONAL';
 const TYPE_CODES: Record<FieldType, number> = { BYTE: 1, ASCII: 2, SHORT: 3, LONG: 4, RATIONAL: 5 };
@@ -26,32 +27,8 @@ export interface WrittenTiff {
 	directories: { at: number; nextPointerAt: number }[];
 }
 
-export const TAG = {
-	NewSubfileType: 254,
-	ImageWidth: 256,
-	ImageLength: 257,
-	BitsPerSample: 258,
-	Compression: 259,
-	Photometric: 262,
-	FillOrder: 266,
-	StripOffsets: 273,
-	SamplesPerPixel: 277,
-	RowsPerStrip: 278,
-	StripByteCounts: 279,
-	XResolution: 282,
-	YResolution: 283,
-	PlanarConfiguration: 284,
-	T4Options: 292,
-	ResolutionUnit: 296,
-	Predictor: 317,
-	ColorMap: 320,
-	TileWidth: 322,
-	TileLength: 323,
-	TileOffsets: 324,
-	TileByteCounts: 325,
-	InkSet: 332,
-	ExtraSamples: 338,
-} as const;
+/** Tag numbers by name: the reader's own table (TIFF 6.0, section 8); the tiffcp-made files check it independently. */
+export { TAG };
 
 export const short = (...values: number[]): Field => ({ type: 'SHORT', values });
 export const long = (...values: number[]): Field => ({ type: 'LONG', values });
@@ -179,7 +156,7 @@ export function bilevelPage(options: { width: number; height: number; photometri
 		[TAG.ImageLength]: long(height),
 		[TAG.BitsPerSample]: short(1),
 		[TAG.Compression]: short(1),
-		[TAG.Photometric]: short(options.photometric === 'whiteIsZero' ? 0 : 1),
+		[TAG.PhotometricInterpretation]: short(options.photometric === 'whiteIsZero' ? 0 : 1),
 		[TAG.SamplesPerPixel]: short(1),
 		[TAG.RowsPerStrip]: long(rowsPerStrip),
 	};
@@ -218,7 +195,7 @@ export function samplePage(options: { width: number; height: number; samples: nu
 			[TAG.ImageLength]: long(height),
 			[TAG.BitsPerSample]: short(...Array.from({ length: samples }, () => bits)),
 			[TAG.Compression]: short(1),
-			[TAG.Photometric]: short(options.photometric),
+			[TAG.PhotometricInterpretation]: short(options.photometric),
 			[TAG.SamplesPerPixel]: short(samples),
 			[TAG.RowsPerStrip]: long(height),
 			[TAG.XResolution]: rational(100),
