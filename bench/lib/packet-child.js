@@ -13,14 +13,8 @@
  */
 
 const fs = require('fs');
-const { performance } = require('perf_hooks');
 
-/** VmHWM (peak RSS) and VmRSS of this process, in bytes. */
-function vm() {
-	const text = fs.readFileSync('/proc/self/status', 'utf8');
-	const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)[1]) * 1024;
-	return { hwm: field('VmHWM'), rss: field('VmRSS') };
-}
+const { measureMain } = require('./child-measure');
 
 const [mode, inputFile] = process.argv.slice(2);
 const input = JSON.parse(fs.readFileSync(inputFile, 'utf8'));
@@ -48,44 +42,10 @@ function pdfLibJoin() {
 	};
 }
 
-async function main() {
-	const join = input.tool === 'ours' ? oursJoin() : pdfLibJoin();
-	// Files in, a file out: what qpdf does too.
-	const once = async (outFile) => {
-		const { pdf, pages } = await join();
-		fs.writeFileSync(outFile, pdf);
-		return { pages, bytes: pdf.length };
-	};
-	let result;
-	if (mode === 'time') {
-		const times = [];
-		let joined;
-		for (let run = 0; run <= input.runs; run++) {
-			const started = performance.now();
-			joined = await once(input.outFile);
-			times.push(performance.now() - started);
-		}
-		result = { firstMs: times[0], laterMs: times.slice(1), ...joined };
-	} else if (mode === 'memory' || mode === 'baseline') {
-		global.gc();
-		const before = { ...process.memoryUsage(), ...vm() };
-		const joined = mode === 'memory' ? await once(input.outFile) : { pages: 0, bytes: 0 };
-		// No gc before reading: the growth counts what the join allocated, garbage included.
-		const after = { ...process.memoryUsage(), ...vm() };
-		result = {
-			peakRssBytes: after.hwm,
-			peakRssBeforeBytes: before.hwm,
-			heapUsedGrowthBytes: after.heapUsed - before.heapUsed,
-			arrayBuffersGrowthBytes: after.arrayBuffers - before.arrayBuffers,
-			...joined,
-		};
-	} else {
-		throw new Error(`unknown mode ${mode}`);
-	}
-	process.stdout.write(`${JSON.stringify(result)}\n`);
-}
-
-main().catch((error) => {
-	process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
-	process.exit(1);
+const join = input.tool === 'ours' ? oursJoin() : pdfLibJoin();
+// Files in, a file out, in every run: what qpdf does too.
+measureMain(mode, { runs: input.runs }, async () => {
+	const { pdf, pages } = await join();
+	fs.writeFileSync(input.outFile, pdf);
+	return { pages, bytes: pdf.length };
 });
