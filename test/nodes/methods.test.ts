@@ -104,7 +104,7 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 describe('node description', () => {
 	const description = new FaxService().description;
 	const expected: Record<string, string[]> = {
-		sentFax: ['send', 'sendAndWaitForCompletion', 'get', 'getMany', 'downloadPdf'],
+		sentFax: ['send', 'sendAndWaitForCompletion', 'previewPdf', 'get', 'getMany', 'downloadPdf'],
 		receivedFax: ['get', 'getMany', 'simulateInbound', 'forward', 'downloadPdf'],
 		faxNumber: ['provision', 'get', 'getMany', 'update'],
 		client: ['create', 'get', 'getMany', 'rename'],
@@ -139,7 +139,7 @@ describe('node description', () => {
 
 	test('every action sentence is distinct', () => {
 		const actions = nodePickers.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
-		expect(actions).toHaveLength(24);
+		expect(actions).toHaveLength(25);
 		expect(new Set(actions).size).toBe(actions.length);
 	});
 });
