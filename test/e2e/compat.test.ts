@@ -3,7 +3,8 @@
  * packed package is loaded from a folder with no n8n-workflow of its own, so its nodes run on the
  * n8n-workflow of the n8n that loads them, as after n8n's own installer. A smoke end to end per host:
  * the node types (and the AI tool variant), an action against the sandbox, a signed callback accepted
- * and a forged one refused, a packet (cover page, two documents) faxed as one PDF, Send and Wait resumed
+ * and a forged one refused, a packet (cover page, two documents) faxed as one PDF, a letter from Text and
+ * an earlier node's file (Document Source, and the tool's default for it), Send and Wait resumed
  * (today's operation value and 0.1.0's), a polling tick.
  *
  * Hosts: the two pinned hosts in `npm test`; `npm run test:compat` (N8N_COMPAT_HOSTS=compat) the older
@@ -83,8 +84,13 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 	let sandbox: Sandbox;
 	let n8n: N8nHostInstance;
 	let fromNumber: string;
-	const workflowIds = { send: '', packet: '', sendAndWait: '', legacySendAndWait: '', trigger: '', poll: '' };
-	const paths = { send: `compat-send-${randomUUID()}`, packet: `compat-packet-${randomUUID()}`, sendAndWait: `compat-saw-${randomUUID()}`, legacySendAndWait: `compat-saw-legacy-${randomUUID()}` };
+	const workflowIds = { send: '', packet: '', letter: '', earlierFile: '', sendAndWait: '', legacySendAndWait: '', trigger: '', poll: '' };
+	const paths = {
+		send: `compat-send-${randomUUID()}`,
+		packet: `compat-packet-${randomUUID()}`,
+		letter: `compat-letter-${randomUUID()}`,
+		earlierFile: `compat-earlier-${randomUUID()}`,
+		sendAndWait: `compat-saw-${randomUUID()}`, legacySendAndWait: `compat-saw-legacy-${randomUUID()}` };
 	const triggerWebhookId = randomUUID();
 	const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
 
@@ -154,12 +160,34 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 					furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] },
 				}),
 			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
+			webhookWorkflow('compat: letter', paths.letter, [
+				faxServiceStep('Send Letter', credential, {
+					resource: 'sentFax',
+					operation: 'send',
+					documentSource: 'text',
+					text: 'Dear Dr. Adams,\n\nPlease see our patient on Monday.\n\nKind regards',
+					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+					toNumber: '+12125550125',
+					addCoverPage: true,
+					coverPage: { subject: 'Referral letter' },
+				}),
+			]),
+			webhookWorkflow('compat: earlier file', paths.earlierFile, [
+				faxServiceStep('Send Earlier File', credential, {
+					resource: 'sentFax',
+					operation: 'send',
+					documentSource: 'binaryData',
+					binaryData: "={{ $('PDF').item.binary.data }}",
+					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+					toNumber: '+12125550126',
+				}),
+			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
 			sendAndWaitWorkflow('compat: send and wait', paths.sendAndWait, 'sendAndWaitForCompletion', credential),
 			sendAndWaitWorkflow('compat: send and wait, as 0.1.0 saved it', paths.legacySendAndWait, 'sendAndWait', credential),
 			faxServiceTriggerWorkflow('compat: trigger', triggerWebhookId, credential, ['sentFax']),
 			faxServicePollTriggerWorkflow('compat: polling', 'Fax Service Polling Trigger', credential, { events: ['receivedFax'], options: {} }),
 		]);
-		[workflowIds.send, workflowIds.packet, workflowIds.sendAndWait, workflowIds.legacySendAndWait, workflowIds.trigger, workflowIds.poll] = workflows.map((workflow) => workflow.id);
+		[workflowIds.send, workflowIds.packet, workflowIds.letter, workflowIds.earlierFile, workflowIds.sendAndWait, workflowIds.legacySendAndWait, workflowIds.trigger, workflowIds.poll] = workflows.map((workflow) => workflow.id);
 		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 	}, 30 * MINUTE);
 
@@ -189,6 +217,10 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 		const knowsTool = major > TOOL_DISPLAY_OPTIONS_FROM[0] || (major === TOOL_DISPLAY_OPTIONS_FROM[0] && minor >= TOOL_DISPLAY_OPTIONS_FROM[1]);
 		const resolved = resolvedToolParameters(hostVersion, tool, { resource: 'receivedFax' });
 		expect({ operation: resolved.operation, output: resolved.output }).toEqual({ operation: 'get', output: knowsTool ? 'simple' : undefined });
+		// Document Source: the tool's own default (Text) from 1.86; before, the node's field (Binary File),
+		// which the tool then refuses before sending, naming Text and Earlier Node's File.
+		const send = resolvedToolParameters(hostVersion, tool, { resource: 'sentFax', operation: 'send' });
+		expect(send.documentSource).toBe(knowsTool ? 'text' : 'binary');
 	});
 
 	test('Sent Fax → Send sends one fax with the PDF and outputs its record', async () => {
@@ -213,6 +245,25 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 		expect(words(packet.pageTexts[0])).toContain(`Pages: ${packet.pages}`);
 		expect(words(packet.pageTexts[0])).toContain('Subject: Referral packet');
 		expect(packet.pageTexts.slice(1).map(words)).toEqual([...sample.pageTexts, ...sample.pageTexts].map(words));
+	});
+
+	test('Document Source works in the node: a letter with a cover page, and an earlier node\'s file, each one sound fax', async () => {
+		await startByWebhook(paths.letter, {});
+		await startByWebhook(paths.earlierFile, {});
+		for (const id of [workflowIds.letter, workflowIds.earlierFile]) {
+			const execution = await finished(id);
+			expect({ status: execution.status, error: execution.error }).toEqual({ status: 'success', error: undefined });
+		}
+		const sentTo = (number: string) => sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes' && (request.body as Record<string, unknown>)?.to_number === number);
+		const [letterSend] = sentTo('+12125550125');
+		const letter = pdfs.read(letterSend.files[0].data);
+		expect(letter.check).toEqual(SOUND_PDF);
+		expect(letter.pages).toBe(2);
+		expect(words(letter.pageTexts[0])).toContain('Subject: Referral letter');
+		expect(words(letter.pageTexts[1])).toContain('Please see our patient on Monday.');
+		const [fileSend] = sentTo('+12125550126');
+		const sample = Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer());
+		expect(fileSend.files[0].data.equals(sample)).toBe(true);
 	});
 
 	test('the trigger accepts a signed callback once and refuses a forged one', async () => {

@@ -121,7 +121,7 @@ describe.each(Object.entries(generated))('the node types n8n %s makes of the pac
 		expect(shown('documentSource', {}).map((p) => p.default)).toEqual(['binary']);
 		expect(shown('documentSource', {}, 'faxServiceTool').map((p) => p.default)).toEqual(['text']);
 		expect(optionValues(shown('documentSource', {})[0])).toEqual(['binary', 'binaryData', 'text']);
-		// An n8n without '@tool' hides both Document Source properties: no value, and the binary field must stay.
+		// A node saved before Document Source existed has no value for it: the binary field must stay.
 		expect(shown('binaryPropertyName', {})).toHaveLength(1);
 		expect(shown('binaryPropertyName', { documentSource: 'binary' })).toHaveLength(1);
 		expect(shown('binaryPropertyName', { documentSource: 'text' })).toHaveLength(0);

@@ -23,18 +23,22 @@ const DOCUMENT_SOURCES = [
 	{ name: 'Text', value: 'text', description: 'Text the node renders as a fax-ready PDF letter' },
 ];
 
-/** On the node: a saved workflow without the parameter keeps sending its binary file. */
+/**
+ * On the node: a saved workflow without the parameter keeps sending its binary file. Hidden only in
+ * the AI tool variant: an n8n before 1.86 knows no '@tool' value (a `show` on it would hide the field
+ * everywhere, a `hide` hides it nowhere), so there the node, and the tool too, offer this one.
+ */
 const documentSourceOption: INodeProperties = {
 	displayName: 'Document Source',
 	name: 'documentSource',
 	type: 'options',
 	noDataExpression: true,
 	default: 'binary',
-	displayOptions: { show: { '@tool': [false] } },
+	displayOptions: { hide: { '@tool': [true] } },
 	options: DOCUMENT_SOURCES,
 };
 
-/** On its AI tool variant: n8n gives a tool no binary data, so the model writes the letter. */
+/** On its AI tool variant (n8n 1.86+): n8n gives a tool no binary data, so the model writes the letter. */
 const toolDocumentSourceOption: INodeProperties = {
 	...documentSourceOption,
 	default: 'text',
@@ -146,8 +150,8 @@ const furtherDocumentsField: INodeProperties = {
 /**
  * Document Source and the fields of each source, then the cover page and further documents, which go
  * with every source. The binary field is hidden only for Text and Earlier Node's File (not shown for
- * Binary File): on an n8n without '@tool' both Document Source properties are hidden and have no value,
- * and the field must still be there.
+ * Binary File): a node saved before Document Source existed has no value for it, and the field must
+ * still be there.
  */
 export const documentFields = (binaryDescription: string, purpose: DocumentPurpose): INodeProperties[] => [
 	documentSourceOption,

@@ -38,7 +38,7 @@ export interface BuiltDocument {
 }
 
 function documentSource(ctx: IExecuteFunctions, itemIndex: number): 'binary' | 'binaryData' | 'text' {
-	// Without '@tool' support (older n8n) both Document Source properties are hidden: the saved behaviour, Binary File.
+	// A node saved before Document Source existed has no value: the saved behaviour, Binary File.
 	const source = ctx.getNodeParameter('documentSource', itemIndex, 'binary') as string;
 	if (source === 'binary' || source === 'binaryData' || source === 'text') return source;
 	throw new NodeOperationError(ctx.getNode(), `Document Source must be "Binary File", "Earlier Node's File" or "Text" [item ${itemIndex}]`, { itemIndex });
