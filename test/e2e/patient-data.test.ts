@@ -91,7 +91,7 @@ const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; descri
 		flow: 'badLetter',
 		name: 'validation: a letter about the patient with a character outside the fax fonts',
 		message: /^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
-		description: ['Windows-1252 characters only'],
+		description: ['standard PDF fonts, which show Latin letters'],
 	},
 	{
 		flow: 'lockedPacket',

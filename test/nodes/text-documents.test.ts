@@ -160,7 +160,7 @@ describe('Document Source "Text" through the engine', () => {
 	describe('text the letter cannot hold: nothing is sent, the message names the item and the code point, never the text', () => {
 		test.each([
 			['empty text', { text: ' \n\t ' }, 'Text must not be empty [item 0]', /write the letter in Text/],
-			['a Chinese character', { text: 'Patient Wang\nDiagnosis: 中风 confirmed' }, 'Text cannot be faxed: character U+4E2D at line 2, column 12 is not in the fax fonts [item 0]', /Windows-1252/],
+			['a Chinese character', { text: 'Patient Wang\nDiagnosis: 中风 confirmed' }, 'Text cannot be faxed: character U+4E2D at line 2, column 12 is not in the fax fonts [item 0]', /standard PDF fonts, which show Latin letters/],
 			['an emoji in a cover page field', { addCoverPage: true, coverPage: { subject: 'Re: Wang 🙂' } }, 'Cover Page → Subject cannot be faxed: character U+1F642 at line 1, column 10 is not in the fax fonts [item 0]', /in Cover Page → Subject/],
 			['a font size out of range', { letterOptions: { fontSize: 30 } }, 'Letter Options → Font Size must be a number from 9 to 16 [item 0]', /points/],
 		])('%s', async (_name, parameters, message, description) => {

@@ -1,4 +1,6 @@
-import { renderCoverSheet, renderLetter } from '../../../nodes/shared/pdf';
+import { execFileSync } from 'child_process';
+
+import { DEFAULT_CONFIDENTIALITY_NOTICE, renderCoverSheet, renderLetter } from '../../../nodes/shared/pdf';
 import { pdfReader, SOUND_PDF, words } from '../../harness/pdf-reader';
 
 /**
@@ -35,6 +37,18 @@ describe('renderCoverSheet', () => {
 		expect(() => renderCoverSheet({ confidentialityNotice: 'x' }, -1)).toThrow(RangeError);
 		expect(() => renderCoverSheet({ confidentialityNotice: 'x' }, 1.5)).toThrow(RangeError);
 		expect(() => renderCoverSheet({ subject: 'Ω', confidentialityNotice: 'x' }, 1)).toThrow(expect.objectContaining({ name: 'LetterError', reason: 'character', field: 'coverPage.subject' }));
+	});
+});
+
+describe('the cover page in text order', () => {
+	test('pdftotext -raw reads every label followed by its value, "Pages: 3" included', () => {
+		const cover = { to: 'Dr. Adams', toFax: '+1 555 0100', from: 'Riverside Clinic', date: '2026-11-25', subject: 'Referral', confidentialityNotice: DEFAULT_CONFIDENTIALITY_NOTICE };
+		const letter = renderLetter('Page one.\fPage two.', { coverPage: cover });
+		const { file } = pdfs.read(letter.pdf);
+		const raw = execFileSync('pdftotext', ['-raw', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' }).split('\n');
+		for (const row of ['To: Dr. Adams', 'Fax: +1 555 0100', 'From: Riverside Clinic', 'Date: 2026-11-25', 'Pages: 3', 'Subject: Referral']) expect(raw).toContain(row);
+		expect(raw.indexOf('Date: 2026-11-25')).toBeLessThan(raw.indexOf('Pages: 3'));
+		expect(raw.indexOf('Pages: 3')).toBeLessThan(raw.indexOf('Subject: Referral'));
 	});
 });
 

@@ -91,34 +91,45 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 		expect(pdfText(file, 2).trim().split('\n')[0].trim()).toBe(lines[43]);
 	});
 
-	test('a 2,000-character word: all of it comes back, split over lines no wider than the text area', () => {
+	test('a 2,000-character word: all of it comes back, broken after a hyphen or slash or at the overflowing character', () => {
 		const word = Array.from({ length: 2000 }, (_, index) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-_?=&'[(index * 7) % 68]).join('');
 		const { file } = render(`See ${word} for details.`);
 		const bodyLines = pdfText(file)
 			.split('\n')
 			.map((line) => line.trim())
 			.filter((line) => line !== '' && !line.startsWith('Page '));
-		expect(bodyLines[0]).toBe('See');
-		expect(bodyLines[bodyLines.length - 1].endsWith('for details.')).toBe(true);
-		const wordLines = bodyLines.slice(1, -1).concat(bodyLines[bodyLines.length - 1].replace(/ for details\.$/, ''));
+		expect(bodyLines[0].startsWith('See ')).toBe(true);
+		const last = bodyLines[bodyLines.length - 1];
+		expect(last.endsWith('for details.')).toBe(true);
+		const wordLines = [bodyLines[0].slice(4), ...bodyLines.slice(1, -1), last.replace(/ for details\.$/, '')];
 		expect(wordLines.join('')).toBe(word);
 		expect(wordLines.length).toBeGreaterThan(5);
-		for (const line of wordLines) expect(textWidth('Helvetica', line, 11)).toBeLessThanOrEqual(612 - 144);
-		// Broken at the character that would overflow: each line but the last plus the next character is too wide.
 		let position = 0;
-		for (const line of wordLines) {
+		wordLines.forEach((line, index) => {
+			const printed = index === 0 ? `See ${line}` : line;
+			expect(textWidth('Helvetica', printed, 11)).toBeLessThanOrEqual(612 - 144);
 			expect(word.slice(position, position + line.length)).toBe(line);
 			position += line.length;
-			if (position < word.length) expect(textWidth('Helvetica', line + word[position], 11)).toBeGreaterThan(612 - 144);
-		}
+			if (position >= word.length) return;
+			// Ended after a hyphen or slash, or where the next character would overflow...
+			const afterBreak = /[-/]$/.test(line) && !/[-/]/.test(word[position]);
+			expect(afterBreak || textWidth('Helvetica', printed + word[position], 11) > 612 - 144).toBe(true);
+			// ...and greedily: the next piece (up to its hyphen or slash) did not fit.
+			const nextPiece = /^[-/]*[^-/]*[-/]*/.exec(word.slice(position))![0];
+			expect(textWidth('Helvetica', printed + nextPiece, 11)).toBeGreaterThan(612 - 144);
+		});
 		expect(position).toBe(word.length);
+		expect(wordLines.some((line) => /[-/]$/.test(line))).toBe(true);
 	});
 
-	test('tabs expand to 4-character stops; CRLF and CR give the same bytes as LF', () => {
+	test('CRLF and CR give the same bytes as LF; text after a tab starts at the next 36 pt stop', () => {
 		const lf = renderLetter('Name:\tJane Roe\nDOB:\t1970-01-01\n\nEnd');
 		expect(renderLetter('Name:\tJane Roe\r\nDOB:\t1970-01-01\r\n\r\nEnd').pdf.equals(lf.pdf)).toBe(true);
 		expect(renderLetter('Name:\tJane Roe\rDOB:\t1970-01-01\r\rEnd').pdf.equals(lf.pdf)).toBe(true);
-		expect(lf.pdf.equals(renderLetter('Name:   Jane Roe\nDOB:    1970-01-01\n\nEnd').pdf)).toBe(true);
+		// "Name:" and "DOB:" are narrower than 36 pt: both values start at the first stop, 72 + 36.
+		const content = lf.pdf.toString('latin1');
+		expect(content).toContain('1 0 0 1 72 709 Tm (Name:) Tj\n1 0 0 1 108 709 Tm (Jane Roe) Tj');
+		expect(content).toContain('1 0 0 1 108 694.15 Tm (1970-01-01) Tj');
 		const text = pdfText(checked(lf.pdf));
 		expect(text).toMatch(/Name: +Jane Roe/);
 		expect(text).toMatch(/DOB: +1970-01-01/);
@@ -145,7 +156,7 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 		expect(letterError(() => renderLetter('Ωmega'))).toMatchObject({ codePoint: 'U+03A9', line: 1, column: 1 });
 		expect(letterError(() => renderLetter('Привет'))).toMatchObject({ codePoint: 'U+041F' });
 		expect(letterError(() => renderLetter('bell\u0007'))).toMatchObject({ codePoint: 'U+0007', column: 5 });
-		expect(letterError(() => renderLetter('c1\u0085'))).toMatchObject({ codePoint: 'U+0085' });
+		expect(letterError(() => renderLetter('c1\u0080'))).toMatchObject({ codePoint: 'U+0080' });
 	});
 
 	test('empty or whitespace-only text fails with reason empty', () => {

@@ -68,12 +68,11 @@ describe('WinAnsi', () => {
 });
 
 describe('the character rule', () => {
-	test('NFC, line breaks, tabs to 4-character stops, form feeds kept', () => {
+	test('NFC, line breaks, tabs and form feeds kept for the layout', () => {
 		expect(applyCharacterRule('Cafe\u0301', 'text')).toBe('Café');
 		expect(applyCharacterRule('a\r\nb\rc\n\r\nd', 'text')).toBe('a\nb\nc\n\nd');
-		expect(applyCharacterRule('\tx', 'text')).toBe('    x');
-		expect(applyCharacterRule('a\tbc\td\n12345\te', 'text')).toBe('a   bc  d\n12345   e');
-		expect(applyCharacterRule('≤\tx', 'text')).toBe('<=  x');
+		expect(applyCharacterRule('a\tbc\td\n12345\te', 'text')).toBe('a\tbc\td\n12345\te');
+		expect(applyCharacterRule('≤\tx', 'text')).toBe('<=\tx');
 		expect(applyCharacterRule('one\ftwo', 'text')).toBe('one\ftwo');
 	});
 
@@ -106,7 +105,7 @@ describe('the character rule', () => {
 		expect(letterError(() => applyCharacterRule('\ud800', 'text'))).toMatchObject({ codePoint: 'U+D800' });
 		const error = letterError(() => applyCharacterRule('Name: Jane Roe α', 'text'));
 		expect(error.message).toBe(
-			'text: character U+03B1 at line 1, column 16 cannot be shown by the fax fonts (standard PDF fonts, Windows-1252 characters only); replace or remove it',
+			'text: character U+03B1 at line 1, column 16 cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it',
 		);
 		expect(error.name).toBe('LetterError');
 	});
@@ -122,7 +121,7 @@ describe('the character rule', () => {
 			expect(CHARACTER_RULE).toContain(`U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`);
 		}
 		expect(CHARACTER_RULE).toContain('NFC');
-		expect(CHARACTER_RULE).toContain('4-character stop');
+		expect(CHARACTER_RULE).toContain('every 36 pt (half an inch)');
 		expect(CHARACTER_RULE).toContain('form feed');
 	});
 

@@ -37,7 +37,7 @@ export function letterFailure(ctx: IExecuteFunctions, itemIndex: number, error: 
 		case 'character':
 			return fail(
 				`${label} cannot be ${purpose === 'fax' ? 'faxed' : 'put in the PDF'}: character ${error.codePoint} at line ${error.line}, column ${error.column} is not in the fax fonts`,
-				'The letter uses the standard PDF fonts, which show Windows-1252 characters only (Latin letters, digits, common punctuation and symbols). ' +
+				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: the character rule in the README lists them), digits, common punctuation and symbols; not other scripts or emoji. ' +
 					`Replace or remove the character${label === 'Text' ? '' : ` in ${label}`}, or send a PDF you made yourself with Document Source "Binary File".`,
 			);
 		case 'empty':

@@ -171,7 +171,7 @@ export const documentFields = (binaryDescription: string, purpose: DocumentPurpo
 		displayOptions: { show: { documentSource: ['text'] } },
 		description:
 			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
-		hint: 'Windows-1252 characters only (accented Latin letters, € £ ° ± µ and the like); any other character stops the item with an error naming it',
+		hint: 'Prints Latin letters (Western and most Central European: é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ; other scripts and emoji stop the item with an error naming the character',
 	},
 	{
 		displayName: 'Letter Options',

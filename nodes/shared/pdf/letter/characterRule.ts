@@ -1,15 +1,17 @@
 /**
  * The character rule: what a fax letter may contain, applied to the letter body and to every cover
- * page value before anything is measured or drawn. The fonts are the standard-14 Helvetica faces with
- * WinAnsiEncoding (nothing embedded), so they show Windows-1252 and nothing else; a character outside
+ * page value before anything is measured or drawn. The fonts are the standard-14 Helvetica faces (nothing
+ * embedded), so they show Windows-1252 and most of Latin Extended-A and nothing else; a character outside
  * it must fail loudly, because a fax with a silently dropped or '?'-replaced character in a dose, a
  * name or a date is worse than no fax.
  *
- * 1. The text is normalised to Unicode NFC (so 'e' + U+0301 becomes 'é'); CRLF and a lone CR become LF.
- * 2. A tab moves to the next 4-character stop (filled with spaces).
+ * 1. The text is normalised to Unicode NFC (so 'e' + U+0301 becomes 'é'); CRLF and a lone CR become LF,
+ *    and LINE_BREAKS (NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR) become LF or a blank line.
+ * 2. A tab is kept: the layout moves the text after it to the next measured stop (tabStops.ts).
  * 3. A form feed (U+000C) starts a new page.
  * 4. Characters WinAnsi can show are kept: printable ASCII, U+00A0-U+00FF, and
- *    € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ.
+ *    € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ; so are the Latin Extended-A letters the
+ *    fonts hold beyond WinAnsi (extendedGlyphs.ts), drawn through a second font resource per face.
  * 5. TRANSLITERATIONS (below) replaces common typography WinAnsi lacks with its plain form.
  * 6. DROPPED_CHARACTERS (invisible formatting: zero-width characters, the byte order mark, the soft
  *    hyphen, which WinAnsi has but viewers draw as a visible hyphen) are removed.
@@ -22,9 +24,9 @@
  */
 
 import { LetterError, codePointLabel } from '../errors';
+import { EXTENDED_CODE_POINTS, extendedGlyph } from './extendedGlyphs';
+import { TAB_STOP_POINTS } from './tabStops';
 import { winAnsiByte } from './winAnsi';
-
-export const TAB_STOP = 4;
 
 /** Typography WinAnsi lacks -> its plain form. Short and explicit on purpose: every entry is a decision. */
 export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: string }> = new Map([
@@ -34,10 +36,13 @@ export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: 
 	[0x2212, { replacement: '-', name: 'minus sign' }],
 	[0x2002, { replacement: ' ', name: 'en space' }],
 	[0x2003, { replacement: ' ', name: 'em space' }],
-	[0x2007, { replacement: ' ', name: 'figure space' }],
 	[0x2009, { replacement: ' ', name: 'thin space' }],
 	[0x200a, { replacement: ' ', name: 'hair space' }],
-	[0x202f, { replacement: ' ', name: 'narrow no-break space' }],
+	// No-break spaces stay unbreakable: "10 kg" is never split across lines.
+	[0x2007, { replacement: '\u00a0', name: 'figure space' }],
+	[0x202f, { replacement: '\u00a0', name: 'narrow no-break space' }],
+	// WinAnsi's µ (U+00B5) is the same letter as Greek mu; NFC keeps them apart.
+	[0x03bc, { replacement: '\u00b5', name: 'greek small letter mu' }],
 	[0x2032, { replacement: "'", name: 'prime' }],
 	[0x2033, { replacement: '"', name: 'double prime' }],
 	[0x2044, { replacement: '/', name: 'fraction slash' }],
@@ -47,6 +52,13 @@ export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: 
 	[0x2248, { replacement: '~', name: 'almost equal to' }],
 	[0x2192, { replacement: '->', name: 'rightwards arrow' }],
 	[0x2190, { replacement: '<-', name: 'leftwards arrow' }],
+]);
+
+/** Unicode's other line breaks, as the LF line breaks the layout knows. */
+export const LINE_BREAKS: ReadonlyMap<number, { replacement: string; name: string }> = new Map([
+	[0x0085, { replacement: '\n', name: 'next line' }],
+	[0x2028, { replacement: '\n', name: 'line separator' }],
+	[0x2029, { replacement: '\n\n', name: 'paragraph separator' }],
 ]);
 
 /** Invisible formatting characters, removed. */
@@ -59,6 +71,11 @@ export const DROPPED_CHARACTERS: ReadonlyMap<number, string> = new Map([
 	[0x00ad, 'soft hyphen'],
 ]);
 
+/** Latin Extended-A letters neither WinAnsi nor the extended glyphs show, for the rule's text. */
+const LATIN_EXTENDED_A_MISSING: readonly number[] = Array.from({ length: 0x80 }, (_, index) => 0x100 + index).filter(
+	(codePoint) => winAnsiByte(codePoint) === undefined && extendedGlyph(codePoint) === undefined,
+);
+
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const FORM_FEED = 0x0c;
@@ -70,12 +87,23 @@ function describe(codePoint: number, what: string): string {
 	return /\s/.test(character) ? `${codePointLabel(codePoint)} (${what})` : `${codePointLabel(codePoint)} ${character} (${what})`;
 }
 
+function replacementLabel(replacement: string): string {
+	if (replacement === ' ') return 'a space';
+	if (replacement === '\u00a0') return 'a no-break space (U+00A0, never broken across lines)';
+	if (replacement === '\u00b5') return 'µ (U+00B5)';
+	return replacement;
+}
+
 /** The rule as plain text, built from the tables above so the README cannot drift from the code. */
 export const CHARACTER_RULE: string = [
-	'Text is normalised to Unicode NFC; CRLF and a lone CR become LF. A tab moves to the next 4-character stop. A form feed starts a new page.',
+	'Text is normalised to Unicode NFC; CRLF and a lone CR become LF; ' +
+		[...LINE_BREAKS].map(([codePoint, { replacement, name }]) => `${codePointLabel(codePoint)} (${name}) is ${replacement === '\n' ? 'a line break' : 'a paragraph break (a blank line)'}`).join(', ') +
+		`. A tab moves the text after it to the next tab stop: every ${TAB_STOP_POINTS} pt (half an inch) from where the line starts (the left margin, or the value column on the cover page). A form feed starts a new page.`,
 	'Characters the standard PDF fonts can show with WinAnsiEncoding (Windows-1252) are kept: printable ASCII, U+00A0-U+00FF (accented Latin letters, £ ¥ © ® ° ± µ × ÷ and so on), and € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ.',
+	`So are the letters of Latin Extended-A (U+0100-U+017F) the same fonts hold: ${EXTENDED_CODE_POINTS.map((codePoint) => String.fromCodePoint(codePoint)).join(' ')}. ` +
+		`The rest of that range (${LATIN_EXTENDED_A_MISSING.map((codePoint) => `${codePointLabel(codePoint)} ${String.fromCodePoint(codePoint)}`).join(', ')}) is not in the fonts and stops the letter like any other character.`,
 	'These are replaced: ' +
-		[...TRANSLITERATIONS].map(([codePoint, { replacement, name }]) => `${describe(codePoint, name)} -> ${replacement === ' ' ? 'a space' : replacement}`).join('; ') +
+		[...TRANSLITERATIONS].map(([codePoint, { replacement, name }]) => `${describe(codePoint, name)} -> ${replacementLabel(replacement)}`).join('; ') +
 		'.',
 	'These are removed: ' + [...DROPPED_CHARACTERS].map(([codePoint, name]) => `${codePointLabel(codePoint)} (${name})`).join('; ') + '.',
 	'Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter with an error naming its code point (U+XXXX), its line and column and the field; it is never replaced by "?" or left out.',
@@ -83,17 +111,16 @@ export const CHARACTER_RULE: string = [
 ].join('\n');
 
 /**
- * Applies the rule to one input. The result holds only characters WinAnsi can show, LF line breaks
- * and form feeds. Line and column in errors count code points of the NFC-normalised input, lines
- * split at LF, CRLF or CR, so they point at what an editor shows.
+ * Applies the rule to one input. The result holds only characters the fonts show (WinAnsi and the
+ * extended glyphs), LF line breaks, tabs and form feeds. Line and column in errors count code points of
+ * the NFC-normalised input, lines split at LF, CRLF, CR or a LINE_BREAKS character, so they point at
+ * what an editor shows.
  */
 export function applyCharacterRule(text: string, field: string): string {
 	const normalised = text.normalize('NFC');
 	let output = '';
 	let line = 1;
 	let column = 0;
-	// Column in the output line, for tab stops: a transliteration can be wider than one character.
-	let outputColumn = 0;
 	let afterCarriageReturn = false;
 	for (const character of normalised) {
 		const codePoint = character.codePointAt(0) ?? 0;
@@ -102,35 +129,27 @@ export function applyCharacterRule(text: string, field: string): string {
 			continue;
 		}
 		afterCarriageReturn = codePoint === CARRIAGE_RETURN;
-		if (codePoint === LINE_FEED || codePoint === CARRIAGE_RETURN) {
-			output += '\n';
+		if (codePoint === LINE_FEED || codePoint === CARRIAGE_RETURN || LINE_BREAKS.has(codePoint)) {
+			output += LINE_BREAKS.get(codePoint)?.replacement ?? '\n';
 			line += 1;
 			column = 0;
-			outputColumn = 0;
 			continue;
 		}
 		column += 1;
-		if (codePoint === TAB) {
-			const spaces = TAB_STOP - (outputColumn % TAB_STOP);
-			output += ' '.repeat(spaces);
-			outputColumn += spaces;
-		} else if (codePoint === FORM_FEED) {
-			output += '\f';
-			outputColumn = 0;
+		if (codePoint === TAB || codePoint === FORM_FEED) {
+			output += character;
 		} else if (DROPPED_CHARACTERS.has(codePoint)) {
 			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
 			continue;
-		} else if (winAnsiByte(codePoint) !== undefined) {
+		} else if (winAnsiByte(codePoint) !== undefined || extendedGlyph(codePoint) !== undefined) {
 			output += character;
-			outputColumn += 1;
 		} else if (TRANSLITERATIONS.has(codePoint)) {
 			const { replacement } = TRANSLITERATIONS.get(codePoint)!;
 			output += replacement;
-			outputColumn += replacement.length;
 		} else {
 			throw new LetterError(
 				'character',
-				`${field}: character ${codePointLabel(codePoint)} at line ${line}, column ${column} cannot be shown by the fax fonts (standard PDF fonts, Windows-1252 characters only); replace or remove it`,
+				`${field}: character ${codePointLabel(codePoint)} at line ${line}, column ${column} cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it`,
 				{ field, codePoint: codePointLabel(codePoint), line, column },
 			);
 		}

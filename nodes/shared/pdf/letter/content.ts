@@ -1,14 +1,35 @@
 /**
  * Page content streams: turns drawing operations (text at a baseline, rules, boxes) into the PDF
- * operators of one page. Text goes in as ruled strings and out as WinAnsi bytes.
+ * operators of one page. Text goes in as ruled strings (tabs included) and out as WinAnsi bytes.
  */
 
 import type { FontName } from './fontWidths';
 import { pdfNumber, pdfString } from '../write/objects';
+import { tabRuns } from './tabStops';
+import { encodeExtended, extendedGlyph } from './extendedGlyphs';
 import { encodeWinAnsi } from './winAnsi';
 
 /** The name each font has in a page's /Resources /Font dictionary. */
 export const FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = { Helvetica: 'F1', 'Helvetica-Bold': 'F2' };
+/** The same faces with the extended encoding (extendedGlyphs.ts), in the resources only when used. */
+export const EXTENDED_FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = { Helvetica: 'F1x', 'Helvetica-Bold': 'F2x' };
+
+/** A text split into pieces of WinAnsi characters and of extended glyphs; a WinAnsi-only text is one piece. */
+function fontPieces(text: string): Array<{ text: string; extended: boolean }> {
+	const pieces: Array<{ text: string; extended: boolean }> = [];
+	for (const character of text) {
+		const extended = extendedGlyph(character.codePointAt(0) ?? 0) !== undefined;
+		const last = pieces[pieces.length - 1];
+		if (last !== undefined && last.extended === extended) last.text += character;
+		else pieces.push({ text: character, extended });
+	}
+	return pieces.length === 0 ? [{ text: '', extended: false }] : pieces;
+}
+
+/** Whether drawing operations use a letter beyond WinAnsi: then the file needs the extended fonts. */
+export function usesExtendedGlyphs(operations: readonly DrawOperation[]): boolean {
+	return operations.some((operation) => operation.kind === 'text' && fontPieces(operation.text).some((piece) => piece.extended));
+}
 
 export type DrawOperation =
 	| { kind: 'text'; font: FontName; size: number; x: number; y: number; text: string }
@@ -31,12 +52,21 @@ export function contentStream(operations: readonly DrawOperation[]): Buffer {
 				inText = true;
 				font = '';
 			}
-			const fontState = `/${FONT_RESOURCE_NAMES[operation.font]} ${pdfNumber(operation.size)} Tf`;
-			if (fontState !== font) {
-				out.push(fontState);
-				font = fontState;
+			// Text after a tab is placed at its stop: each run between tabs gets its own Tm.
+			for (const run of tabRuns(operation.text, operation.font, operation.size)) {
+				let position = `1 0 0 1 ${pdfNumber(operation.x + run.offset)} ${pdfNumber(operation.y)} Tm `;
+				// Letters beyond WinAnsi come from the face's extended font: switch fonts per piece.
+				for (const piece of fontPieces(run.text)) {
+					const resource = piece.extended ? EXTENDED_FONT_RESOURCE_NAMES[operation.font] : FONT_RESOURCE_NAMES[operation.font];
+					const fontState = `/${resource} ${pdfNumber(operation.size)} Tf`;
+					if (fontState !== font) {
+						out.push(fontState);
+						font = fontState;
+					}
+					out.push(`${position}${pdfString(piece.extended ? encodeExtended(piece.text) : encodeWinAnsi(piece.text))} Tj`);
+					position = '';
+				}
 			}
-			out.push(`1 0 0 1 ${pdfNumber(operation.x)} ${pdfNumber(operation.y)} Tm ${pdfString(encodeWinAnsi(operation.text))} Tj`);
 			continue;
 		}
 		if (inText) {

@@ -95,12 +95,14 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 	const valueX = area.left + Math.max(...rows.map((row) => textWidth(LABEL_FONT, row.label, size))) + size * 1.5;
 	const valueWidth = area.right - valueX;
 	let baseline = titleRule - size * 2;
-	const pagesBaseline: number[] = [];
+	// The Pages value is drawn right after its label (text extraction reads it there), its number set by draw().
+	let pagesValue: DrawOperation | undefined;
 	let lastBaseline = baseline;
 	for (const row of rows) {
 		text(LABEL_FONT, size, area.left, baseline, row.label);
 		if (row.value === undefined) {
-			pagesBaseline.push(baseline);
+			pagesValue = { kind: 'text', font: BODY_FONT, size, x: valueX, y: baseline, text: '' };
+			operations.push(pagesValue);
 			lastBaseline = baseline;
 			baseline -= lh * 1.25;
 			continue;
@@ -150,8 +152,7 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 	return {
 		continuation,
 		draw(totalPages: number): DrawOperation[] {
-			const pages: DrawOperation[] = pagesBaseline.map((y) => ({ kind: 'text', font: BODY_FONT, size, x: valueX, y, text: String(totalPages) }));
-			return [...operations, ...pages];
+			return operations.map((operation) => (operation === pagesValue ? { ...operation, text: String(totalPages) } : operation));
 		},
 	};
 }

@@ -6,9 +6,12 @@
  * undefined (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D) are 0: the character rule never lets them through.
  */
 
-import { encodeWinAnsi } from './winAnsi';
+import { extendedGlyph } from './extendedGlyphs';
+import type { FontName } from './fontName';
+import { codePointLabel } from '../errors';
+import { winAnsiByte } from './winAnsi';
 
-export type FontName = 'Helvetica' | 'Helvetica-Bold';
+export type { FontName } from './fontName';
 
 const FIRST_BYTE = 32;
 
@@ -84,13 +87,24 @@ export function byteWidthUnits(font: FontName, byte: number): number {
 
 /**
  * The width of a text in 1/1000 em, a whole number: sums stay exact, so a line measured piece by piece
- * and measured whole give the same answer. A string must hold only characters WinAnsi can show (the
- * character rule's output); anything else is a programming error here, not a user error.
+ * and measured whole give the same answer. A string must hold only characters the fonts show (WinAnsi
+ * and the extended glyphs: the character rule's output); anything else is a programming error here,
+ * not a user error. Bytes are WinAnsi bytes.
  */
 export function textWidthUnits(font: FontName, text: Uint8Array | string): number {
-	const bytes = typeof text === 'string' ? encodeWinAnsi(text) : text;
 	let units = 0;
-	for (const byte of bytes) units += byteWidthUnits(font, byte);
+	if (typeof text !== 'string') {
+		for (const byte of text) units += byteWidthUnits(font, byte);
+		return units;
+	}
+	for (const character of text) {
+		const codePoint = character.codePointAt(0) ?? 0;
+		const byte = winAnsiByte(codePoint);
+		const glyph = byte === undefined ? extendedGlyph(codePoint) : undefined;
+		if (byte !== undefined) units += byteWidthUnits(font, byte);
+		else if (glyph !== undefined) units += glyph.widths[font];
+		else throw new RangeError(`${codePointLabel(codePoint)} is not in the fonts: the text did not go through the character rule`);
+	}
 	return units;
 }
 

@@ -6,6 +6,7 @@
 
 import type { FontName } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
+import { whitespaceUnits } from './tabStops';
 
 export type PageSize = 'letter' | 'a4';
 
@@ -46,11 +47,20 @@ function fits(units: number, size: number, maxWidth: number): boolean {
 }
 
 /**
- * Wraps one paragraph (a line of the text, no LF) greedily. Breaks only at U+0020 runs (a no-break
- * space holds words together); the spaces at a break are dropped, the indentation a paragraph starts
- * with is kept. A word that does not fit on the current line starts a new one; a word wider than a
- * whole line (a URL, an ID) is broken at the character that would overflow. An empty paragraph is one
- * empty line: blank lines are paragraph breaks and stay.
+ * The pieces of a word a line may break between: after a run of '-' or '/' with a character on both
+ * sides ("follow-" "up", "https://" "example.com/" "a"). A leading '-' ("-5") or '/' stays attached.
+ */
+export function wordPieces(word: string): string[] {
+	return word.split(/(?<=[^-/][-/]+)(?=[^-/])/);
+}
+
+/**
+ * Wraps one paragraph (a line of the text, no LF) greedily. Breaks at runs of U+0020 and tabs (a tab
+ * reaches the next measured stop, see tabStops; a no-break space holds words together) and after a hyphen or slash inside a word (see wordPieces; the hyphen or
+ * slash stays at the end of the first line); the spaces at a break are dropped, the indentation a
+ * paragraph starts with is kept. A piece that does not fit on the current line starts a new one; a
+ * piece wider than a whole line (a URL, an ID) is broken at the character that would overflow. An
+ * empty paragraph is one empty line: blank lines are paragraph breaks and stay.
  */
 export function wrapParagraph(paragraph: string, font: FontName, size: number, maxWidth: number): string[] {
 	if (paragraph === '') return [''];
@@ -58,36 +68,32 @@ export function wrapParagraph(paragraph: string, font: FontName, size: number, m
 	let line = '';
 	let lineUnits = 0;
 	let spaces = '';
-	for (const token of paragraph.match(/ +|[^ ]+/g) ?? []) {
-		if (token.startsWith(' ')) {
-			spaces += token;
-			continue;
-		}
-		const spaceUnits = textWidthUnits(font, spaces);
-		const wordUnits = textWidthUnits(font, token);
-		if (fits(lineUnits + spaceUnits + wordUnits, size, maxWidth)) {
-			line += spaces + token;
-			lineUnits += spaceUnits + wordUnits;
+	const place = (piece: string) => {
+		const spaceUnits = whitespaceUnits(font, size, spaces, lineUnits);
+		const pieceUnits = textWidthUnits(font, piece);
+		if (fits(lineUnits + spaceUnits + pieceUnits, size, maxWidth)) {
+			line += spaces + piece;
+			lineUnits += spaceUnits + pieceUnits;
 			spaces = '';
-			continue;
+			return;
 		}
 		if (line !== '') {
 			lines.push(line);
 			line = '';
 			lineUnits = 0;
-			if (fits(wordUnits, size, maxWidth)) {
-				line = token;
-				lineUnits = wordUnits;
+			if (fits(pieceUnits, size, maxWidth)) {
+				line = piece;
+				lineUnits = pieceUnits;
 				spaces = '';
-				continue;
+				return;
 			}
 		} else if (fits(spaceUnits, size, maxWidth)) {
-			// Start of the paragraph: keep its indentation, break the word after it.
+			// Start of the paragraph: keep its indentation, break the piece after it.
 			line = spaces;
 			lineUnits = spaceUnits;
 		}
 		spaces = '';
-		for (const character of token) {
+		for (const character of piece) {
 			const units = textWidthUnits(font, character);
 			if (line !== '' && !fits(lineUnits + units, size, maxWidth)) {
 				lines.push(line);
@@ -97,6 +103,10 @@ export function wrapParagraph(paragraph: string, font: FontName, size: number, m
 			line += character;
 			lineUnits += units;
 		}
+	};
+	for (const token of paragraph.match(/[ \t]+|[^ \t]+/g) ?? []) {
+		if (token.startsWith(' ') || token.startsWith('\t')) spaces += token;
+		else wordPieces(token).forEach(place);
 	}
 	lines.push(line);
 	return lines;
@@ -120,7 +130,9 @@ export function linesFitting(fromBaseline: number, bottom: number, size: number)
 
 /**
  * Puts wrapped lines onto full pages. A blank line that would open a page (the paragraph break fell
- * on the page break) is left out; no lines at all still make one (empty) page.
+ * on the page break) is left out; no lines at all still make one (empty) page. A page the lines
+ * overflowed onto that ends up holding no text (the section's closing line breaks filled the last row)
+ * is dropped: it would be a blank page before the next form feed.
  */
 export function paginate(lines: readonly string[], area: TextArea, size: number): PlacedLine[][] {
 	const top = firstBaseline(area, size);
@@ -138,7 +150,7 @@ export function paginate(lines: readonly string[], area: TextArea, size: number)
 		if (text !== '') page.push({ text, x: area.left, y: top - row * lineHeight(size) });
 		row += 1;
 	}
-	pages.push(page);
+	if (page.length > 0 || pages.length === 0) pages.push(page);
 	return pages;
 }
 

@@ -1,15 +1,17 @@
 /**
  * renderLetter: plain text (and an optional cover page) -> a fax-ready PDF 1.4 file, in memory.
  *
- * Standard-14 Helvetica fonts with WinAnsiEncoding (nothing embedded), uncompressed content streams,
+ * Standard-14 Helvetica fonts with WinAnsiEncoding, and for letters beyond it the same fonts with an
+ * extended encoding (nothing embedded), uncompressed content streams,
  * no dependency beyond Buffer. The output depends only on the input: no clock, no randomness, so the
  * same letter gives the same bytes. Neither the text nor cover values go into the document's metadata.
  */
 
 import { requireText } from './characterRule';
 import type { DrawOperation } from './content';
-import { FONT_RESOURCE_NAMES, contentStream } from './content';
+import { EXTENDED_FONT_RESOURCE_NAMES, FONT_RESOURCE_NAMES, contentStream, usesExtendedGlyphs } from './content';
 import type { CoverLayout, CoverPage } from './coverPage';
+import { EXTENDED_ENCODING } from './extendedGlyphs';
 import { layoutCoverPage } from './coverPage';
 import { LetterError } from '../errors';
 import type { FontName } from './fontWidths';
@@ -119,22 +121,29 @@ function renderPages(
 	const totalPages = ownPages + pagesAfter;
 	const pageDrawings = [...coverPages(totalPages), ...bodyPages];
 
-	// Objects 1-5 are fixed; each page then takes two: its page dictionary and its content stream.
+	// Objects 1-3 and the fonts (two, or four with the extended ones) come first; each page then takes two: its page dictionary and its content stream.
 	const CATALOG = 1;
 	const INFO = 2;
 	const PAGES = 3;
 	const FIRST_FONT = 4;
-	const fonts = Object.keys(FONT_RESOURCE_NAMES) as FontName[];
+	const faces = Object.keys(FONT_RESOURCE_NAMES) as FontName[];
+	// The extended fonts only when a letter beyond WinAnsi is drawn: other files keep their bytes.
+	const fonts = [
+		...faces.map((face) => ({ resource: FONT_RESOURCE_NAMES[face], dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding /WinAnsiEncoding >>` })),
+		...(pageDrawings.some(usesExtendedGlyphs)
+			? faces.map((face) => ({ resource: EXTENDED_FONT_RESOURCE_NAMES[face], dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${EXTENDED_ENCODING} >>` }))
+			: []),
+	];
 	const firstPage = FIRST_FONT + fonts.length;
 	const pageNumbers = pageDrawings.map((_, index) => firstPage + 2 * index);
 	const { width, height } = PAGE_SIZES[pageSize];
-	const fontResources = fonts.map((font, index) => `/${FONT_RESOURCE_NAMES[font]} ${ref(FIRST_FONT + index)}`).join(' ');
+	const fontResources = fonts.map((font, index) => `/${font.resource} ${ref(FIRST_FONT + index)}`).join(' ');
 
 	const objects: PdfObject[] = [
 		`<< /Type /Catalog /Pages ${ref(PAGES)} >>`,
 		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))}${creationDate === undefined ? '' : ` /CreationDate ${pdfString(Buffer.from(pdfDate(creationDate), 'latin1'))}`} >>`,
 		`<< /Type /Pages /Kids [${pageNumbers.map(ref).join(' ')}] /Count ${pageDrawings.length} >>`,
-		...fonts.map((font) => `<< /Type /Font /Subtype /Type1 /BaseFont /${font} /Encoding /WinAnsiEncoding >>`),
+		...fonts.map((font) => font.dictionary),
 	];
 	pageDrawings.forEach((drawing, index) => {
 		const pageNumber = pageNumbers[index];
