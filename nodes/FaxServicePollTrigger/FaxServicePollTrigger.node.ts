@@ -1,6 +1,8 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { OUTPUT_MODES } from '../FaxService/actions/fields';
+import { simplifiedRecord } from '../FaxService/actions/output';
 import { loadOptions } from '../FaxService/methods';
 import { forgetCredentials } from '../shared/credentials';
 import { downloadSecureLink } from '../shared/transport';
@@ -10,7 +12,7 @@ import { assertDateOrDateTime } from '../shared/validation';
 import type { FeedCursor } from './cursor';
 import { advance, isFeedCursor, MAX_PENDING, MAX_SEEN } from './cursor';
 import type { EventFeed, PollEvent } from './feeds';
-import { FEEDS, filterProperties, readFilterQuery, readListPage } from './feeds';
+import { FEEDS, filterProperties, readFilterQuery } from './feeds';
 
 /** Share of n8n's poll budget spent reading lists; the rest is left for downloading PDFs. */
 const READ_SHARE_OF_BUDGET = 0.6;
@@ -29,7 +31,7 @@ export class FaxServicePollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow on new received faxes and completed sent faxes, by asking the Fax Service at set times: no public URL needed',
+		description: 'Starts the workflow on new received faxes, completed sent faxes and finished AI documents, by asking the Fax Service at set times: no public URL needed',
 		defaults: { name: 'Fax Service Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -43,7 +45,7 @@ export class FaxServicePollTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			eventsField(['receivedFax', 'sentFax'], ['receivedFax']),
+			eventsField(['aiDocument', 'receivedFax', 'sentFax'], ['receivedFax']),
 			...filterProperties,
 			{
 				displayName: 'Options',
@@ -52,6 +54,14 @@ export class FaxServicePollTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'AI Document Output',
+						name: 'aiDocumentOutput',
+						type: 'options',
+						default: 'raw',
+						description: 'How much of each finished AI document\'s result the item holds, as AI Document → Get gives it',
+						options: OUTPUT_MODES.filter((mode) => mode.value !== 'fields'),
+					},
 					{
 						displayName: 'Attach Received PDF',
 						name: 'attachPdf',
@@ -82,6 +92,9 @@ export class FaxServicePollTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const queries = new Map(feeds.map((feed) => [feed.event, readFilterQuery(this, feed)]));
 		const emitFrom = readEmitFrom(this, options);
+		if (options.aiDocumentOutput !== undefined && options.aiDocumentOutput !== 'raw' && options.aiDocumentOutput !== 'simple') {
+			throw new NodeOperationError(this.getNode(), `Options → AI Document Output must be Simplified or Raw, got "${String(options.aiDocumentOutput)}"`);
+		}
 
 		if (this.getMode() === 'manual') return [await sampleItems(this, feeds, queries, options)];
 		try {
@@ -114,7 +127,7 @@ async function pollFeeds(
 		const previous = stored[feed.event];
 		const cursor = previous?.settings === settings && isFeedCursor(previous.cursor) ? previous.cursor : undefined;
 		const result = await advance(feed, cursor, {
-			readPage: async (page) => await readListPage(ctx, feed, query, page),
+			readPage: async (page) => await feed.readPage(ctx, query, page),
 			emitFrom: cursor ? undefined : emitFrom,
 			readUntil,
 			maxSeen: MAX_SEEN,
@@ -145,7 +158,8 @@ function readEmitFrom(ctx: IPollFunctions, options: IDataObject): number | undef
 /** The same item the webhook trigger emits for the event: `eventType`, `verified` and the record's fields. */
 async function toItem(ctx: IPollFunctions, feed: EventFeed, record: IDataObject, options: IDataObject): Promise<INodeExecutionData> {
 	// Read from the service with the account's key over the credential's base URL: as authentic as a signed callback.
-	const item: INodeExecutionData = { json: { eventType: feed.event, verified: true, ...record } };
+	const fields = feed.event === 'aiDocument' && options.aiDocumentOutput === 'simple' ? simplifiedRecord('aiResult', record) : record;
+	const item: INodeExecutionData = { json: { eventType: feed.event, verified: true, ...fields } };
 	if (feed.event === 'receivedFax' && options.attachPdf === true && typeof record.secureLink === 'string' && record.secureLink !== '') {
 		const file = await downloadSecureLink.call(ctx, record.secureLink);
 		const propertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
@@ -164,7 +178,7 @@ async function sampleItems(
 ): Promise<INodeExecutionData[]> {
 	const items: INodeExecutionData[] = [];
 	for (const feed of feeds) {
-		const { records } = await readListPage(ctx, feed, queries.get(feed.event)!, 1);
+		const { records } = await feed.readPage(ctx, queries.get(feed.event)!, 1);
 		const newest = records
 			.filter((record) => feed.isFinal(record))
 			.sort((a, b) => (feed.time(b) ?? -Infinity) - (feed.time(a) ?? -Infinity))[0];
@@ -172,7 +186,8 @@ async function sampleItems(
 	}
 	if (items.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `No record matches yet for ${feeds.map((feed) => `"${feed.name}"`).join(' or ')} with these filters`, {
-			description: 'Send a fax, or simulate an inbound one (Fax Service → Received Fax → Simulate Inbound with the test key), then fetch again.',
+			description:
+				'Send a fax, simulate an inbound one (Fax Service → Received Fax → Simulate Inbound with the test key) or upload a document (AI Document → Upload), then fetch again once it has finished.',
 		});
 	}
 	return items;

@@ -4,22 +4,25 @@ import { fieldCollection, recordOption } from '../FaxService/actions/fields';
 import { faxStatusFilter, isTestFilter, numberFilters, SHARED_FILTERS } from '../FaxService/actions/filters';
 import type { FieldMapping } from '../FaxService/actions/readers';
 import { optionalFields } from '../FaxService/actions/readers';
+import { readAiDocumentPage } from '../FaxService/actions/aiDocument/list';
 import { apiRequest, MAX_PAGE_SIZE } from '../shared/transport';
 import { TRIGGER_EVENTS } from '../shared/triggers';
 import type { Feed, ListPage } from './cursor';
 
-/** The two lists the polling trigger watches: where they are, their filters, and how their records are read. */
+/** The three lists the polling trigger watches: where they are, their filters, and how their records are read. */
 
-export type PollEvent = 'receivedFax' | 'sentFax';
+export type PollEvent = 'receivedFax' | 'sentFax' | 'aiDocument';
 
 export interface EventFeed extends Feed {
 	event: PollEvent;
 	/** What the event is called in the panel. */
 	name: string;
 	path: string;
-	listKey: string;
-	filtersParameter: string;
+	/** The panel's filters of the event and the query parameters they become; none when the list takes none. */
+	filtersParameter?: string;
 	filters: Record<string, FieldMapping>;
+	/** Page `page` (1-based) of the list with `query`, as records that each carry their token. */
+	readPage(ctx: IPollFunctions, query: Record<string, string>, page: number): Promise<ListPage>;
 }
 
 /** A time field of a record (ms), or undefined when it is missing or not a date. */
@@ -35,12 +38,28 @@ const startTime = (record: IDataObject) => timeOf(record.sentAt);
 
 const token = (record: IDataObject) => String(record.sendToken);
 
+/** A page of a fax list (spec 2.1 paging), with the largest page size; every record must carry its token. */
+function faxListPage(path: string, listKey: string) {
+	return async (ctx: IPollFunctions, query: Record<string, string>, page: number): Promise<ListPage> => {
+		const answer = await apiRequest.call(ctx, {
+			method: 'GET',
+			path,
+			qs: { ...query, page, page_size: MAX_PAGE_SIZE },
+			answer: { list: listKey, paged: true, id: 'sendToken' },
+		});
+		const meta = answer.meta as IDataObject;
+		return { records: answer[listKey] as IDataObject[], totalCount: Number(meta.totalCount), totalPages: Number(meta.totalPages) };
+	};
+}
+
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
 export const FEEDS: Record<PollEvent, EventFeed> = {
 	receivedFax: {
 		event: 'receivedFax',
 		name: TRIGGER_EVENTS.receivedFax.name,
 		path: '/received_faxes',
-		listKey: 'receivedFaxes',
+		readPage: faxListPage('/received_faxes', 'receivedFaxes'),
 		filtersParameter: 'receivedFaxFilters',
 		filters: {
 			toNumber: SHARED_FILTERS.toNumber,
@@ -58,7 +77,7 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 		event: 'sentFax',
 		name: TRIGGER_EVENTS.sentFax.name,
 		path: '/sent_faxes',
-		listKey: 'sentFaxes',
+		readPage: faxListPage('/sent_faxes', 'sentFaxes'),
 		filtersParameter: 'sentFaxFilters',
 		filters: {
 			fromNumber: SHARED_FILTERS.fromNumber,
@@ -69,6 +88,21 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 		isFinal: (record) => record.sentStatus === 'success' || record.sentStatus === 'failure',
 		time: recordTime,
 		startTime,
+	},
+	aiDocument: {
+		event: 'aiDocument',
+		name: TRIGGER_EVENTS.aiDocument.name,
+		path: '/ai_documents',
+		// The spec shows no filters for this list (4.6).
+		filters: {},
+		readPage: async (ctx, _query, page) => await readAiDocumentPage.call(ctx, page),
+		token: (record) => String(record.aiToken),
+		// AI documents have no state field (spec 3): processing has finished when the result has its
+		// completion time, or an error message (a failure the service did not stamp still counts).
+		isFinal: (record) => timeOf(record.completedAt) !== undefined || hasText(record.errorDetails),
+		time: (record) => timeOf(record.completedAt),
+		// An AI result has no other time.
+		startTime: () => undefined,
 	},
 };
 
@@ -85,33 +119,22 @@ export const filterProperties: INodeProperties[] = [
 			receivedTo,
 		]),
 		displayName: 'Fax Received Filters',
-		name: FEEDS.receivedFax.filtersParameter,
+		name: 'receivedFaxFilters',
 		displayOptions: { show: { events: ['receivedFax'] } },
 	},
 	{
 		...fieldCollection('filters', [sent.from, isTestFilter, sent.to]),
 		displayName: 'Sent Fax Completed Filters',
-		name: FEEDS.sentFax.filtersParameter,
+		name: 'sentFaxFilters',
 		displayOptions: { show: { events: ['sentFax'] } },
 	},
 ];
 
 /** The list query of a feed's filters, checked before any request. */
 export function readFilterQuery(ctx: IPollFunctions, feed: EventFeed): Record<string, string> {
+	if (feed.filtersParameter === undefined) return {};
 	const values = ctx.getNodeParameter(feed.filtersParameter, {}) as IDataObject;
 	const labelled: Record<string, FieldMapping> = {};
 	for (const [name, mapping] of Object.entries(feed.filters)) labelled[name] = { ...mapping, label: `${feed.name} Filters → ${mapping.label}` };
 	return optionalFields(ctx, undefined, values, labelled);
-}
-
-/** One page of a feed's list, with the largest page size; every record must carry its token. */
-export async function readListPage(ctx: IPollFunctions, feed: EventFeed, query: Record<string, string>, page: number): Promise<ListPage> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		path: feed.path,
-		qs: { ...query, page, page_size: MAX_PAGE_SIZE },
-		answer: { list: feed.listKey, paged: true, id: 'sendToken' },
-	});
-	const meta = answer.meta as IDataObject;
-	return { records: answer[feed.listKey] as IDataObject[], totalCount: Number(meta.totalCount), totalPages: Number(meta.totalPages) };
 }

@@ -204,6 +204,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		// The sandbox's AI extraction names its own sample patient: the received faxes the poll reads name ours.
 		const ours = (text: string) => text.replaceAll(SANDBOX_PATIENT.patientName, PATIENT.name).replaceAll(SANDBOX_PATIENT.patientDob, PATIENT.dob).replaceAll('SBX123456789', PATIENT.memberId);
 		proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'rewrite', body: ours }, Infinity);
+		proxy.plan('GET', /^\/api\/v2\/ai_documents\?/, { kind: 'rewrite', body: ours }, Infinity);
 		const api = sandboxApi(sandbox);
 		fromNumber = await provisionNumber(api);
 
@@ -213,11 +214,11 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox, proxy.baseUrl)]);
 
 		// The polling trigger first: what it should emit is created once its activation's poll has been answered.
-		const [poll] = await n8n.importWorkflows([faxServicePollTriggerWorkflow('Patient data: polling', POLL_TRIGGER, credential, { events: ['sentFax', 'receivedFax'], options: {} })]);
+		const [poll] = await n8n.importWorkflows([faxServicePollTriggerWorkflow('Patient data: polling', POLL_TRIGGER, credential, { events: ['sentFax', 'receivedFax', 'aiDocument'], options: {} })]);
 		workflowIds.poll = poll.id;
 		await n8n.publishWorkflow(poll.id);
 		const listAnswered = (list: string) => proxy.requests.some((r) => r.method === 'GET' && r.path.startsWith(`/api/v2/${list}?`) && r.answeredAt !== undefined);
-		await waitFor('the activation poll', () => (listAnswered('sent_faxes') && listAnswered('received_faxes')) || undefined);
+		await waitFor('the activation poll', () => (listAnswered('sent_faxes') && listAnswered('received_faxes') && listAnswered('ai_documents')) || undefined);
 		const form = new FormData();
 		const fields = { from_number: fromNumber, to_number: TO_NUMBER, patient_name: PATIENT.name, patient_dob: PATIENT.dob, note: PATIENT.note, sender_name: PATIENT.senderName, recipient_name: PATIENT.recipientName };
 		for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -349,18 +350,21 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 
 	test('Polling Trigger: a tick emits the records with patient fields; what it logs are counts', async () => {
 		const emitted = await waitFor(
-			'both records polled',
+			'the three records polled',
 			async () => {
 				const items = (await executionsOf('poll')).flatMap((e) => e.items[POLL_TRIGGER] ?? []);
 				const [sent, received] = [polled.sent, polled.received].map((token) => items.find((item) => item.sendToken === token));
-				return sent && received ? { sent, received } : undefined;
+				// The AI document the Send flow uploaded (the only one of the account that finished).
+				const ai = items.find((item) => item.eventType === 'aiDocument');
+				return sent && received && ai ? { sent, received, ai } : undefined;
 			},
 			2 * MINUTE,
 		);
 		expect(emitted.sent).toMatchObject({ eventType: 'sentFax', patientName: PATIENT.name, patientDob: PATIENT.dob, note: PATIENT.note, senderName: PATIENT.senderName });
 		expect(emitted.received).toMatchObject({ eventType: 'receivedFax', patientName: PATIENT.name, patientDob: PATIENT.dob, insuranceMemberId: PATIENT.memberId });
-		// Two lists read at activation, two at the tick that emitted them.
-		await waitFor('four polling log lines', () => (packageEntries(n8n.logs()).filter((e) => e.text.startsWith('Fax Service Polling Trigger read')).length >= 4) || undefined);
+		expect(emitted.ai).toMatchObject({ eventType: 'aiDocument', patientName: PATIENT.name, patientDob: PATIENT.dob, insuranceMemberId: PATIENT.memberId });
+		// Three lists read at activation, three at each tick after.
+		await waitFor('six polling log lines', () => (packageEntries(n8n.logs()).filter((e) => e.text.startsWith('Fax Service Polling Trigger read')).length >= 6) || undefined);
 	}, 3 * MINUTE);
 
 	describe('afterwards', () => {

@@ -1,8 +1,8 @@
 /**
  * Fax Service Polling Trigger in a real n8n: an active workflow polling every minute (n8n's shortest
- * interval), faxes received and sent through the sandbox before activation, between polls, during a
- * poll and while n8n is down. Each is emitted exactly once (counted over every execution), with its
- * PDF; what was there before activation never.
+ * interval), faxes received and sent and AI documents uploaded through the sandbox before activation,
+ * between polls, during a poll and while n8n is down. Each is emitted exactly once (counted over every
+ * execution), received faxes with their PDF; what was there before activation never.
  */
 import { randomUUID } from 'crypto';
 import { existsSync } from 'fs';
@@ -28,6 +28,10 @@ import {
 const MINUTE = 60_000;
 const TRIGGER = 'Fax Service Polling Trigger';
 const FAILING_NUMBER = '+13105550000';
+
+/** When n8n created an execution (ms): SQLite gives UTC without a zone. */
+const createdAtOf = (execution: N8nExecution) =>
+	Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(execution.createdAt) ? execution.createdAt : `${execution.createdAt.replace(' ', 'T')}Z`);
 
 describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ hostVersion }) => {
 	let sandbox: Sandbox;
@@ -61,6 +65,10 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 	};
 	const send = async (toNumber = '+12125550123'): Promise<string> =>
 		String((await api('POST', '/sent_faxes', form({ from_number: accountNumber, to_number: toNumber }, minimalPdf('outbound')))).faxId);
+	// No public URL: the callback goes to an address the service cannot reach (the README's advice), the trigger picks the result up.
+	const upload = async (text = 'REFERRAL'): Promise<string> =>
+		String((await api('POST', '/ai_documents', form({ callback_url: 'http://127.0.0.1:9/unreachable' }, minimalPdf(text)))).aiToken);
+	const tokenOf = (item: Record<string, unknown>) => String(item.eventType === 'aiDocument' ? item.aiToken : item.sendToken);
 
 	/** Every item the trigger emitted, over every execution, with the execution it came in. */
 	const emitted = async () => {
@@ -70,7 +78,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 	const waitForTokens = async (tokens: string[], timeoutMs: number) => {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
-			const seen = (await emitted()).map(({ item }) => String(item.sendToken));
+			const seen = (await emitted()).map(({ item }) => tokenOf(item));
 			if (tokens.every((token) => seen.includes(token))) return;
 			if (Date.now() > until) throw new Error(`Not emitted within ${timeoutMs} ms: ${tokens.filter((t) => !seen.includes(t)).join(', ')}; emitted: ${seen.join(', ')}`);
 			await new Promise((resolve) => setTimeout(resolve, 500));
@@ -85,7 +93,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 		accountNumber = String(((await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as Record<string, unknown>).number);
 
 		// There before the workflow is activated: never emitted.
-		before.push(await receive(), await receive(), await send());
+		before.push(await receive(), await receive(), await send(), await upload());
 		await sandbox.settle();
 
 		n8n = await createInstance({ hostVersion });
@@ -93,7 +101,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 		await n8n.start();
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox, proxy.baseUrl)]);
 		const [workflow] = await n8n.importWorkflows([
-			faxServicePollTriggerWorkflow('Fax Service Polling Trigger e2e', TRIGGER, credential, { events: ['receivedFax', 'sentFax'], options: { attachPdf: true } }),
+			faxServicePollTriggerWorkflow('Fax Service Polling Trigger e2e', TRIGGER, credential, { events: ['receivedFax', 'sentFax', 'aiDocument'], options: { attachPdf: true } }),
 		]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
@@ -107,31 +115,39 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 
 	test('activation polled once, emitted nothing of what was there, and n8n saved the cursors', async () => {
 		expect((await n8n.activationStatus()).map((entry) => entry.state)).toEqual(['activated']);
-		expect(proxy.requests.filter((r) => r.method === 'GET').map((r) => r.path.split('?')[0]).sort()).toEqual(['/api/v2/received_faxes', '/api/v2/sent_faxes']);
+		expect(proxy.requests.filter((r) => r.method === 'GET').map((r) => r.path.split('?')[0]).sort()).toEqual([
+			'/api/v2/ai_documents',
+			'/api/v2/received_faxes',
+			'/api/v2/sent_faxes',
+		]);
 		expect(await emitted()).toEqual([]);
 		const [row] = await n8n.query<{ staticData: string | null }>('SELECT "staticData" FROM workflow_entity WHERE id = ?', [workflowId]);
 		const feeds = Object.values(JSON.parse(String(row.staticData)) as Record<string, { feeds?: Record<string, { cursor: { total: number } }> }>)[0]?.feeds;
-		expect({ received: feeds?.receivedFax.cursor.total, sent: feeds?.sentFax.cursor.total }).toEqual({ received: 2, sent: 1 });
+		expect({ received: feeds?.receivedFax.cursor.total, sent: feeds?.sentFax.cursor.total, ai: feeds?.aiDocument.cursor.total }).toEqual({ received: 2, sent: 1, ai: 1 });
 	});
 
-	test('faxes from between polls and from during a poll: each once, received ones with their PDF, sent ones once final', async () => {
+	test('faxes and AI documents from between polls and from during a poll: each once, received ones with their PDF, sent ones once final', async () => {
 		const received = [await receive(), await receive(FAILING_NUMBER)];
 		const sent = [await send(), await send(FAILING_NUMBER)];
+		const ai = [await upload('REFERRAL'), await upload('UNREADABLE')];
 		await sandbox.settle();
 		// The next poll's first list reads: a fax arrives while the poll runs, another is sent (still queued when listed).
 		const during: string[] = [];
 		proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'before', action: async () => void during.push(await receive()) });
 		proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'before', action: async () => void during.push(await send()) });
 
-		await waitForTokens([...received, ...sent], 2 * MINUTE);
+		await waitForTokens([...received, ...sent, ...ai], 2 * MINUTE);
 		await waitForTokens(during, 2 * MINUTE);
 
 		const items = await emitted();
-		const byToken = new Map(items.map((entry) => [String(entry.item.sendToken), entry]));
+		const byToken = new Map(items.map((entry) => [tokenOf(entry.item), entry]));
 		expect(byToken.get(received[0])!.item).toMatchObject({ eventType: 'receivedFax', verified: true, faxStatus: 'success', toNumber: accountNumber });
 		expect(byToken.get(received[1])!.item).toMatchObject({ eventType: 'receivedFax', faxStatus: 'failure', fromNumber: FAILING_NUMBER });
 		expect(byToken.get(sent[0])!.item).toMatchObject({ eventType: 'sentFax', verified: true, sentStatus: 'success' });
 		expect(byToken.get(sent[1])!.item).toMatchObject({ eventType: 'sentFax', sentStatus: 'failure', errorDetails: { errorMessage: expect.any(String) } });
+		const extracted = (await api('GET', `/ai_documents/${ai[0]}`)).aiResult as Record<string, unknown>;
+		expect(byToken.get(ai[0])!.item).toEqual({ eventType: 'aiDocument', verified: true, ...extracted });
+		expect(byToken.get(ai[1])!.item).toMatchObject({ eventType: 'aiDocument', verified: true, errorDetails: expect.any(String), documentClassification: null });
 		for (const token of [...received, during[0]]) {
 			const { execution, index } = byToken.get(token)!;
 			const binary = binariesOf(execution.data, TRIGGER)[index]?.data;
@@ -146,26 +162,34 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 
 	test('what arrives while n8n is down is emitted by the poll at the next start', async () => {
 		await n8n.stop();
-		const whileDown = [await receive(), await receive(), await send()];
+		const whileDown = [await receive(), await receive(), await send(), await upload()];
 		await sandbox.settle();
 		await n8n.start();
 		const started = Date.now();
 		await waitForTokens(whileDown, 2 * MINUTE);
 		// By the poll n8n runs while it activates the workflow, not by a later minute tick.
 		const createdAt = (await emitted())
-			.filter(({ item }) => whileDown.includes(String(item.sendToken)))
-			.map(({ execution }) => Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(execution.createdAt) ? execution.createdAt : `${execution.createdAt.replace(' ', 'T')}Z`));
-		expect(createdAt).toHaveLength(3);
+			.filter(({ item }) => whileDown.includes(tokenOf(item)))
+			.map(({ execution }) => createdAtOf(execution));
+		expect(createdAt).toHaveLength(4);
 		for (const at of createdAt) expect(at).toBeLessThan(started + 10_000);
 	}, 5 * MINUTE);
 
-	test('afterwards: every fax exactly once over all executions, none from before activation, every execution a success, no key stored', async () => {
+	test('afterwards: every fax and AI document exactly once over all executions, also after two more polls; none from before activation, every execution a success, no key stored', async () => {
+		// Two more polls of the AI list after the last emission (n8n polls at each full minute).
+		const last = Math.max(...(await n8n.executions(workflowId)).map(createdAtOf));
+		const pollsSince = () => proxy.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/ai_documents?') && r.at > last).length;
+		const until = Date.now() + 3 * MINUTE;
+		while (pollsSince() < 2) {
+			if (Date.now() > until) throw new Error(`Only ${pollsSince()} polls of the AI list in 3 minutes after the last emission`);
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
 		const items = await emitted();
-		const tokens = items.map(({ item }) => String(item.sendToken));
+		const tokens = items.map(({ item }) => tokenOf(item));
 		expect(tokens.length).toBe(new Set(tokens).size);
-		expect(tokens.length).toBe(9);
+		expect(tokens.length).toBe(12);
 		expect(tokens.filter((token) => before.includes(token))).toEqual([]);
 		expect((await n8n.executions(workflowId)).filter((execution) => execution.status !== 'success')).toEqual([]);
 		expect(secretsInFiles(n8n, [sandbox.testKey, sandbox.liveKey])).toEqual([]);
-	});
+	}, 5 * MINUTE);
 });

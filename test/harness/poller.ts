@@ -95,3 +95,22 @@ export function itemsOf(outcome: PollOutcome): INodeExecutionData[] {
 	if ('error' in outcome) throw new Error(`The poll failed: ${outcome.error.message} ${String(outcome.error.description ?? '')}`);
 	return 'items' in outcome ? outcome.items : [];
 }
+
+/** The `key` field (the record's token) of each item. */
+export const itemTokens = (items: INodeExecutionData[], key: string): string[] => items.map((item) => String(item.json[key]));
+
+/** Every token of every poll, failing on the second emission of any: "exactly once" over a whole test, never per poll. */
+export class Emitted {
+	readonly tokens: string[] = [];
+	private readonly seen = new Set<string>();
+	constructor(private readonly key = 'sendToken') {}
+	add(items: INodeExecutionData[]): string[] {
+		const tokens = itemTokens(items, this.key);
+		for (const token of tokens) {
+			if (this.seen.has(token)) throw new Error(`${token} was emitted twice`);
+			this.seen.add(token);
+			this.tokens.push(token);
+		}
+		return tokens;
+	}
+}

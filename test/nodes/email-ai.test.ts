@@ -1,3 +1,6 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { startFaultProxy } from '../harness/fault-proxy';
 import {
 	api,
 	apiRequests,
@@ -155,6 +158,27 @@ describe('Secure-Link Email and AI Document through the engine', () => {
 			}
 			const limited = outputOf(await suite.run({ resource: 'aiDocument', operation: 'getMany', limit: 2 }));
 			expect(limited.map((item) => item.json.aiToken)).toEqual(tokens.slice(0, 2));
+		});
+
+		test('Get Many of an AI list the service answers in pages (the spec shows no paging for it): Return All reads every page', async () => {
+			const tokens = [];
+			for (let i = 0; i < 5; i++) tokens.push(await seedAiDocument(suite.sandbox, suite.receiver.url));
+			const proxy = await startFaultProxy(suite.sandbox);
+			try {
+				// Pages of 2, whatever page_size asks for: the sandbox's plain list cut as a paging service would.
+				const paged = async (path: string) => {
+					const entries = (await api(suite.sandbox, 'GET', '/ai_documents')).body.aiDocuments as IDataObject[];
+					const page = Number(new URL(path, 'http://list').searchParams.get('page'));
+					const meta = { totalCount: entries.length, totalPages: Math.ceil(entries.length / 2), perPage: 2, page };
+					return { status: 200, body: JSON.stringify({ aiDocuments: entries.slice((page - 1) * 2, page * 2), meta }) };
+				};
+				proxy.plan('GET', /^\/api\/v2\/ai_documents\?/, { kind: 'respond', respond: paged }, Infinity);
+				const all = outputOf(await suite.run({ resource: 'aiDocument', operation: 'getMany', returnAll: true }, { credentials: { baseUrl: proxy.baseUrl } }));
+				expect(all.map((item) => item.json.aiToken)).toEqual(tokens);
+				expect(proxy.requests.map((r) => new URL(r.path, 'http://list').searchParams.get('page')).sort()).toEqual(['1', '2', '3']);
+			} finally {
+				await proxy.close();
+			}
 		});
 	});
 });

@@ -6,7 +6,7 @@ import { binaryBuffer } from '../harness/engine';
 import type { FaultProxy } from '../harness/fault-proxy';
 import { startFaultProxy } from '../harness/fault-proxy';
 import type { Poller } from '../harness/poller';
-import { createPoller, itemsOf } from '../harness/poller';
+import { createPoller, Emitted, itemsOf, itemTokens } from '../harness/poller';
 import { credentialsFor } from '../harness/workflows';
 import { api, LIVE_KEY, pdf, seedNumber, seedReceivedFax, seedSentFax, startFastSandbox, TEST_KEY, useEngineSuite } from './fixtures';
 
@@ -17,20 +17,7 @@ import { api, LIVE_KEY, pdf, seedNumber, seedReceivedFax, seedSentFax, startFast
  */
 
 const RECEIVED = { events: ['receivedFax'] };
-const tokensOf = (items: INodeExecutionData[]) => items.map((item) => String(item.json.sendToken));
-
-/** Every token of every poll, failing on the second emission of any. */
-class Emitted {
-	readonly tokens: string[] = [];
-	add(items: INodeExecutionData[]): string[] {
-		const tokens = tokensOf(items);
-		for (const token of tokens) {
-			if (this.tokens.includes(token)) throw new Error(`${token} was emitted twice`);
-			this.tokens.push(token);
-		}
-		return tokens;
-	}
-}
+const tokensOf = (items: INodeExecutionData[]) => itemTokens(items, 'sendToken');
 
 /**
  * Seeds faxes that each complete in a millisecond of their own (the sandbox runs in this process and

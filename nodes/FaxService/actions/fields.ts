@@ -161,7 +161,7 @@ export const requestOptionsField: INodeProperties = {
 	],
 };
 
-const OUTPUT_MODES = [
+export const OUTPUT_MODES = [
 	{ name: 'Simplified', value: 'simple', description: `The fields most workflows and AI agents need, and in ${OMITTED_FIELDS} the names of the other fields that have a value` },
 	{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
 	{ name: 'Selected Fields', value: 'fields', description: 'The fields you choose, and the record\'s ID' },

@@ -94,6 +94,9 @@ function simplify(kind: RecordKind, record: IDataObject): IDataObject {
 	return simple;
 }
 
+/** A record of `kindName` as Output → Simplified gives it (the polling trigger's AI results use it too). */
+export const simplifiedRecord = (kindName: RecordKindName, record: IDataObject): IDataObject => simplify(RECORD_KINDS[kindName], record);
+
 function select(kind: RecordKind, fields: readonly string[], record: IDataObject): IDataObject {
 	const picked: IDataObject = {};
 	for (const field of [kind.id, ...fields]) if (field in record) picked[field] = record[field];

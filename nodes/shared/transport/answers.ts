@@ -8,10 +8,21 @@ import type { IDataObject } from 'n8n-workflow';
 export type Answer =
 	/** An object with a string `id`, at the top level or under `key`: `{sendToken, …}`, `{faxNumber: {id, …}}`, `{message, faxId}`. */
 	| { record: string | null; id: string }
-	/** An array under `key`; with `meta` (spec 2.1) when `paged`; each entry with a string `id` when given. */
-	| { list: string; paged: boolean; id?: string }
+	/**
+	 * An array under `key`; with `meta` (spec 2.1) when `paged`, a valid `meta` or none when `'optional'`
+	 * (a list whose paging the spec does not show); each entry with a string `id` when given, inside the
+	 * entry's `wrapper` object when given (`{aiDocuments: [{aiResult: {aiToken, …}}]}`).
+	 */
+	| ListAnswer
 	/** `{message: string}`. */
 	| { message: true };
+
+export interface ListAnswer {
+	list: string;
+	paged: boolean | 'optional';
+	id?: string;
+	wrapper?: string;
+}
 
 export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
@@ -24,16 +35,21 @@ export function answerProblem(body: unknown, answer: Answer): string | undefined
 	if (!isObject(body)) return 'a JSON object';
 	if ('message' in answer) return typeof body.message === 'string' ? undefined : 'a JSON object with a "message" text';
 	if ('list' in answer) {
-		const wanted = `a JSON object with a "${answer.list}" list${answer.paged ? ' and "meta"' : ''}`;
+		const wanted = `a JSON object with a "${answer.list}" list${answer.paged === true ? ' and "meta"' : ''}`;
 		if (!Array.isArray(body[answer.list]) || !(body[answer.list] as unknown[]).every(isObject)) return wanted;
-		const id = answer.id;
-		if (id !== undefined && !(body[answer.list] as IDataObject[]).every((entry) => typeof entry[id] === 'string' && entry[id] !== '')) {
-			return `${wanted} whose entries each have a "${id}"`;
+		const { id, wrapper } = answer;
+		const recordOf = (entry: IDataObject) => (wrapper === undefined ? entry : entry[wrapper]);
+		if (wrapper !== undefined && !(body[answer.list] as IDataObject[]).every((entry) => isObject(recordOf(entry)))) {
+			return `${wanted} whose entries each have a "${wrapper}" object`;
 		}
-		if (!answer.paged) return undefined;
+		const hasId = (entry: IDataObject) => typeof (recordOf(entry) as IDataObject)[id!] === 'string' && (recordOf(entry) as IDataObject)[id!] !== '';
+		if (id !== undefined && !(body[answer.list] as IDataObject[]).every(hasId)) {
+			return `${wanted} whose entries each have a "${wrapper === undefined ? id : `${wrapper}.${id}`}"`;
+		}
+		if (answer.paged === false || (answer.paged === 'optional' && body.meta === undefined)) return undefined;
 		const meta = body.meta;
 		const metaOk = isObject(meta) && isCount(meta.totalCount, 0) && isCount(meta.totalPages, 0) && isCount(meta.perPage, 1) && isCount(meta.page, 1);
-		return metaOk ? undefined : wanted;
+		return metaOk ? undefined : `${wanted}${answer.paged === 'optional' ? ' and, if it has "meta", a valid one' : ''}`;
 	}
 	const record = answer.record === null ? body : body[answer.record];
 	const where = answer.record === null ? 'a JSON object' : `a JSON object with a "${answer.record}" object`;

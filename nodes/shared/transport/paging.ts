@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiContext } from '../credentials';
+import type { ListAnswer } from './answers';
 import type { ApiRequest } from './request';
 import { apiRequest } from './apiRequest';
 
@@ -29,6 +30,8 @@ export async function apiRequestAllPages(
 	request: Omit<ApiRequest, 'method' | 'answer'>,
 	listKey: string,
 	limit?: number,
+	/** How the list's answer looks: paged (spec 2.1) unless told otherwise. */
+	shape: Omit<ListAnswer, 'list'> = { paged: true },
 ): Promise<IDataObject[]> {
 	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
 	const readPage = async (page: number) => {
@@ -36,7 +39,7 @@ export async function apiRequestAllPages(
 			...request,
 			method: 'GET',
 			qs: { ...request.qs, page, page_size: pageSize },
-			answer: { list: listKey, paged: true },
+			answer: { ...shape, list: listKey },
 		});
 		const list = Array.isArray(response[listKey]) ? (response[listKey] as IDataObject[]) : [];
 		return { list, meta: response.meta as unknown as PageMeta | undefined };
