@@ -7,6 +7,7 @@ import { readdirSync } from 'fs';
 
 import {
 	AI_AGENT_FILE,
+	AI_APPROVAL_FILE,
 	CREDENTIAL,
 	DEV_N8N,
 	DEV_SANDBOX,
@@ -25,8 +26,8 @@ import {
 describe('example workflow files', () => {
 	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
 
-	test('examples/ holds exactly the seven examples and the AI agent one, each of the seven valid n8n workflow JSON', () => {
-		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual([...Object.values(FILES), AI_AGENT_FILE].sort());
+	test('examples/ holds exactly the seven examples and the two AI agent ones, each of the seven valid n8n workflow JSON', () => {
+		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual([...Object.values(FILES), AI_AGENT_FILE, AI_APPROVAL_FILE].sort());
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
 			expect({ file, name: typeof example.name, nodes: Array.isArray(example.nodes), connections: isPlainObject(example.connections) }).toEqual({

@@ -24,6 +24,9 @@ const E2E_SECONDS = {
 	'browser.test.ts': 47,
 	'ai-agent.test.ts': 40,
 	'examples-ai.test.ts': 35,
+	// 2.x only; most of it the 1-minute Limit Wait Time running out.
+	'examples-ai-approval.test.ts': 80,
+	'approval-workflow.test.ts': 30,
 	'examples-form.test.ts': 35,
 	'examples-packet.test.ts': 40,
 	'redirects-and-links.test.ts': 45,

@@ -30,6 +30,8 @@ export const FILES = {
 export type ExampleKey = keyof typeof FILES;
 /** The AI agent example: it uses n8n's AI nodes, and examples-ai.test.ts checks and runs it. */
 export const AI_AGENT_FILE = 'ai-agent-inbound-faxes.json';
+/** The approved-referral example: an agent whose fax tool waits behind n8n 2.x's Send Email Human in the Loop tool (examples-ai-approval.test.ts). */
+export const AI_APPROVAL_FILE = 'ai-approved-referral-fax.json';
 
 export type Json = Record<string, unknown>;
 export interface ExampleNode {
