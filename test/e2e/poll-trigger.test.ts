@@ -88,7 +88,8 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 	beforeAll(async () => {
 		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxServicePollTrigger', 'FaxServicePollTrigger.node.js'))).toBe(true);
 		await ensureInstalled({ hostVersion, log: logToStderr });
-		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 500, completeAfterMs: 4000, aiCompleteAfterMs: 300 } });
+		// The AI callbacks go to an unreachable address: their retries end at once, so settle() returns.
+		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 500, completeAfterMs: 4000, aiCompleteAfterMs: 300 }, callbackRetryScheduleMs: [50] });
 		proxy = await startFaultProxy(sandbox);
 		accountNumber = String(((await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as Record<string, unknown>).number);
 

@@ -10,7 +10,7 @@ const Sequencer = require('@jest/test-sequencer').default;
  * because it waits for n8n's minute ticks, so it starts first and the others overlap its waits.
  */
 const E2E_SECONDS = {
-	'poll-trigger.test.ts': 285,
+	'poll-trigger.test.ts': 430,
 	'examples.test.ts': 180,
 	'send-and-wait.test.ts': 160,
 	'queue-mode.test.ts': 105,
