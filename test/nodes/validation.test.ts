@@ -151,7 +151,7 @@ describe('Validation before any request', () => {
 		const error = errorOf(await suite.run(sendFax({ fromNumber: byNumber('={{ $json.from }}') }), { items: withPdf }));
 		expect(error.name).toBe('NodeOperationError');
 		expect(error.message).toBe('From Number is empty [item 0]');
-		expect(String(error.description)).toContain('Pick one of the account\'s fax numbers from the list, or switch "From List" to "Number" and type it.');
+		expect(String(error.description)).toContain('Pick one of the account\'s fax numbers from the list, or switch "From list" to "Number" and type it.');
 		expect(String(error.description)).toContain('add one with the Fax Number → Provision operation');
 		expect(error.context?.itemIndex).toBe(0);
 		expect(suite.sandbox.requests).toEqual([]);

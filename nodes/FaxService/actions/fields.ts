@@ -98,7 +98,7 @@ export const faxNumberLocator = (displayName: string, name: string, description:
 
 /** What to do when the account has no fax number to pick (the notice below a number field, and its error). */
 export const NO_FAX_NUMBER_HELP =
-	'Pick one of the account\'s fax numbers from the list, or switch "From List" to "Number" and type it. A new account has none yet: add one with the Fax Number → Provision operation, then pick it here.';
+	'Pick one of the account\'s fax numbers from the list, or switch "From list" to "Number" and type it. A new account has none yet: add one with the Fax Number → Provision operation, then pick it here.';
 
 /**
  * Shown below a fax number field while it is empty (hidden once it has a number or an expression),
