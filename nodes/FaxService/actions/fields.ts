@@ -102,7 +102,7 @@ export const NO_FAX_NUMBER_HELP =
 
 /**
  * Shown below a fax number field while it is empty (hidden once it has a number or an expression),
- * so a new account's empty list says what to do. n8n before 1.7x knows no `_cnd` and shows it always.
+ * so a new account's empty list says what to do (`_cnd` is evaluated from n8n 1.66, the oldest claimed, on).
  */
 export const noFaxNumberNotice = (name: string): INodeProperties => ({
 	displayName: NO_FAX_NUMBER_HELP,
