@@ -14,13 +14,28 @@ export interface Effort {
 	steps: string[];
 }
 
-/** Whether an element lies inside the visible part of its nearest scrolling ancestor (and of the window). */
+/**
+ * Whether an element lies inside the visible part of its scrolling ancestors (and of the window), judged
+ * once it has stopped moving (a panel sliding in is not yet where the user will see it).
+ */
 async function inView(target: Locator): Promise<boolean> {
-	return await target.evaluate((element) => {
+	return await target.evaluate(async (element) => {
 		type Box = { top: number; bottom: number };
 		type El = { getBoundingClientRect(): Box; parentElement: El | null; scrollHeight: number; clientHeight: number };
-		const { getComputedStyle, innerHeight } = globalThis as unknown as { getComputedStyle(e: El): { overflowY: string }; innerHeight: number };
-		const own = (element as unknown as El).getBoundingClientRect();
+		const { getComputedStyle, innerHeight, requestAnimationFrame } = globalThis as unknown as {
+			getComputedStyle(e: El): { overflowY: string };
+			innerHeight: number;
+			requestAnimationFrame(callback: () => void): void;
+		};
+		const frame = () => new Promise<void>((resolve) => requestAnimationFrame(resolve));
+		let own = (element as unknown as El).getBoundingClientRect();
+		// Still for three frames in a row (at most ~5 s of frames on a loaded machine).
+		for (let still = 0, frames = 0; still < 3 && frames < 300; frames++) {
+			await frame();
+			const now = (element as unknown as El).getBoundingClientRect();
+			still = now.top === own.top && now.bottom === own.bottom ? still + 1 : 0;
+			own = now;
+		}
 		for (let parent = (element as unknown as El).parentElement; parent; parent = parent.parentElement) {
 			if (/(auto|scroll)/.test(getComputedStyle(parent).overflowY) && parent.scrollHeight > parent.clientHeight) {
 				const box = parent.getBoundingClientRect();
