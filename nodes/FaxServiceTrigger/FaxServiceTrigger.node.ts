@@ -34,14 +34,14 @@ export class FaxServiceTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Sent faxes and AI documents: copy this trigger\'s Production URL (click "Webhook URLs" at the top of this panel, then "Production URL") into the Callback URL option of the Fax Service action that sends the fax (Sent Fax → Send) or uploads the document (AI Document → Upload). Received faxes: pick the numbers below; while the workflow is active, their faxes come here.',
+					'Sent faxes and AI documents: copy this trigger\'s Production URL (click "Webhook URLs" at the top of this panel, then "Production URL") into the Callback URL of the Fax Service action that sends the fax (Sent Fax → Send, under Additional Fields) or uploads the document (AI Document → Upload). Received faxes: pick the numbers below; while the workflow is active, their faxes come here.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
 			},
 			eventsField(['aiDocument', 'receivedFax', 'sentFax'], ['sentFax', 'receivedFax', 'aiDocument']),
 			{
-				displayName: 'Receive Faxes on Fax Number Names or IDs',
+				displayName: 'Inbound Fax Number Names or IDs',
 				name: 'registerOnFaxNumbers',
 				type: 'multiOptions',
 				default: [],

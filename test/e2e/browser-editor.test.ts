@@ -178,7 +178,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		});
 	}, 3 * MINUTE);
 
-	test('the trigger\'s notice names what the editor shows and where the Production URL is; its field reads "Receive Faxes on Fax Number Names or IDs"', async () => {
+	test('the trigger\'s notice names what the editor shows and where the Production URL is; its field reads "Inbound Fax Number Names or IDs"', async () => {
 		const ndv = await step('open-trigger', async () => {
 			await openPanels();
 			return await editor.openNode('Fax Service Trigger');
@@ -186,11 +186,24 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		await step('trigger-words', async () => {
 			const text = (await ndv.innerText()).replace(/\s+/g, ' ');
 			expect(text).toContain('click "Webhook URLs" at the top of this panel, then "Production URL"');
-			expect(text).toContain('(Sent Fax → Send)');
+			expect(text).toContain('(Sent Fax → Send, under Additional Fields)');
 			expect(text).toContain('(AI Document → Upload)');
 			expect(text).toContain('Webhook URLs');
-			expect(text).toContain('Receive Faxes on Fax Number Names or IDs');
+			expect(text).toContain('Inbound Fax Number Names or IDs');
 			expect(text).not.toMatch(/"Send Fax"|"Upload AI Document"|\(above\)|Register on/);
+			// The whole label shows (the panel cuts a longer one short with "…").
+			const label = editor.parameterItem('registerOnFaxNumbers').getByText('Inbound Fax Number Names or IDs', { exact: true }).first();
+			const cut = await label.evaluate((element) => {
+				type El = { scrollWidth: number; clientWidth: number; parentElement: El | null; getAttribute(name: string): string | null };
+				const { getComputedStyle } = globalThis as unknown as { getComputedStyle(e: El): { overflowX: string; textOverflow: string } };
+				// The label and every box around it up to the parameter's row that clips its content.
+				for (let el: El | null = element as unknown as El; el && el.getAttribute('data-test-id') !== 'parameter-item'; el = el.parentElement) {
+					const style = getComputedStyle(el);
+					if ((style.overflowX !== 'visible' || style.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth) return true;
+				}
+				return false;
+			});
+			expect(cut).toBe(false);
 			await saveScreenshot(ndv, SCREENSHOTS, 'editor-trigger.png');
 			await editor.closeNode();
 		});
