@@ -23,7 +23,7 @@ export class FaxServiceTrigger implements INodeType {
 		// n8n's node creator lists this trigger and the Fax Service node as one entry, "Fax Service", and
 		// shows this description for it (generateMergedNodesAndActions: the trigger's description replaces
 		// the node's), in "What happens next?" too: so it says what both do.
-		description: 'Send and receive faxes, send secure-link e-mails, extract documents with AI, and start workflows when faxes and documents complete',
+		description: 'Send and receive faxes, send secure-link e-mails, extract documents with AI, and start workflows when faxes arrive or complete and AI results come in',
 		defaults: { name: 'Fax Service Trigger' },
 		inputs: [],
 		outputs: [MAIN_CONNECTION],
