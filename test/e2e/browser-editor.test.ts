@@ -3,7 +3,7 @@
  * new account's empty From Number list and the notice that says what to do, the send panel's order
  * (where the fax goes, then what goes), the Text hint and its link, the canvas subtitles of the three
  * nodes, the trigger's notice and its fax-number field, the node creator's "Fax Service" entry under
- * "What happens next?", and the two simplest faxes done as a user does them, counting clicks, typed
+ * "What happens next?" and the trigger's entries in it, and the two simplest faxes done as a user does them, counting clicks, typed
  * inputs and scrolls (helpers/editor-user.ts): a letter (Document Source Text) and a PDF an earlier node
  * downloaded. Screenshots go to test/e2e/screenshots/ (git-ignored).
  */
@@ -223,6 +223,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 			description = (await entry.getByTestId('node-creator-item-description').innerText()).trim();
 			await saveScreenshot(creator, SCREENSHOTS, 'editor-node-creator.png');
 			await user.click(entry, 'Fax Service');
+			await creator.getByText('Send a fax', { exact: true }).first().waitFor({ state: 'visible' });
 			await user.click(creator.getByText('Send a fax', { exact: true }).first(), 'Send a fax');
 			await editor.ndv().getByTestId('node-parameters').waitFor({ state: 'visible' });
 		});
@@ -254,6 +255,24 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		logToStderr(`browser-editor: the simplest PDF fax: ${user.summary()}`);
 		expect(user.effort).toMatchObject({ clicks: 6, typedInputs: 2, scrolls: 0 });
 	}, 4 * MINUTE);
+
+	test('the node creator lists the trigger\'s events in words: "On AI document completed", not "On ai document completed"', async () => {
+		await step('open-for-triggers', async () => await openPanels());
+		await step('trigger-entries', async () => {
+			await editor.canvasNode('Fax Service Polling Trigger').getByTestId('canvas-handle-plus').first().click();
+			await searchBar().fill('Fax Service');
+			const creator = editor.page.getByTestId('node-creator');
+			await creator.locator('[data-test-id="node-creator-action-item"], [data-test-id="node-creator-node-item"]').filter({ hasText: 'Fax Service' }).first().click();
+			await creator.getByText(/^Triggers \(3\)$/).first().click();
+			await creator.getByText('On AI document completed', { exact: true }).first().waitFor({ state: 'visible' });
+			const text = (await creator.innerText()).replace(/\s+/g, ' ');
+			expect(text).toMatch(/On AI document completed.*On fax received.*On sent fax completed/);
+			expect(text).not.toMatch(/On ai document/);
+			await saveScreenshot(creator, SCREENSHOTS, 'editor-node-creator-triggers.png');
+			await editor.page.keyboard.press('Escape');
+			await creator.waitFor({ state: 'hidden' });
+		});
+	}, 3 * MINUTE);
 
 	/**
 	 * Fills the fields as a user reads the panel, top to bottom: From Number (the account's one number),
