@@ -2,8 +2,8 @@
 'use strict';
 /**
  * `npm run dev`: builds the package, starts the sandbox and a real n8n (the same host install the
- * end-to-end tests use) with the package loaded, a "Fax Service sandbox" credential and the example
- * workflows, then rebuilds and restarts n8n whenever the sources change. Ctrl-C stops everything.
+ * end-to-end tests use) with the package loaded, a "Fax Service sandbox" credential, a sandbox fax
+ * number and the example workflows, each ready to run (dev-examples.js), then rebuilds and restarts n8n whenever the sources change. Ctrl-C stops everything.
  *
  * Environment: N8N_PORT (default 5678), SANDBOX_PORT (default 4010), DEV_OWNER_EMAIL and
  * DEV_OWNER_PASSWORD (the editor login it creates), N8N_HOST_VERSION (1 or 2, default 2: which n8n),
@@ -14,6 +14,7 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 
 const host = require('./n8n-host');
+const { devFaxNumber, exampleWorkflows, inboundTriggerUrl, publishable } = require('./dev-examples');
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.resolve(ROOT, process.env.DEV_DATA || (host.resolveHost().hostVersion === 1 ? '.dev-data-1' : '.dev-data'));
@@ -37,23 +38,6 @@ function runStep(title, command, args) {
 	if (result.status !== 0) throw new Error(`${title} failed (exit ${result.status})`);
 }
 
-/** The example workflows, pointing at this run's ports when they differ from the defaults. */
-function exampleWorkflows() {
-	const dir = path.join(ROOT, 'examples');
-	if (!fs.existsSync(dir)) return [];
-	return fs
-		.readdirSync(dir)
-		.filter((name) => name.endsWith('.json'))
-		.sort()
-		.map((name) => {
-			const text = fs
-				.readFileSync(path.join(dir, name), 'utf8')
-				.split('http://127.0.0.1:4010').join(`http://127.0.0.1:${SANDBOX_PORT}`)
-				.split('http://127.0.0.1:5678').join(`http://127.0.0.1:${N8N_PORT}`);
-			return JSON.parse(text);
-		});
-}
-
 async function main() {
 	fs.mkdirSync(DATA_DIR, { recursive: true });
 	runStep('Building the package (tsc + assets)…', 'npm', ['run', '--silent', 'build']);
@@ -62,6 +46,11 @@ async function main() {
 	const { startSandbox } = require(path.join(ROOT, '.build', 'sandbox', 'index.js'));
 	const sandbox = await startSandbox({ port: SANDBOX_PORT });
 	log(`Sandbox listening on ${sandbox.baseUrl}`);
+	// The sandbox starts empty on every run; its numbers come in order, so this is the number the examples were given.
+	const n8nOrigin = `http://127.0.0.1:${N8N_PORT}`;
+	const faxNumber = await devFaxNumber(sandbox, inboundTriggerUrl(n8nOrigin));
+	const examples = exampleWorkflows({ sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`, n8nOrigin, fromNumber: faxNumber });
+	log(`Sandbox fax number ${faxNumber} (its received faxes go to the inbound example's trigger)`);
 
 	await host.ensureInstalled({ log: (line) => log(line) });
 	const n8n = await host.createInstance({ userFolder: path.join(DATA_DIR, 'n8n'), port: N8N_PORT, owner: OWNER, log });
@@ -81,9 +70,12 @@ async function main() {
 	process.on('SIGINT', () => void shutdown(0));
 	process.on('SIGTERM', () => void shutdown(0));
 
-	// First run only: the credential and the examples (n8n keeps them in DEV_DATA afterwards).
-	if (!fs.existsSync(SEED_MARKER)) {
-		log('Importing the "Fax Service sandbox" credential and the example workflows…');
+	// First run only: the credential and the examples (n8n keeps them in DEV_DATA afterwards). The
+	// credential before n8n starts (the examples name its fixed id); the examples saved and published
+	// through the editor's REST calls once it runs, so n8n checks each as the editor's Publish does.
+	const seeding = !fs.existsSync(SEED_MARKER);
+	if (seeding) {
+		log('Importing the "Fax Service sandbox" credential…');
 		await n8n.importCredentials([
 			{
 				...CREDENTIAL,
@@ -91,13 +83,22 @@ async function main() {
 				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
 			},
 		]);
-		const imported = await n8n.importWorkflows(exampleWorkflows());
-		// Published, so the callbacks the sandbox sends reach the examples' triggers at once.
-		for (const workflow of imported) await n8n.publishWorkflow(workflow.id);
-		fs.writeFileSync(SEED_MARKER, JSON.stringify({ at: new Date().toISOString(), workflows: imported.map((w) => w.name) }, null, 2));
 	}
 
 	await n8n.start({ requireActivation: false });
+
+	if (seeding) {
+		log('Saving the example workflows and publishing those with a trigger…');
+		const imported = await n8n.importWorkflows(examples.map((example) => example.workflow));
+		// Published, so the callbacks the sandbox sends reach the examples' triggers at once.
+		const published = [];
+		for (const [index, workflow] of imported.entries()) {
+			if (!publishable(examples[index].workflow)) continue;
+			await n8n.publishWorkflow(workflow.id);
+			published.push(workflow.name);
+		}
+		fs.writeFileSync(SEED_MARKER, JSON.stringify({ at: new Date().toISOString(), faxNumber, workflows: imported.map((w) => w.name), published }, null, 2));
+	}
 
 	// Rebuild on change; restart n8n after each successful build so it loads the new code.
 	watcher = spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -129,8 +130,9 @@ async function main() {
   test key      ${sandbox.testKey}
   live key      ${sandbox.liveKey}
   credential    "${CREDENTIAL.name}" (both sandbox keys)
-  examples      ${exampleWorkflows().length} example workflows, published (see "Overview" in the editor);
-                in each, pick "When clicking 'Execute workflow'" beside the Execute button
+  fax number    ${faxNumber} (the sandbox's; From Number of the examples)
+  examples      ${examples.length} example workflows (see "Overview" in the editor), those with a trigger
+                published; in the others, pick "When clicking 'Execute workflow'" beside the Execute button
   data          ${DATA_DIR}  (delete it to start from scratch)
   stop          Ctrl-C stops n8n, the sandbox and the watcher
   ───────────────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { MAIN_CONNECTION } from '../shared/compat';
 import { RESUME_WEBHOOKS } from '../shared/callbacks';
-import { nodeProperties } from './actions/resources';
+import { nodeProperties, nodeSubtitle } from './actions/resources';
 import { resumeOnCallback } from './actions/resume';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
@@ -14,7 +14,7 @@ export class FaxService implements INodeType {
 		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: nodeSubtitle,
 		description: 'Send and receive faxes, send secure-link e-mails and extract documents with AI',
 		defaults: { name: 'Fax Service' },
 		usableAsTool: true,

@@ -7,7 +7,7 @@ import { loadOptions } from '../FaxService/methods';
 import { forgetCredentials } from '../shared/credentials';
 import { downloadSecureLink } from '../shared/transport';
 import { MAIN_CONNECTION } from '../shared/compat';
-import { eventsField, pdfFieldOption } from '../shared/triggers';
+import { eventsField, EVENTS_SUBTITLE, pdfFieldOption } from '../shared/triggers';
 import { assertDateOrDateTime } from '../shared/validation';
 import type { FeedCursor } from './cursor';
 import { advance, isFeedCursor, MAX_PENDING, MAX_SEEN } from './cursor';
@@ -30,7 +30,7 @@ export class FaxServicePollTrigger implements INodeType {
 		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: EVENTS_SUBTITLE,
 		description: 'Starts the workflow on new received faxes, completed sent faxes and finished AI documents, by asking the Fax Service at set times: no public URL needed',
 		defaults: { name: 'Fax Service Polling Trigger' },
 		polling: true,

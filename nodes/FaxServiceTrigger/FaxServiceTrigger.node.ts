@@ -5,7 +5,7 @@ import { loadOptions } from '../FaxService/methods';
 import type { ParsedCallback } from '../shared/callbacks';
 import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, SIGNATURE_HEADER, verifyCallback } from '../shared/callbacks';
 import { MAIN_CONNECTION } from '../shared/compat';
-import { eventsField, pdfFieldOption } from '../shared/triggers';
+import { eventsField, EVENTS_SUBTITLE, pdfFieldOption } from '../shared/triggers';
 import { deliveryWindow, persist } from './deduplication';
 import { checkExists, create, remove } from './registration';
 
@@ -19,8 +19,11 @@ export class FaxServiceTrigger implements INodeType {
 		// version-1 node, which 1.1 is spared (see README, "High callback volume").
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow on verified Fax Service callbacks: sent faxes, received faxes and AI documents',
+		subtitle: EVENTS_SUBTITLE,
+		// n8n's node creator lists this trigger and the Fax Service node as one entry, "Fax Service", and
+		// shows this description for it (generateMergedNodesAndActions: the trigger's description replaces
+		// the node's), in "What happens next?" too: so it says what both do.
+		description: 'Send and receive faxes, send secure-link e-mails, extract documents with AI, and start workflows when faxes arrive or complete and AI results come in',
 		defaults: { name: 'Fax Service Trigger' },
 		inputs: [],
 		outputs: [MAIN_CONNECTION],
@@ -31,20 +34,20 @@ export class FaxServiceTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Paste this node\'s Production URL (above) into the Callback URL of "Send Fax" and "Upload AI Document". Received faxes arrive at the callback URL of the receiving fax number: pick numbers below and the trigger registers itself while the workflow is active.',
+					'Sent faxes and AI documents: copy this trigger\'s Production URL (click "Webhook URLs" at the top of this panel, then "Production URL") into the Callback URL of the Fax Service action that sends the fax (Sent Fax → Send, under Additional Fields) or uploads the document (AI Document → Upload). Received faxes: pick the numbers below; while the workflow is active, their faxes come here.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
 			},
 			eventsField(['aiDocument', 'receivedFax', 'sentFax'], ['sentFax', 'receivedFax', 'aiDocument']),
 			{
-				displayName: 'Register on Fax Number Names or IDs',
+				displayName: 'Inbound Fax Number Names or IDs',
 				name: 'registerOnFaxNumbers',
 				type: 'multiOptions',
 				default: [],
 				typeOptions: { loadOptionsMethod: 'getFaxNumbers' },
 				description:
-					'While the workflow is active, these numbers\' callback URL points at this trigger; the previous URL is restored on deactivation. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Faxes received on these numbers start this workflow: while it is active, their callback URL points at this trigger, and the previous URL is restored when it is deactivated. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Options',

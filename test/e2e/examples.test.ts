@@ -118,7 +118,7 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 
 		// The other examples are saved and published in the running n8n, as in the editor.
 		await n8n.start();
-		// Example 2's one setup step: pick the number under "Register on Fax Numbers".
+		// Example 2's one setup step: pick the number under "Inbound Fax Number Names or IDs".
 		[examples.inbound, examples.ai, examples.client, examples.poll] = await n8n.importWorkflows([
 			localise(FILES.inbound, (example) => {
 				triggerOf(example).parameters.registerOnFaxNumbers = [firstNumber.id];

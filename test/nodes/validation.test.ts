@@ -146,6 +146,17 @@ describe('Validation before any request', () => {
 		expect(suite.sandbox.requests).toEqual([]);
 	});
 
+	test('a From Number whose expression gives nothing stops the item with what to do (pick, type or provision a number), naming field and item, before any request', async () => {
+		// (Left empty in the panel, it never gets here: n8n refuses the run, "Parameter "From Number" is required.", and the panel shows why.)
+		const error = errorOf(await suite.run(sendFax({ fromNumber: byNumber('={{ $json.from }}') }), { items: withPdf }));
+		expect(error.name).toBe('NodeOperationError');
+		expect(error.message).toBe('From Number is empty [item 0]');
+		expect(String(error.description)).toContain('Pick one of the account\'s fax numbers from the list, or switch "From list" to "Number" and type it.');
+		expect(String(error.description)).toContain('add one with the Fax Number → Provision operation');
+		expect(error.context?.itemIndex).toBe(0);
+		expect(suite.sandbox.requests).toEqual([]);
+	});
+
 	test('the item index in the message is the bad item, and nothing is sent: every item is checked before the first request', async () => {
 		await withAccountNumber();
 		const result = await suite.run(sendFax({ toNumber: '={{ $json.to }}' }), {

@@ -22,6 +22,8 @@ const E2E_SECONDS = {
 	'trigger.test.ts': 60,
 	'registry-install.test.ts': 55,
 	'browser.test.ts': 47,
+	// 2026-11-26: 50-60 s alone, 77 s beside browser.test.ts and examples-form.test.ts.
+	'browser-editor.test.ts': 60,
 	'ai-agent.test.ts': 40,
 	'examples-ai.test.ts': 35,
 	// 2.x only; most of it the 1-minute Limit Wait Time running out.

@@ -96,6 +96,22 @@ export const faxNumberLocator = (displayName: string, name: string, description:
 	],
 });
 
+/** What to do when the account has no fax number to pick (the notice below a number field, and its error). */
+export const NO_FAX_NUMBER_HELP =
+	'Pick one of the account\'s fax numbers from the list, or switch "From list" to "Number" and type it. A new account has none yet: add one with the Fax Number → Provision operation, then pick it here.';
+
+/**
+ * Shown below a fax number field while it is empty (hidden once it has a number or an expression),
+ * so a new account's empty list says what to do (`_cnd` is evaluated from n8n 1.66, the oldest claimed, on).
+ */
+export const noFaxNumberNotice = (name: string): INodeProperties => ({
+	displayName: NO_FAX_NUMBER_HELP,
+	name: `${name}Notice`,
+	type: 'notice',
+	default: '',
+	displayOptions: { hide: { [name]: [{ _cnd: { exists: true } }] } },
+});
+
 /** A record addressed by its UUID, picked from the account's records or typed. */
 const uuidLocator = (displayName: string, name: string, searchListMethod: string): INodeProperties => ({
 	displayName,

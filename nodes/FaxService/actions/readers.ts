@@ -42,8 +42,16 @@ function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): 
 	return String(typeof value === 'object' && value !== null ? value.value : value ?? '');
 }
 
-export function readE164Locator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
-	return assertE164(ctx, itemIndex, label, locatorValue(ctx, name, itemIndex));
+/**
+ * A fax number field's value, checked. `whenEmpty` says what to do about an empty one: n8n itself
+ * stops a run whose required field is left empty in the panel, but not one whose expression gives nothing.
+ */
+export function readE164Locator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, whenEmpty?: string): string {
+	const value = locatorValue(ctx, name, itemIndex);
+	if (whenEmpty !== undefined && value.trim() === '') {
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty [item ${itemIndex}]`, { itemIndex, description: whenEmpty });
+	}
+	return assertE164(ctx, itemIndex, label, value);
 }
 
 export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {

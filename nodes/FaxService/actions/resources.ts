@@ -6,7 +6,7 @@ import { faxNumber } from './faxNumber';
 import { requestOptionsField } from './fields';
 import { receivedFax } from './receivedFax';
 import type { ResourceDefinition } from './resource';
-import { resourceProperties } from './resource';
+import { operationOf, resourceProperties } from './resource';
 import { secureLinkEmail } from './secureLinkEmail';
 import { sentFax } from './sentFax';
 
@@ -26,3 +26,16 @@ export const nodeProperties: INodeProperties[] = [
 	...ordered.flatMap(resourceProperties),
 	requestOptionsField,
 ];
+
+/**
+ * The canvas subtitle: the resource and operation as the panel names them ("Sent Fax → Send"), legacy
+ * operation values as their current operation; any other pair (n8n's Custom API Call) as its values.
+ */
+export const nodeSubtitle = ((): string => {
+	const names: Record<string, string> = {};
+	for (const resource of ordered) {
+		const values = [...Object.keys(resource.operations), ...Object.keys(resource.legacyOperations ?? {})];
+		for (const value of values) names[`${resource.value}:${value}`] = `${resource.name} → ${operationOf(resource, value)!.name}`;
+	}
+	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
+})();

@@ -10,6 +10,9 @@ export type DocumentPurpose = 'fax' | 'email';
 
 export const DEFAULT_LETTER_FILE_NAME = 'letter.pdf';
 
+/** The README's section on Text, with the character rule in full. */
+export const CHARACTER_RULE_URL = 'https://www.npmjs.com/package/n8n-nodes-fax-service#document-source-text';
+
 /** What Earlier Node's File reads, as the user writes it. */
 export const BINARY_DATA_EXAMPLE = "{{ $('Get PDF').item.binary.data }}";
 
@@ -171,7 +174,7 @@ export const documentFields = (binaryDescription: string, purpose: DocumentPurpo
 		displayOptions: { show: { documentSource: ['text'] } },
 		description:
 			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
-		hint: 'Prints Latin letters (Western and most Central European: é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ; other scripts and emoji stop the item with an error naming the character',
+		hint: `Prints Latin letters (Western and most Central European: é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ; other scripts and emoji stop the item with an error naming the character (<a href="${CHARACTER_RULE_URL}">which characters print</a>)`,
 	},
 	{
 		displayName: 'Letter Options',

@@ -6,13 +6,16 @@ import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import type { BuiltDocument } from '../document';
 import { buildDocument, documentFields } from '../document';
-import { callbackUrlField, faxNumberLocator, fieldCollection } from '../fields';
+import { callbackUrlField, faxNumberLocator, fieldCollection, NO_FAX_NUMBER_HELP, noFaxNumberNotice } from '../fields';
 import { optionalFields, readE164Locator } from '../readers';
 
-/** A fax's document and numbers: what Send sends and Preview PDF builds. */
+/**
+ * A fax's numbers and document: what Send sends and Preview PDF builds. Where it goes comes first, then
+ * what goes (the panel shows the fields in this order; their displayOptions decide which show).
+ */
 export const faxDocumentFields: INodeProperties[] = [
-	...documentFields('The PDF or TIFF to fax', 'fax'),
 	faxNumberLocator('From Number', 'fromNumber', 'One of the account\'s fax numbers to send from'),
+	noFaxNumberNotice('fromNumber'),
 	{
 		displayName: 'To Number',
 		name: 'toNumber',
@@ -22,6 +25,7 @@ export const faxDocumentFields: INodeProperties[] = [
 		placeholder: '+15551234567',
 		description: 'Destination fax number in E.164 form',
 	},
+	...documentFields('The PDF or TIFF to fax', 'fax'),
 ];
 
 /** The fields of a fax to send; Send and Wait gives the callback URL itself, so it leaves that one out. */
@@ -75,7 +79,13 @@ export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbac
 
 /** The item's From and To Number, checked. */
 export function faxNumbers(ctx: IExecuteFunctions, itemIndex: number): { fromNumber: string; toNumber: string } {
-	const fromNumber = readE164Locator(ctx, itemIndex, 'fromNumber', 'From Number');
+	const fromNumber = readE164Locator(
+		ctx,
+		itemIndex,
+		'fromNumber',
+		'From Number',
+		`The fax needs one of the account's numbers to send from. ${NO_FAX_NUMBER_HELP} If an expression gives the number, check that it gives one for this item.`,
+	);
 	const toNumber = assertE164(ctx, itemIndex, 'To Number', ctx.getNodeParameter('toNumber', itemIndex) as string);
 	return { fromNumber, toNumber };
 }

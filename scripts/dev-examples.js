@@ -1,0 +1,80 @@
+'use strict';
+/**
+ * What `npm run dev` puts in its n8n: the example workflows pointing at this run's ports, each ready to
+ * run. The sandbox starts with an empty account on every run, so dev gives it a fax number first
+ * (`devFaxNumber`: the sandbox hands out numbers in order, so every run gets the same one back), puts
+ * that number in every From Number an example leaves for the user to pick (`exampleWorkflows`), and
+ * publishes the examples that start on their own (`publishable`).
+ */
+const fs = require('fs');
+const path = require('path');
+
+const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
+/** The addresses the example files use: dev's default ports. */
+const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+const DEFAULT_N8N_ORIGIN = 'http://127.0.0.1:5678';
+const ACTION_TYPE = 'n8n-nodes-fax-service.faxService';
+const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
+/** The example whose manual part simulates a fax to the account's first number, for its trigger to receive. */
+const INBOUND_EXAMPLE = 'inbound-fax-route-by-classification.json';
+const DEV_AREA_CODE = '415';
+
+/** Whether a From Number is left for the user to pick: absent, or a list/number value that is empty. */
+function isEmptyNumber(value) {
+	if (value === undefined || value === null || value === '') return true;
+	return typeof value === 'object' && (value.value === undefined || value.value === null || value.value === '');
+}
+
+/** The example files as dev imports them, with `fromNumber` in every empty From Number. */
+function exampleWorkflows({ sandboxOrigin = DEFAULT_SANDBOX_ORIGIN, n8nOrigin = DEFAULT_N8N_ORIGIN, fromNumber } = {}) {
+	if (!fs.existsSync(EXAMPLES_DIR)) return [];
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((name) => name.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8').split(DEFAULT_SANDBOX_ORIGIN).join(sandboxOrigin).split(DEFAULT_N8N_ORIGIN).join(n8nOrigin);
+			const workflow = JSON.parse(text);
+			if (fromNumber !== undefined) {
+				for (const node of workflow.nodes) {
+					if (node.type === ACTION_TYPE && 'fromNumber' in node.parameters && isEmptyNumber(node.parameters.fromNumber)) {
+						node.parameters.fromNumber = { __rl: true, mode: 'list', value: fromNumber, cachedResultName: fromNumber };
+					}
+				}
+			}
+			return { file, workflow };
+		});
+}
+
+/** Whether an example starts on its own (a trigger other than the manual one): those are the ones dev publishes. */
+function publishable(workflow) {
+	return workflow.nodes.some((node) => /Trigger$/.test(node.type) && node.type !== MANUAL_TRIGGER_TYPE);
+}
+
+/** The production URL of the inbound example's trigger, where dev's number sends its received faxes. */
+function inboundTriggerUrl(n8nOrigin = DEFAULT_N8N_ORIGIN) {
+	const { workflow } = exampleWorkflows({ n8nOrigin }).find((example) => example.file === INBOUND_EXAMPLE);
+	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-fax-service.faxServiceTrigger');
+	return `${n8nOrigin}/webhook/${trigger.webhookId}/fax-service`;
+}
+
+/**
+ * The sandbox account's first fax number, provisioned when it has none, its faxes received by the
+ * inbound example's trigger (`callbackUrl`). Resolves the number (E.164).
+ */
+async function devFaxNumber({ baseUrl, testKey }, callbackUrl) {
+	const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
+	const listed = await fetch(`${baseUrl}/fax_numbers`, { headers });
+	if (listed.status !== 200) throw new Error(`The sandbox answered ${listed.status} to GET /fax_numbers`);
+	const [first] = (await listed.json()).faxNumbers;
+	if (first) return first.number;
+	const provisioned = await fetch(`${baseUrl}/fax_numbers`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({ fax_number: { area_code: DEV_AREA_CODE, callback_url: callbackUrl } }),
+	});
+	if (provisioned.status !== 201) throw new Error(`The sandbox answered ${provisioned.status} to provisioning a fax number: ${await provisioned.text()}`);
+	return (await provisioned.json()).faxNumber.number;
+}
+
+module.exports = { devFaxNumber, exampleWorkflows, inboundTriggerUrl, publishable };
