@@ -4,7 +4,7 @@
  * run. The sandbox starts with an empty account on every run, so dev gives it a fax number first
  * (`devFaxNumber`: the sandbox hands out numbers in order, so every run gets the same one back), puts
  * that number in every From Number an example leaves for the user to pick (`exampleWorkflows`), and
- * publishes the examples that start on their own (`publishable`).
+ * publishes the examples that start on their own and need no credential but the sandbox's (`publishable`).
  */
 const fs = require('fs');
 const path = require('path');
@@ -46,9 +46,17 @@ function exampleWorkflows({ sandboxOrigin = DEFAULT_SANDBOX_ORIGIN, n8nOrigin = 
 		});
 }
 
-/** Whether an example starts on its own (a trigger other than the manual one): those are the ones dev publishes. */
+/** The only credential dev can fill in (its sandbox's); an example needing another (OpenAI, SMTP) waits for the user's. */
+const DEV_CREDENTIAL_TYPE = 'faxServiceApi';
+
+/**
+ * Whether dev publishes an example: it starts on its own (a trigger other than the manual one) and
+ * needs no credential but the sandbox's, so it runs as published.
+ */
 function publishable(workflow) {
-	return workflow.nodes.some((node) => /Trigger$/.test(node.type) && node.type !== MANUAL_TRIGGER_TYPE);
+	const startsOnItsOwn = workflow.nodes.some((node) => /Trigger$/.test(node.type) && node.type !== MANUAL_TRIGGER_TYPE);
+	const devCredentialsOnly = workflow.nodes.every((node) => Object.keys(node.credentials ?? {}).every((type) => type === DEV_CREDENTIAL_TYPE));
+	return startsOnItsOwn && devCredentialsOnly;
 }
 
 /** The production URL of the inbound example's trigger, where dev's number sends its received faxes. */

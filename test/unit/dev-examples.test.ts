@@ -41,7 +41,7 @@ function packageNodeIssues(nodes: INode[]): Record<string, string[]> {
 describe('npm run dev: the examples it publishes are ready to run', () => {
 	const NUMBER = '+14155550001';
 
-	test('dev publishes the examples that start on their own (a trigger other than the manual one)', () => {
+	test('dev publishes the examples that start on their own (a trigger other than the manual one) and need only the sandbox\'s credential', () => {
 		const published = devExamples
 			.exampleWorkflows({ fromNumber: NUMBER })
 			.filter(({ workflow }) => devExamples.publishable(workflow))
@@ -53,6 +53,9 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 			'poll-inbound-faxes-and-route.json',
 			'provision-number-for-new-client.json',
 		]);
+		// Its Form Trigger starts it, but its OpenAI and SMTP credentials are the user's to pick.
+		const approval = devExamples.exampleWorkflows().find(({ file }) => file === 'ai-approved-referral-fax.json')!;
+		expect(devExamples.publishable(approval.workflow)).toBe(false);
 	});
 
 	test('with dev\'s number, no node of the package in any example has a parameter issue; the example file alone leaves From Number empty', () => {

@@ -93,7 +93,6 @@ const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
 				placeholder: 'YYYY-MM-DD',
 				description: 'Leave empty to print today\'s date (in the workflow\'s time zone) as YYYY-MM-DD',
 			},
-			{ displayName: 'From', name: 'from', type: 'string', default: '', description: 'The sender\'s name' },
 			{
 				displayName: 'From Fax Number',
 				name: 'fromFax',
@@ -102,8 +101,11 @@ const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
 				description: coverPageNumberDescription(purpose, 'From Number'),
 			},
 			{ displayName: 'Message', name: 'message', type: 'string', typeOptions: { rows: 4 }, default: '' },
+			// Not "To" and "From": n8n names an AI tool's $fromAI keys after the label, and a model (or an
+			// approval message) should not take the recipient's name for the To Number.
+			{ displayName: 'Recipient Name', name: 'to', type: 'string', default: '', description: 'Who the fax is for (a person or a practice), printed in the cover page\'s To row' },
+			{ displayName: 'Sender Name', name: 'from', type: 'string', default: '', description: 'Who sends it, printed in the cover page\'s From row' },
 			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
-			{ displayName: 'To', name: 'to', type: 'string', default: '', description: 'The recipient\'s name' },
 			{
 				displayName: 'To Fax Number',
 				name: 'toFax',
