@@ -88,7 +88,7 @@ async function main() {
 	await n8n.start({ requireActivation: false });
 
 	if (seeding) {
-		log('Saving the example workflows and publishing those with a trigger…');
+		log('Saving the example workflows and publishing those with a trigger that need only the sandbox\'s credential…');
 		const imported = await n8n.importWorkflows(examples.map((example) => example.workflow));
 		// Published, so the callbacks the sandbox sends reach the examples' triggers at once.
 		const published = [];
@@ -132,7 +132,8 @@ async function main() {
   credential    "${CREDENTIAL.name}" (both sandbox keys)
   fax number    ${faxNumber} (the sandbox's; From Number of the examples)
   examples      ${examples.length} example workflows (see "Overview" in the editor), those with a trigger
-                published; in the others, pick "When clicking 'Execute workflow'" beside the Execute button
+                published (not those needing your OpenAI or SMTP credential); in the others, pick
+                "When clicking 'Execute workflow'" beside the Execute button
   data          ${DATA_DIR}  (delete it to start from scratch)
   stop          Ctrl-C stops n8n, the sandbox and the watcher
   ───────────────────────────────────────────────────────────────
