@@ -93,13 +93,15 @@ function decodeExecution(row, hostModules) {
 	// snapshot (with its waitTill), the initial data (no node run yet) or the resume snapshot (its
 	// waitTill cleared and the waiting node's run removed: ActiveExecutions.add, WaitingWebhooks). In
 	// each, the last node executed has no run recorded. Such an execution is reported as still running,
-	// its row's status kept as `rowStatus`, until its data is written.
+	// its row's status kept as `rowStatus`, until its data is written. The same holds for a row that
+	// already says waiting over the initial data: a button clicked then gets n8n 1.x's HTTP 500
+	// ("Cannot read properties of undefined (reading 'pop')": WaitingWebhooks pops the waiting node's
+	// run), so the execution is not waiting yet until that run is written.
 	const lastNodeRuns = resultData.lastNodeExecuted ? (resultData.runData || {})[resultData.lastNodeExecuted] : undefined;
-	const dataBehind =
-		data !== null &&
-		(row.status === 'success' || row.status === 'error') &&
-		!resultData.error &&
-		(Boolean(data.waitTill) || !Array.isArray(lastNodeRuns) || lastNodeRuns.length === 0);
+	const lastNodeRan = Array.isArray(lastNodeRuns) && lastNodeRuns.length > 0;
+	const finishedBehind = (row.status === 'success' || row.status === 'error') && (Boolean(data?.waitTill) || !lastNodeRan);
+	const waitingBehind = row.status === 'waiting' && !lastNodeRan;
+	const dataBehind = data !== null && !resultData.error && (finishedBehind || waitingBehind);
 	const meta = { ...row };
 	delete meta.data;
 	return {

@@ -1,7 +1,7 @@
 /**
  * How the e2e harness reads an execution row n8n stored (scripts/n8n-host/database.js): n8n 1.x on
  * SQLite writes the row's status and then its run data in two statements, so a row can say finished
- * while its data is still the earlier snapshot; such a row must read as still running.
+ * (or waiting) while its data is still the earlier snapshot; such a row must read as still running.
  */
 import { join } from 'path';
 
@@ -42,8 +42,16 @@ describe('e2e harness: an execution row and its run data', () => {
 		expect(read('error', FAILED)).toMatchObject({ status: 'error', error: 'boom' });
 	});
 
-	test('waiting and canceled rows keep their status, whatever their data', () => {
+	test('a waiting row over its waiting snapshot reads as waiting; canceled rows keep their status, whatever their data', () => {
 		expect(read('waiting', WAITING)).toMatchObject({ status: 'waiting' });
+		expect(read('waiting', WAITING).rowStatus).toBeUndefined();
 		expect(read('canceled', WAITING)).toMatchObject({ status: 'canceled' });
+		expect(read('canceled', INITIAL)).toMatchObject({ status: 'canceled' });
+	});
+
+	test('a row already waiting over the initial data (the waiting node\'s run not written yet) reads as running', () => {
+		// n8n 1.x answers a button clicked in this window with HTTP 500 (WaitingWebhooks pops that run).
+		expect(read('waiting', INITIAL)).toMatchObject({ status: 'running', rowStatus: 'waiting', finished: false });
+		expect(read('waiting', RESUMING)).toMatchObject({ status: 'running', rowStatus: 'waiting' });
 	});
 });
