@@ -58,25 +58,25 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 	const listRequests = () => suite.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/ai_documents'));
 
 	test('first activation emits none of the finished documents there; a finished upload is emitted once, as AI Document → Get returns it', async () => {
-		const before = [await upload(), await upload()];
+		await upload();
+		await upload();
 		await suite.sandbox.settle();
 		const trigger = poller(AI);
 		expect(itemsOf(await trigger.activate())).toEqual([]);
 		expect(Object.keys(((trigger.staticData().feeds as IDataObject).aiDocument as IDataObject).cursor as IDataObject)).toEqual(['total', 'seen', 'horizon', 'pending']);
 
-		const emitted = new Emitted('aiToken');
 		const uploaded = await upload();
-		emitted.add(itemsOf(await trigger.tick()));
+		const items = itemsOf(await trigger.tick());
 		await suite.sandbox.settle();
-		emitted.add(itemsOf(await trigger.tick()));
-		expect(emitted.tokens).toEqual([uploaded]);
+		items.push(...itemsOf(await trigger.tick()));
+		expect(tokensOf(items)).toEqual([uploaded]);
+		const stored = (await api(suite.sandbox, 'GET', `/ai_documents/${uploaded}`)).body.aiResult as IDataObject;
+		expect(items[0].json).toEqual({ eventType: 'aiDocument', verified: true, ...stored });
 
 		suite.sandbox.requests.length = 0;
-		emitted.add(itemsOf(await trigger.tick()));
-		emitted.add(itemsOf(await trigger.tick()));
-		expect(emitted.tokens).toEqual([uploaded]);
+		expect(itemsOf(await trigger.tick())).toEqual([]);
+		expect(itemsOf(await trigger.tick())).toEqual([]);
 		expect(listRequests()).toHaveLength(2);
-		expect(before).not.toContain(uploaded);
 	});
 
 	test('the item is the webhook trigger\'s: eventType, verified and the whole aiResult; Simplified keeps what Get\'s Simplified keeps', async () => {
