@@ -27,6 +27,7 @@
  *                                                    and for the published workflows' activation)
  *   await n8n.execute(id)                           -> `n8n execute --rawOutput` result (IRun)
  *   await n8n.executions(id) / waitForExecutions(id, { count })  -> decoded executions from sqlite
+ *   await n8n.waitForExecution(id, matches, { what })  -> the first execution that matches (polled)
  *   n8n.packageLoaded(), n8n.logs(), n8n.activationStatus(), n8n.waitForWebhook(path)
  *   await n8n.ensureOwner({ email, password })      (owner for the editor: REST if running, else at next start)
  *   host.itemsOf(runOrExecution, 'Node name')       -> json of the items the node produced

@@ -296,6 +296,25 @@ class N8nHostInstance {
 		}
 	}
 
+	/**
+	 * The first execution of the workflow (oldest first) that `matches`, polled from n8n's database.
+	 * After `timeoutMs`: an error naming `what`, every execution seen and `evidence()` (e.g. callbacks).
+	 */
+	async waitForExecution(workflowId, matches, { what = 'that matches', timeoutMs = 60000, evidence } = {}) {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const executions = await this.executions(workflowId);
+			const found = executions.find(matches);
+			if (found) return found;
+			if (Date.now() > until) {
+				const seen = executions.map(({ id, mode, status, rowStatus, lastNodeExecuted, error, items }) => ({ id, mode, status, rowStatus, lastNodeExecuted, error, nodes: Object.keys(items) }));
+				const more = evidence ? `\n${await evidence(executions)}` : '';
+				throw new Error(`no execution of workflow ${workflowId} ${what} within ${timeoutMs} ms; executions: ${JSON.stringify(seen)}${more}`);
+			}
+			await delay(300);
+		}
+	}
+
 	/** What n8n loaded from the package (node-types.js); needs one start(). */
 	packageLoaded() {
 		return packageLoaded(this);

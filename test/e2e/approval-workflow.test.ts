@@ -20,7 +20,6 @@ import { faxServiceStep, type Step } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
 const PATH = 'fax-approval';
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Json = Record<string, unknown>;
 type Credential = { id: string; name: string };
@@ -109,16 +108,8 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 	const pdfs = pdfReader('fax-approval-workflow-');
 
 	const sends = () => sandbox!.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
-	const execution = async (id: string, status: string, timeoutMs = MINUTE): Promise<N8nExecution> => {
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const executions = await n8n.executions(workflowId);
-			const found = executions.find((e) => e.id === id && e.status === status);
-			if (found) return found;
-			if (Date.now() > until) throw new Error(`execution ${id} not ${status} within ${timeoutMs} ms: ${JSON.stringify(executions.map((e) => ({ id: e.id, status: e.status })))}`);
-			await delay(300);
-		}
-	};
+	const execution = (id: string, status: string): Promise<N8nExecution> =>
+		n8n.waitForExecution(workflowId, (e) => e.id === id && e.status === status, { what: `${id} ${status}`, timeoutMs: MINUTE });
 	/** Posts a fax to approve; resolves its e-mail and buttons once n8n holds the execution as waiting. */
 	const ask = async (f: Fax) => {
 		const response = await fetch(n8n.webhookUrl(PATH), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(f) });

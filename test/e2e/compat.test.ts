@@ -29,6 +29,7 @@ import {
 	resolveHost,
 	sandboxCredential,
 	type HostVersion,
+	ranToEnd,
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
@@ -106,15 +107,7 @@ describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVers
 		expect(response.status).toBe(200);
 		await response.text();
 	};
-	const finished = async (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> => {
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const done = (await n8n.executions(workflowId)).find((execution) => ['success', 'error', 'crashed'].includes(execution.status));
-			if (done) return done;
-			if (Date.now() > until) throw new Error(`no finished execution of ${workflowId} within ${timeoutMs} ms: ${JSON.stringify((await n8n.executions(workflowId)).map((e) => e.status))}`);
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-	};
+	const finished = (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> => n8n.waitForExecution(workflowId, ranToEnd, { what: 'finished', timeoutMs });
 	const sendAndWaitWorkflow = (name: string, path: string, operation: string, credential: { id: string; name: string }) =>
 		fanOutWorkflow(name, path, 'faxes', pdfStep(`${sandbox.origin}/samples/referral.pdf`, 'Sample PDF'), [
 			faxServiceStep('Send and Wait', credential, {

@@ -30,7 +30,6 @@ const GATE = 'Approve by E-mail';
 const GATE_TYPE = 'n8n-nodes-base.emailSendHitlTool';
 const OPENAI = { id: 'openai-account', name: 'OpenAI account' };
 const SMTP = { id: 'smtp-account', name: 'SMTP account' };
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Json = Record<string, unknown>;
 interface Referral {
@@ -141,16 +140,8 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 		expect(response.status).toBe(200);
 	};
 	/** Polls the workflow's executions until one satisfies `matches`. */
-	const execution = async (workflowId: string, matches: (e: N8nExecution) => boolean, what: string, timeoutMs = MINUTE): Promise<N8nExecution> => {
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const executions = await n8n.executions(workflowId);
-			const found = executions.find(matches);
-			if (found) return found;
-			if (Date.now() > until) throw new Error(`no execution ${what} within ${timeoutMs} ms: ${JSON.stringify(executions.map((e) => ({ id: e.id, status: e.status })))}`);
-			await delay(300);
-		}
-	};
+	const execution = (workflowId: string, matches: (e: N8nExecution) => boolean, what: string, timeoutMs = MINUTE): Promise<N8nExecution> =>
+		n8n.waitForExecution(workflowId, matches, { what, timeoutMs });
 	const approvalMail = (r: Referral) => smtp!.waitForMessage((mail) => mail.subject === `Approve a fax to ${r.toNumber}`);
 	/** The mail, once n8n holds the execution as waiting (it mails first, then saves the wait). */
 	const waitingFor = async (r: Referral) => {

@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { CREDENTIAL, FILES, localiseExample } from './helpers/examples';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nExecution, type N8nHostInstance } from './helpers/n8n-host';
+import { createInstance, ensureInstalled, logToStderr, ranToEnd, sandboxCredential, type N8nExecution, type N8nHostInstance } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
@@ -22,16 +22,8 @@ describeOnHosts(BOTH_HOSTS, 'the form-letter example in a real n8n against the s
 	const pdfs = pdfReader('fax-examples-form-letter-');
 
 	/** Waits for a finished execution of the example that matches. */
-	const finishedExecution = async (matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> => {
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const executions = await n8n.executions(workflowId);
-			const found = executions.find((execution) => ['success', 'error', 'crashed'].includes(execution.status) && matches(execution));
-			if (found) return found;
-			if (Date.now() > until) throw new Error(`No matching execution within ${timeoutMs} ms; got ${JSON.stringify(executions.map((e) => ({ status: e.status, error: e.error })))}`);
-			await delay(300);
-		}
-	};
+	const finishedExecution = (matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> =>
+		n8n.waitForExecution(workflowId, (execution) => ranToEnd(execution) && matches(execution), { what: 'finished as expected', timeoutMs });
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });

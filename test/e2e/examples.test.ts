@@ -28,6 +28,7 @@ import {
 	logToStderr,
 	REPO_ROOT,
 	secretsInFiles,
+	ranToEnd,
 	type N8nExecution,
 	type N8nHostInstance,
 	type N8nRun,
@@ -36,8 +37,6 @@ import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60_000;
 const PUBLISHED: ExampleKey[] = ['inbound', 'ai', 'client', 'poll'];
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox', ({ hostVersion }) => {
 	let sandbox: Sandbox;
@@ -70,21 +69,15 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 	};
 
 	/** Waits for a finished execution started by the workflow's Fax Service Trigger (or polling trigger) that matches. */
-	const triggerExecution = async (key: ExampleKey, matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> => {
+	const triggerExecution = (key: ExampleKey, matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> => {
 		const trigger = startNodeOf(examples[key]).name;
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const executions = (await n8n.executions(examples[key].id)).filter((execution) => execution.items[trigger] !== undefined);
-			const found = executions.find((execution) => ['success', 'error', 'crashed'].includes(execution.status) && matches(execution));
-			if (found) return found;
-			if (Date.now() > until) {
-				throw new Error(
-					`No matching execution of "${examples[key].name}" within ${timeoutMs} ms; got ${JSON.stringify(executions.map((e) => ({ status: e.status, error: e.error, trigger: e.items[trigger] })))}\n` +
-						`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
-				);
-			}
-			await delay(300);
-		}
+		return n8n.waitForExecution(examples[key].id, (execution) => execution.items[trigger] !== undefined && ranToEnd(execution) && matches(execution), {
+			what: `of "${examples[key].name}" started by its trigger, as expected`,
+			timeoutMs,
+			evidence: (executions) =>
+				`trigger items: ${JSON.stringify(executions.map((e) => e.items[trigger]))}\n` +
+				`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
+		});
 	};
 
 	beforeAll(async () => {
@@ -167,15 +160,12 @@ describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox
 	describe('1. send a fax and act on its outcome', () => {
 		const SEND = 'Send Fax and Wait';
 		/** The execution of example 1 that sent `faxId`, once n8n has it finished. */
-		const outcomeOf = async (faxId: string): Promise<N8nExecution> => {
-			const until = Date.now() + MINUTE;
-			for (;;) {
-				const found = (await n8n.executions(examples.sendFax.id)).find((e) => e.items[SEND]?.[0]?.sendToken === faxId && e.status !== 'waiting');
-				if (found) return found;
-				if (Date.now() > until) throw new Error(`example 1 did not go on after fax ${faxId}: ${JSON.stringify(sandbox.callbackAttempts.slice(-3).map((a) => ({ url: a.url, status: a.status })))}`);
-				await delay(300);
-			}
-		};
+		const outcomeOf = (faxId: string): Promise<N8nExecution> =>
+			n8n.waitForExecution(examples.sendFax.id, (e) => e.items[SEND]?.[0]?.sendToken === faxId && e.status !== 'waiting', {
+				what: `going on after fax ${faxId}`,
+				timeoutMs: MINUTE,
+				evidence: () => `last callbacks: ${JSON.stringify(sandbox.callbackAttempts.slice(-3).map((a) => ({ url: a.url, status: a.status })))}`,
+			});
 
 		test('for a new user (no fax number yet) it provisions one, sends from it and waits with its resume URL', () => {
 			expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 0 })).toEqual([]);

@@ -22,6 +22,7 @@ import {
 	sandboxCredential,
 	startRegistry,
 	type LocalRegistry,
+	ranToEnd,
 	type N8nExecution,
 	type N8nHostInstance,
 	type WorkflowJson,
@@ -37,7 +38,6 @@ const DEV_SANDBOX = 'http://127.0.0.1:4010';
 const DEV_N8N = 'http://127.0.0.1:5678';
 const EXAMPLE = 'provision-number-for-new-client.json';
 const EXAMPLE_TRIGGER = "When the Client's Fax Arrives";
-const FINISHED = ['success', 'error', 'crashed'];
 const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
 
 let packed: PackedPackage;
@@ -97,20 +97,14 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 	const installedDir = () => join(nodesDir(), 'node_modules', packed.name);
 	/** The finished execution the example's trigger started for a received fax (the manual run is one too). */
-	const triggerExecution = async (workflowId: string, sendToken: string, timeoutMs = 60_000): Promise<N8nExecution> => {
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const executions = await n8n.executions(workflowId);
-			const found = executions.find((e) => FINISHED.includes(e.status) && e.items[EXAMPLE_TRIGGER]?.[0]?.sendToken === sendToken);
-			if (found) return found;
-			if (Date.now() > until) {
-				const seen = executions.map((e) => ({ mode: e.mode, status: e.status, trigger: e.items[EXAMPLE_TRIGGER] }));
-				const callbacks = sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error }));
-				throw new Error(`no execution of the example's trigger for ${sendToken} within ${timeoutMs} ms: ${JSON.stringify(seen)}\ncallbacks: ${JSON.stringify(callbacks)}`);
-			}
-			await new Promise((resolve) => setTimeout(resolve, 300));
-		}
-	};
+	const triggerExecution = (workflowId: string, sendToken: string, timeoutMs = 60_000): Promise<N8nExecution> =>
+		n8n.waitForExecution(workflowId, (e) => ranToEnd(e) && e.items[EXAMPLE_TRIGGER]?.[0]?.sendToken === sendToken, {
+			what: `of the example's trigger for ${sendToken}`,
+			timeoutMs,
+			evidence: (executions) =>
+				`trigger items: ${JSON.stringify(executions.map((e) => e.items[EXAMPLE_TRIGGER]))}\n` +
+				`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
+		});
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });

@@ -17,6 +17,7 @@ import {
 	freePorts,
 	logToStderr,
 	sandboxCredential,
+	ranToEnd,
 	type N8nExecution,
 	type N8nHostInstance,
 	type WorkflowJson,
@@ -118,22 +119,10 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	};
 
 	/** The execution of a workflow that matches, as n8n's database has it (polled). */
-	const execution = async (which: keyof typeof paths, matches: (e: N8nExecution) => boolean, timeoutMs = 60_000): Promise<N8nExecution> => {
-		const until = Date.now() + timeoutMs;
-		for (;;) {
-			const found = (await n8n.executions(workflowIds[which])).find(matches);
-			if (found) return found;
-			if (Date.now() > until) {
-				const all = await n8n.executions(workflowIds[which]);
-				const seen = all.map((e) => ({ id: e.id, status: e.status, rowStatus: e.rowStatus, lastNodeExecuted: e.lastNodeExecuted, nodes: Object.keys(e.items), error: e.error }));
-				throw new Error(`no matching execution within ${timeoutMs} ms: ${JSON.stringify(seen)}`);
-			}
-			await delay(250);
-		}
-	};
+	const execution = (which: keyof typeof paths, matches: (e: N8nExecution) => boolean, timeoutMs = 60_000): Promise<N8nExecution> =>
+		n8n.waitForExecution(workflowIds[which], matches, { what: `of the ${which} workflow that matches`, timeoutMs });
 	const statusOf = async (which: keyof typeof paths, id: string) => (await execution(which, (e) => e.id === id)).status;
-	const finished = async (which: keyof typeof paths, id: string, timeoutMs = 60_000) =>
-		await execution(which, (e) => e.id === id && ['success', 'error', 'crashed'].includes(e.status), timeoutMs);
+	const finished = async (which: keyof typeof paths, id: string, timeoutMs = 60_000) => await execution(which, (e) => e.id === id && ranToEnd(e), timeoutMs);
 
 	const sentFaxRequests = (s: Sandbox) => s.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
 	const post = async (url: string, body: string, signature?: string) =>

@@ -116,6 +116,12 @@ export interface N8nHostInstance {
 	execute(workflowId: string, options?: { timeoutMs?: number }): Promise<N8nRun>;
 	executions(workflowId: string): Promise<N8nExecution[]>;
 	waitForExecutions(workflowId: string, options?: { count?: number; timeoutMs?: number }): Promise<N8nExecution[]>;
+	/** the first execution (oldest first) that `matches`, polled; on time out an error with `what`, the executions seen and `evidence` (default 60 s) */
+	waitForExecution(
+		workflowId: string,
+		matches: (execution: N8nExecution) => boolean,
+		options?: { what?: string; timeoutMs?: number; evidence?: (executions: N8nExecution[]) => string | Promise<string> },
+	): Promise<N8nExecution>;
 	activationStatus(): Promise<ActivationStatus[]>;
 	waitForWebhook(path: string, options?: { method?: string; timeoutMs?: number }): Promise<void>;
 	packageLoaded(): PackageLoaded;
@@ -255,6 +261,9 @@ export const {
 	portIsFree,
 	itemsOf,
 } = host;
+
+/** An execution that ran to its end by itself: succeeded, failed or crashed (not canceled, not waiting). */
+export const ranToEnd = (execution: N8nExecution): boolean => ['success', 'error', 'crashed'].includes(execution.status);
 
 /** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
 export const logToStderr = (line: string): void => {
