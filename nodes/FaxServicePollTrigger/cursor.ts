@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ListPage } from '../shared/transport';
+
 /**
  * What a poll remembers of one list between polls, and how a poll moves it on. Nothing here assumes
  * the list is sorted (the spec gives received faxes no sort order): which records are new is decided
@@ -29,11 +31,6 @@ export interface Feed {
 	startTime(record: IDataObject): number | undefined;
 }
 
-export interface ListPage {
-	records: IDataObject[];
-	totalCount: number;
-	totalPages: number;
-}
 
 export interface AdvanceOptions {
 	/** Reads page `page` (1-based) of the list. */

@@ -5,9 +5,10 @@ import { faxStatusFilter, isTestFilter, numberFilters, SHARED_FILTERS } from '..
 import type { FieldMapping } from '../FaxService/actions/readers';
 import { optionalFields } from '../FaxService/actions/readers';
 import { readAiDocumentPage } from '../FaxService/actions/aiDocument/list';
-import { apiRequest, MAX_PAGE_SIZE } from '../shared/transport';
+import type { ListPage } from '../shared/transport';
+import { apiRequestPage } from '../shared/transport';
 import { TRIGGER_EVENTS } from '../shared/triggers';
-import type { Feed, ListPage } from './cursor';
+import type { Feed } from './cursor';
 
 /** The three lists the polling trigger watches: where they are, their filters, and how their records are read. */
 
@@ -39,18 +40,8 @@ const startTime = (record: IDataObject) => timeOf(record.sentAt);
 const token = (record: IDataObject) => String(record.sendToken);
 
 /** A page of a fax list (spec 2.1 paging), with the largest page size; every record must carry its token. */
-function faxListPage(path: string, listKey: string) {
-	return async (ctx: IPollFunctions, query: Record<string, string>, page: number): Promise<ListPage> => {
-		const answer = await apiRequest.call(ctx, {
-			method: 'GET',
-			path,
-			qs: { ...query, page, page_size: MAX_PAGE_SIZE },
-			answer: { list: listKey, paged: true, id: 'sendToken' },
-		});
-		const meta = answer.meta as IDataObject;
-		return { records: answer[listKey] as IDataObject[], totalCount: Number(meta.totalCount), totalPages: Number(meta.totalPages) };
-	};
-}
+const faxListPage = (path: string, list: string) => async (ctx: IPollFunctions, query: Record<string, string>, page: number): Promise<ListPage> =>
+	await apiRequestPage.call(ctx, { path, qs: query }, { list, paged: true, id: 'sendToken' }, page);
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 

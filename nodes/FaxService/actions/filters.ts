@@ -74,5 +74,5 @@ export async function getFilteredPages(
 	const limit = readLimit(ctx, itemIndex);
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
-	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, listKey, limit);
+	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, { list: listKey, paged: true }, limit);
 }
