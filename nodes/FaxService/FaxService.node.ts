@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { MAIN_CONNECTION } from '../shared/compat';
 import { RESUME_WEBHOOKS } from '../shared/callbacks';
-import { nodeProperties, nodeSubtitle } from './actions/resources';
+import { nodeProperties, nodeSubtitle } from './actions/versionDescription';
 import { resumeOnCallback } from './actions/resume';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions } from '../shared/lists';
 
 export class FaxService implements INodeType {
 	description: INodeTypeDescription = {

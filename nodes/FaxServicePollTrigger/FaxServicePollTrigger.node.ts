@@ -1,13 +1,12 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { OUTPUT_MODES } from '../FaxService/actions/fields';
-import { simplifiedRecord } from '../FaxService/actions/output';
-import { loadOptions } from '../FaxService/methods';
-import { forgetCredentials } from '../shared/credentials';
-import { downloadSecureLink } from '../shared/transport';
 import { MAIN_CONNECTION } from '../shared/compat';
-import { eventsField, EVENTS_SUBTITLE, pdfFieldOption } from '../shared/triggers';
+import { forgetCredentials } from '../shared/credentials';
+import { loadOptions } from '../shared/lists';
+import { EVENTS_SUBTITLE, eventsField, OUTPUT_MODES, pdfFieldOption } from '../shared/parameters';
+import { RECORD_KINDS, simplifiedRecord } from '../shared/records';
+import { downloadSecureLink } from '../shared/transport';
 import { assertDateOrDateTime } from '../shared/validation';
 import type { FeedCursor } from './cursor';
 import { advance, isFeedCursor, MAX_PENDING, MAX_SEEN } from './cursor';
@@ -158,7 +157,7 @@ function readEmitFrom(ctx: IPollFunctions, options: IDataObject): number | undef
 /** The same item the webhook trigger emits for the event: `eventType`, `verified` and the record's fields. */
 async function toItem(ctx: IPollFunctions, feed: EventFeed, record: IDataObject, options: IDataObject): Promise<INodeExecutionData> {
 	// Read from the service with the account's key over the credential's base URL: as authentic as a signed callback.
-	const fields = feed.event === 'aiDocument' && options.aiDocumentOutput === 'simple' ? simplifiedRecord('aiResult', record) : record;
+	const fields = feed.event === 'aiDocument' && options.aiDocumentOutput === 'simple' ? simplifiedRecord(RECORD_KINDS.aiResult, record) : record;
 	const item: INodeExecutionData = { json: { eventType: feed.event, verified: true, ...fields } };
 	if (feed.event === 'receivedFax' && options.attachPdf === true && typeof record.secureLink === 'string' && record.secureLink !== '') {
 		const file = await downloadSecureLink.call(ctx, record.secureLink);

@@ -159,7 +159,7 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
  * `startTime`, then token (records of the same millisecond are common: one upload, many faxes).
  * A record without a time comes after those with one.
  */
-export function emissionOrder(feed: Feed): (a: IDataObject, b: IDataObject) => number {
+function emissionOrder(feed: Feed): (a: IDataObject, b: IDataObject) => number {
 	const byTime = (a: number | undefined, b: number | undefined) => (a ?? Infinity) - (b ?? Infinity) || 0;
 	return (a, b) => {
 		const tokenA = feed.token(a);

@@ -1,13 +1,10 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { fieldCollection, recordOption } from '../FaxService/actions/fields';
-import { faxStatusFilter, isTestFilter, numberFilters, SHARED_FILTERS } from '../FaxService/actions/filters';
-import type { FieldMapping } from '../FaxService/actions/readers';
-import { optionalFields } from '../FaxService/actions/readers';
-import { readAiDocumentPage } from '../FaxService/actions/aiDocument/list';
+import { faxStatusFilter, fieldCollection, isTestFilter, numberFilters, optionalFields, recordOption, SHARED_FILTERS, TRIGGER_EVENTS } from '../shared/parameters';
+import type { FieldMapping } from '../shared/parameters';
+import { readAiDocumentPage } from '../shared/lists';
 import type { ListPage } from '../shared/transport';
 import { apiRequestPage } from '../shared/transport';
-import { TRIGGER_EVENTS } from '../shared/triggers';
 import type { Feed } from './cursor';
 
 /** The three lists the polling trigger watches: where they are, their filters, and how their records are read. */

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { loadOptions } from '../FaxService/methods';
+import { loadOptions } from '../shared/lists';
 import type { ParsedCallback } from '../shared/callbacks';
 import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, SIGNATURE_HEADER, verifyCallback } from '../shared/callbacks';
 import { MAIN_CONNECTION } from '../shared/compat';
-import { eventsField, EVENTS_SUBTITLE, pdfFieldOption } from '../shared/triggers';
+import { EVENTS_SUBTITLE, eventsField, pdfFieldOption } from '../shared/parameters';
 import { deliveryWindow, persist } from './deduplication';
 import { checkExists, create, remove } from './registration';
 

@@ -168,4 +168,27 @@ describe('The fax packet through the engine', () => {
 		expect(String(output[1].json.error)).toMatch(/^Input Binary Field "data" cannot be faxed: it is an encrypted PDF \[item 1\]$/);
 		expect(apiRequests(suite.sandbox, 'POST', '/sent_faxes')).toHaveLength(1);
 	});
+
+	test('a PDF with bytes before its header (as readers allow) goes out alone as a copy that starts with it; the same file in a packet is read', async () => {
+		const prefixed = Buffer.concat([Buffer.from('From scanner@clinic.example\r\n\r\n', 'latin1'), REFERRAL]);
+		await suite.run(send(), { items: [fileItem(prefixed, 'referral.pdf')] });
+		await suite.run(send({ addCoverPage: true }), { items: [fileItem(prefixed, 'referral.pdf')] });
+		const [alone, packet] = apiRequests(suite.sandbox, 'POST', '/sent_faxes').map(receivedPdf);
+		expect(alone.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(alone.pages).toEqual(receivedPdfOf(REFERRAL));
+		expect(packet.pages.slice(1)).toEqual(receivedPdfOf(REFERRAL));
+	});
+
+	test('a BigTIFF is refused by name before any request', async () => {
+		const bigTiff = Buffer.from([0x49, 0x49, 0x2b, 0x00, 0x08, 0x00, 0x00, 0x00]);
+		const result = await suite.run(send(), { items: [fileItem(bigTiff, 'scan.tif', 'image/tiff')] });
+		expect(errorOf(result).message).toBe('Input Binary Field "data" must be a PDF or TIFF file, got a BigTIFF [item 0]');
+		expect(suite.sandbox.requests).toHaveLength(0);
+	});
 });
+
+/** The words of each page of a PDF, as poppler reads them. */
+function receivedPdfOf(bytes: Buffer): string[] {
+	return pdfs.read(bytes).pageTexts.map(words);
+}
+

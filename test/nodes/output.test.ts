@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { OMITTED_FIELDS, RECORD_KINDS } from '../../nodes/FaxService/actions/output';
+import { OMITTED_FIELDS, RECORD_KINDS } from '../../nodes/shared/records';
 import type { Sandbox } from '../../sandbox';
 import { NODE_TYPE, runWorkflow, useBinaryMode } from '../harness/engine';
 import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';

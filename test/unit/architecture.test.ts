@@ -18,11 +18,13 @@ const LAYERS: Record<string, number> = {
 	compat: 0,
 	credentials: 0,
 	pdf: 0,
-	triggers: 0,
-	validation: 0,
+	records: 0,
 	execution: 1,
+	validation: 1,
+	parameters: 2,
 	callbacks: 2,
 	transport: 2,
+	lists: 3,
 };
 
 function modulesUnder(folder: string): string[] {
@@ -52,6 +54,19 @@ const relative = (file: string) => path.relative(ROOT, file);
 /** The folder of nodes/shared/ a module is in, or undefined outside it. */
 const sharedFolder = (file: string) => (file.startsWith(SHARED + path.sep) ? path.relative(SHARED, file).split(path.sep)[0] : undefined);
 const edges = [...imports].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+
+/** The node folder of nodes/ a module is in (FaxService, FaxServiceTrigger, …), or undefined in nodes/shared/. */
+const nodeFolder = (file: string) => {
+	const folder = path.relative(NODES, file).split(path.sep)[0];
+	return folder === 'shared' ? undefined : folder;
+};
+
+/** Imports from one node's folder into another's: what a node shares with another belongs in nodes/shared/. */
+function nodeToNodeImports(importEdges: ReadonlyArray<{ from: string; to: string }>): string[] {
+	return importEdges
+		.filter(({ from, to }) => nodeFolder(from) !== undefined && nodeFolder(to) !== undefined && nodeFolder(from) !== nodeFolder(to))
+		.map(({ from, to }) => `${relative(from)} (${nodeFolder(from)}) imports ${relative(to)} (${nodeFolder(to)})`);
+}
 
 describe('nodes/ architecture', () => {
 	it('reads the imports it checks', () => {
@@ -109,5 +124,18 @@ describe('nodes/ architecture', () => {
 			})
 			.map(({ from, to }) => `${relative(from)} -> ${relative(to)}`);
 		expect(deep).toEqual([]);
+	});
+
+	it('lets no node import another node\'s files', () => {
+		expect(nodeToNodeImports(edges)).toEqual([]);
+	});
+
+	it('catches a node that imports another node\'s files (a planted import)', () => {
+		const poll = path.join(NODES, 'FaxServicePollTrigger', 'feeds.ts');
+		const action = path.join(NODES, 'FaxService', 'actions', 'fields.ts');
+		const shared = path.join(SHARED, 'parameters', 'index.ts');
+		expect(nodeToNodeImports([...edges, { from: poll, to: action }, { from: poll, to: shared }])).toEqual([
+			'nodes/FaxServicePollTrigger/feeds.ts (FaxServicePollTrigger) imports nodes/FaxService/actions/fields.ts (FaxService)',
+		]);
 	});
 });

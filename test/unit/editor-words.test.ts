@@ -10,12 +10,12 @@ import { NodeHelpers, NodeOperationError, Workflow } from 'n8n-workflow';
 
 import { FaxServiceApi } from '../../credentials/FaxServiceApi.credentials';
 import { letterFailure } from '../../nodes/FaxService/actions/document/failures';
-import { resources } from '../../nodes/FaxService/actions/resources';
+import { resources } from '../../nodes/FaxService/actions/versionDescription';
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
 import { LetterError } from '../../nodes/shared/pdf';
-import { EVENTS_SUBTITLE, TRIGGER_EVENTS } from '../../nodes/shared/triggers';
+import { EVENTS_SUBTITLE, TRIGGER_EVENTS } from '../../nodes/shared/parameters';
 
 const action = new FaxService();
 const trigger = new FaxServiceTrigger();

@@ -7,7 +7,7 @@ import { createdByItem } from '../../shared/execution';
 /** What an item's failure becomes: its error item (Continue On Fail), or the node's error, which says what the other items did. */
 
 /** Keeps n8n's own errors as they are (with their item) and wraps anything else. */
-export function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;

@@ -2,10 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from '../../shared/credentials';
-import { apiRequest, downloadSecureLink } from '../../shared/transport';
-import { readRequiredString } from './readers';
+import type { FieldMapping } from '../../shared/parameters';
+import { optionalFields } from '../../shared/parameters';
+import { apiRequest, apiRequestAllPages, downloadSecureLink } from '../../shared/transport';
+import { readLimit, readRequiredString } from './readers';
 
-/** Sent and received faxes are read and downloaded the same way: by their token, from their own list. */
+/** Sent and received faxes are listed, read and downloaded the same way: by their token, from their own list. */
 
 const FAX_RECORDS = {
 	sent: { path: '/sent_faxes', label: 'Sent fax' },
@@ -62,4 +64,18 @@ export async function withFaxPdf(
 	const file = await downloadSecureLink.call(ctx, record.secureLink, itemIndex);
 	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? `${token}.pdf`, file.contentType ?? 'application/pdf');
 	return { json: record, binary: { [propertyName.trim() || 'data']: binary } };
+}
+
+/** Get Many of a fax list: Return All/Limit plus the "Filters" collection as query parameters. */
+export async function getFilteredPages(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	listKey: string,
+	filterMapping: Record<string, FieldMapping>,
+): Promise<IDataObject[]> {
+	const limit = readLimit(ctx, itemIndex);
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
+	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, { list: listKey, paged: true }, limit);
 }

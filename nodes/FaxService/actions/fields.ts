@@ -1,9 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { RecordKindName } from './output';
-import { OMITTED_FIELDS, RECORD_KINDS } from './output';
+import type { RecordKindName } from '../../shared/records';
+import { RECORD_KINDS } from '../../shared/records';
+import { OUTPUT_MODES } from '../../shared/parameters';
 
-/** Field definitions several operations share (what the panel shows), so each is written once. Their readers: readers.ts. */
+/**
+ * Field definitions several operations share (what the panel shows), so each is written once. Their
+ * readers: readers.ts. What the triggers show too is in shared/parameters.
+ */
 
 export const binaryPropertyField = (description: string): INodeProperties => ({
 	displayName: 'Input Binary Field',
@@ -23,21 +27,6 @@ export const outputBinaryField: INodeProperties = {
 	required: true,
 	hint: 'The name of the output binary field to put the PDF in',
 };
-
-const COLLECTION_LABELS = {
-	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
-	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
-	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
-} as const;
-
-/** The optional fields of an operation, in n8n's usual collections. */
-export const fieldCollection = (name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties => ({
-	...COLLECTION_LABELS[name],
-	name,
-	type: 'collection',
-	default: {},
-	options,
-});
 
 /** Where the service sends a callback; `receives` says what arrives there. */
 export const callbackUrlField = (receives: string, required = false): INodeProperties => ({
@@ -139,21 +128,6 @@ export const faxNumberIdLocator = uuidLocator('Fax Number', 'faxNumberId', 'sear
 
 export const clientIdLocator = uuidLocator('Client', 'clientId', 'searchClients');
 
-/** An optional picker of the account's clients or fax numbers inside a collection. */
-export const recordOption = (
-	record: 'Client' | 'Fax Number',
-	name: string,
-	loadOptionsMethod: 'getClients' | 'getClientsOrNone' | 'getFaxNumbers',
-	purpose: string,
-): INodeProperties => ({
-	displayName: `${record} Name or ID`,
-	name,
-	type: 'options',
-	default: '',
-	typeOptions: { loadOptionsMethod },
-	description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-});
-
 /** Items worked on at the same time unless the node says otherwise (bench/README.md: why this many). */
 export const DEFAULT_REQUESTS_IN_PARALLEL = 20;
 
@@ -176,12 +150,6 @@ export const requestOptionsField: INodeProperties = {
 		},
 	],
 };
-
-export const OUTPUT_MODES = [
-	{ name: 'Simplified', value: 'simple', description: `The fields most workflows and AI agents need, and in ${OMITTED_FIELDS} the names of the other fields that have a value` },
-	{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
-	{ name: 'Selected Fields', value: 'fields', description: 'The fields you choose, and the record\'s ID' },
-];
 
 /** On the node: a saved workflow without the parameter keeps its full records. */
 const outputOption: INodeProperties = {

@@ -1,19 +1,11 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile, Readable } from '../../shared/transport';
-import type { CheckContext, FileKind } from '../../shared/validation';
-import {
-	assertDate,
-	assertDateOrDateTime,
-	assertE164,
-	assertEmail,
-	assertFileKind,
-	assertMaxBytes,
-	assertUrl,
-	assertUuid,
-	MIME_TYPE,
-} from '../../shared/validation';
+import type { FileKind } from '../../shared/pdf';
+import { FILE_TYPE_HEAD_BYTES, joinDocuments, openDocument } from '../../shared/pdf';
+import { assertE164, assertFileKind, assertMaxBytes, assertUuid, MIME_TYPE } from '../../shared/validation';
+import { openFailure } from './document/failures';
 import { DEFAULT_REQUESTS_IN_PARALLEL } from './fields';
 
 /** Readers of the shared fields (what execute does with them): each checks its value and names the field and item. */
@@ -114,29 +106,43 @@ export async function fileOfBinary(
 	allowed: readonly FileKind[],
 	maxBytes?: number,
 ): Promise<MultipartFile> {
-	let data: MultipartFile['data'];
+	let data: () => Promise<Readable | Buffer>;
 	let size: number;
 	let head: Buffer;
 	if (binary.id) {
 		const id = binary.id;
 		size = (await ctx.helpers.getBinaryMetadata(id)).fileSize;
-		head = await firstBytes(await ctx.helpers.getBinaryStream(id, FILE_KIND_BYTES), FILE_KIND_BYTES);
+		head = await firstBytes(await ctx.helpers.getBinaryStream(id, FILE_TYPE_HEAD_BYTES), FILE_TYPE_HEAD_BYTES);
 		data = async () => await ctx.helpers.getBinaryStream(id);
 	} else {
 		const decode = async () => Buffer.from(binary.data, 'base64');
 		const bytes = await decode();
 		size = bytes.length;
-		head = Buffer.from(bytes.subarray(0, FILE_KIND_BYTES));
+		head = Buffer.from(bytes.subarray(0, FILE_TYPE_HEAD_BYTES));
 		data = decode;
 	}
 	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, size, maxBytes);
-	const kind = assertFileKind(ctx, itemIndex, field, head, allowed);
-	const fileName = binary.fileName || `document.${kind === 'pdf' ? 'pdf' : 'tif'}`;
-	return { field: 'file', fileName, contentType: MIME_TYPE[kind], size, data };
+	const type = assertFileKind(ctx, itemIndex, field, head, allowed);
+	const fileName = binary.fileName || `document.${type.kind === 'pdf' ? 'pdf' : 'tif'}`;
+	if (type.headerOffset > 0) return await pdfFromItsHeader(ctx, itemIndex, field, fileName, data);
+	return { field: 'file', fileName, contentType: MIME_TYPE[type.kind], size, data };
 }
 
-/** How many leading bytes tell a PDF from a TIFF. */
-const FILE_KIND_BYTES = 8;
+/**
+ * A PDF with bytes before its header (readers take up to PDF_HEADER_WINDOW of them) goes out as a copy
+ * that starts with its header, made now: what reaches the service is a PDF every reader opens.
+ */
+async function pdfFromItsHeader(ctx: IExecuteFunctions, itemIndex: number, field: string, fileName: string, open: () => Promise<Readable | Buffer>): Promise<MultipartFile> {
+	const given = await open();
+	const bytes = Buffer.isBuffer(given) ? given : await ctx.helpers.binaryToBuffer(given);
+	let pdf: Buffer;
+	try {
+		pdf = joinDocuments([openDocument(bytes)]).pdf;
+	} catch (error) {
+		throw openFailure(ctx, itemIndex, field, undefined, error);
+	}
+	return { field: 'file', fileName, contentType: MIME_TYPE.pdf, size: pdf.length, data: pdf };
+}
 
 /** The first `count` bytes of a stream; the stream is closed afterwards. */
 async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
@@ -148,40 +154,4 @@ async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
 		if (length >= count) break; // leaving the loop destroys the stream
 	}
 	return Buffer.concat(chunks).subarray(0, count);
-}
-
-export type FieldKind = 'text' | 'date' | 'dateOrDateTime' | 'e164' | 'email' | 'url';
-
-export interface FieldMapping {
-	apiName: string;
-	label: string;
-	kind?: FieldKind;
-}
-
-const CHECK: Record<FieldKind, (ctx: CheckContext, itemIndex: number | undefined, label: string, value: string) => string> = {
-	text: (_ctx, _itemIndex, _label, value) => value.trim(),
-	date: assertDate,
-	dateOrDateTime: assertDateOrDateTime,
-	e164: assertE164,
-	email: assertEmail,
-	url: assertUrl,
-};
-
-/**
- * Turns the set entries of an "Additional Fields" or "Filters" collection into the service's
- * snake_case fields, checking each value by its kind. Empty entries are left out.
- */
-export function optionalFields(
-	ctx: CheckContext,
-	itemIndex: number | undefined,
-	values: IDataObject,
-	mapping: Record<string, FieldMapping>,
-): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [name, { apiName, label, kind = 'text' }] of Object.entries(mapping)) {
-		const raw = values[name];
-		if (raw === undefined || raw === null || String(raw).trim() === '') continue;
-		result[apiName] = CHECK[kind](ctx, itemIndex, label, String(raw));
-	}
-	return result;
 }

@@ -4,8 +4,8 @@ import type { ParsedCallback } from '../../shared/callbacks';
 import { readCallbackRequest, refuseCallback, SIGNATURE_HEADER, TIMED_OUT, verifyCallback, waitingItems } from '../../shared/callbacks';
 import { runBounded } from '../../shared/execution';
 import { logReason } from '../../shared/transport';
-import { operationOf } from './resource';
-import { resources } from './resources';
+import { operationOf } from './resourceDefinition';
+import { resources } from './versionDescription';
 import type { WaitTarget } from './types';
 
 /**

@@ -7,8 +7,8 @@ import { waitForCallbacks, waitLimit } from '../../shared/callbacks';
 import { checkFailure, errorItem, runFailure } from './failures';
 import { readOutput } from './output';
 import { readRequestsInParallel } from './readers';
-import { operationOf } from './resource';
-import { resources } from './resources';
+import { operationOf } from './resourceDefinition';
+import { resources } from './versionDescription';
 import { stoppedRunError } from './stopReport';
 import type { OperationResult } from './types';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import type { SignedCallbackType } from '../../shared/callbacks';
-import type { OperationResult, RecordKindName } from './output';
+import type { OperationResult } from './output';
+import type { RecordKindName } from '../../shared/records';
 
 export type { OperationResult } from './output';
 

@@ -27,7 +27,7 @@ export class MalformedCallbackError extends Error {}
 
 type Transport = 'urlencoded' | 'multipart';
 
-export function transportOf(contentType: string | undefined): Transport | undefined {
+function transportOf(contentType: string | undefined): Transport | undefined {
 	const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
 	if (mediaType === 'application/x-www-form-urlencoded') return 'urlencoded';
 	if (mediaType === 'multipart/form-data') return 'multipart';

@@ -27,7 +27,7 @@ export interface FaxServiceCredentials {
 const KEY_PREFIX = { test: 'sk_test_', live: 'sk_live_' } as const;
 export const KEY_FIELD = { test: 'Test API Key', live: 'Live API Key' } as const;
 
-export function readCredentials(raw: ICredentialDataDecryptedObject): FaxServiceCredentials {
+function readCredentials(raw: ICredentialDataDecryptedObject): FaxServiceCredentials {
 	return {
 		baseUrl: String(raw.baseUrl ?? '').replace(/\/+$/, ''),
 		authenticateWith: raw.authenticateWith === 'live' ? 'live' : 'test',

@@ -1,27 +1,21 @@
 /**
  * The documents of a fax as the operations see them: a PDF or a TIFF opened for joining (a TIFF's pages
- * become a PDF first), the size of its first page, and the one PDF they are joined into.
+ * become a PDF first) and the size of its first page (compose/join makes the one PDF they are joined into).
  */
 
-import { joinPdfs } from './compose/join';
-import type { JoinedPdf } from './compose/join';
+import { fileTypeOf } from './fileType';
 import type { PageSize } from './letter/layout';
 import { PAGE_SIZES } from './letter/layout';
 import type { PdfDocument } from './read/document';
 import { readPdf } from './read/document';
 import type { PdfValue } from './read/objects';
-import { isTiff, tiffToPdf } from './tiff';
+import { tiffToPdf } from './tiff';
 
 export type OpenedDocument = PdfDocument;
 
 /** Opens a PDF, or a TIFF as the PDF of its pages. Throws DocumentError for a file it cannot take. */
 export function openDocument(data: Uint8Array): OpenedDocument {
-	return readPdf(isTiff(data) ? tiffToPdf(data).pdf : data);
-}
-
-/** Every page of every document, in order, as one PDF; pages are copied, not redrawn. */
-export function joinDocuments(documents: readonly OpenedDocument[]): JoinedPdf {
-	return joinPdfs(documents);
+	return readPdf(fileTypeOf(data)?.kind === 'tiff' ? tiffToPdf(data).pdf : data);
 }
 
 function numbers(value: PdfValue | undefined, resolve: (value: PdfValue | undefined) => PdfValue | undefined): number[] | undefined {

@@ -1,9 +1,10 @@
 /**
- * pdf/ — layer 0. The package's PDF library, as the operations use it. Owns everything PDF: the letter
- * writer (letter/), the reader of PDFs from the field (read/, with the stream filters of filters/), TIFF
- * pages (tiff/), the joiner (compose/), the file writer (write/) and their errors; documents.ts is what
- * the operations call to open and join. Imports nothing else of nodes/shared; any node or shared folder
- * may import it, through this file only.
+ * pdf/ — layer 0. The package's PDF library, as the operations use it. Owns everything PDF: what a
+ * file is (fileType: the one rule, for the node's checks and the reader alike), the letter writer
+ * (letter/), the reader of PDFs from the field (read/, with the stream filters of filters/), TIFF
+ * pages (tiff/), opening either (documents), the joiner (compose/), the file writer (write/) and
+ * their errors. Imports nothing else of nodes/shared; any node or shared folder may import it,
+ * through this file only.
  */
 
 export { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS } from './letter/characterRule';
@@ -16,5 +17,9 @@ export type { FontName } from './letter/fontWidths';
 export type { PageSize } from './letter/layout';
 export { DEFAULT_FONT_SIZE, MAX_FONT_SIZE, MIN_FONT_SIZE, renderCoverSheet, renderLetter } from './letter/render';
 export type { Letter, LetterOptions } from './letter/render';
-export { firstPageSize, joinDocuments, nearestPageSize, openDocument } from './documents';
+export { firstPageSize, nearestPageSize, openDocument } from './documents';
 export type { OpenedDocument } from './documents';
+export { joinDocuments } from './compose/join';
+export type { JoinedPdf } from './compose/join';
+export { FILE_TYPE_HEAD_BYTES, fileTypeOf, PDF_HEADER_WINDOW } from './fileType';
+export type { FileKind, FileType } from './fileType';

@@ -6,7 +6,7 @@ import { getFaxServiceCredentials } from '../credentials';
 import { networkErrorMessage } from './errors';
 import { linkRefusal } from './linkPolicy';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
-import { REQUEST_TIMEOUT_MS } from './apiRequest';
+import { REQUEST_TIMEOUT_MS } from './send';
 
 export interface DownloadedFile {
 	data: Buffer;

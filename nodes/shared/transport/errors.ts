@@ -26,7 +26,7 @@ function parseBody(body: unknown): unknown {
 }
 
 /** The start of a body for a message: whitespace collapsed, at most 200 characters. */
-export function excerpt(body: unknown): string {
+function excerpt(body: unknown): string {
 	const text = (Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body) ?? '').replace(/\s+/g, ' ').trim();
 	if (text === '') return '(empty)';
 	return text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -183,6 +183,36 @@ export function networkErrorCode(error: unknown): string | undefined {
 /** The failure in words. n8n rewrites any error message that holds a system error code, so the code goes in the description. */
 export function networkErrorMessage(error: unknown): string {
 	return ((error as { message?: string }).message ?? String(error)).replace(/\bE[A-Z_]{4,}\b:?\s*/g, '').trim() || 'network error';
+}
+
+/**
+ * A request that failed on the network, in words a person can act on (the key redacted): whether it
+ * never left this machine (nothing was created), failed as a read, or failed after a creation was
+ * sent (it may exist). `tries` says how often it was tried, when more than once.
+ */
+export function networkFailure(
+	ctx: ApiContext,
+	request: ApiRequest,
+	error: unknown,
+	{ credentials, notSent, tries }: { credentials: FaxServiceCredentials; notSent: boolean; tries: string },
+): NodeApiError {
+	const reason = redactKeys(networkErrorMessage(error), credentials);
+	const code = networkErrorCode(error);
+	const readOnly = !changesSomething(request.method);
+	let message: string;
+	let description: string;
+	if (notSent) {
+		message = `Could not reach the Fax Service at ${credentials.baseUrl}: ${reason}`;
+		description = readOnly ? tries : `The request never reached the service, so nothing was created. ${tries}`;
+	} else if (readOnly) {
+		message = `The connection to the Fax Service at ${credentials.baseUrl} failed: ${reason}`;
+		description = tries;
+	} else {
+		message = `The connection to the Fax Service at ${credentials.baseUrl} failed after the request was sent: ${reason}`;
+		description = MAY_EXIST(request);
+	}
+	if (code) description = `${description} (system error ${code})`;
+	return new NodeApiError(ctx.getNode(), { message: reason }, { message, description: description.trim() || undefined, itemIndex: request.itemIndex });
 }
 
 /** A 2xx answer the node cannot use: an error naming the request, status and start of the body. */

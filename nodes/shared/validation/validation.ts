@@ -1,6 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { FileKind, FileType } from '../pdf';
+import { fileTypeOf } from '../pdf';
+
 /**
  * Every check made before a request leaves n8n: one validator per kind of value, each throwing a
  * NodeOperationError that names the field and the item, so a bad item never reaches the service.
@@ -19,8 +22,6 @@ export type CheckContext = Pick<IExecuteFunctions, 'getNode' | 'getTimezone'>;
 
 /** Largest file the AI document endpoint accepts (spec 4.6 and 8). */
 export const AI_DOCUMENT_MAX_BYTES = 52_428_800;
-
-export type FileKind = 'pdf' | 'tiff';
 
 export const MIME_TYPE: Record<FileKind, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
@@ -146,35 +147,26 @@ export function assertIntegerInRange(
 	return value;
 }
 
-export function assertNotEmpty(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
-	const trimmed = value.trim();
-	if (trimmed === '') fail(ctx, itemIndex, field, 'must not be empty');
-	return trimmed;
-}
-
-/** Identifies a PDF or TIFF by its first bytes: the name or mime type of an upload can lie. */
-export function detectFileKind(head: Buffer): FileKind | undefined {
-	if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-	if (head.length >= 4) {
-		const magic = head.subarray(0, 4).toString('hex');
-		if (magic === '49492a00' || magic === '4d4d002a') return 'tiff';
-	}
-	return undefined;
-}
-
+/**
+ * The file's type by its first bytes (the PDF library's rule), checked against the kinds the field
+ * takes; `head` holds the file's first FILE_TYPE_HEAD_BYTES bytes, or all of a shorter file.
+ */
 export function assertFileKind(
 	ctx: CheckContext,
 	itemIndex: number | undefined,
 	field: string,
-	head: Buffer,
+	head: Uint8Array,
 	allowed: readonly FileKind[],
-): FileKind {
-	const kind = detectFileKind(head);
-	if (!kind || !allowed.includes(kind)) {
-		const wanted = allowed.map((k) => k.toUpperCase()).join(' or ');
-		fail(ctx, itemIndex, field, `must be a ${wanted} file${kind ? `, got a ${kind.toUpperCase()}` : ''}`, { hint: 'The file type is checked by its content (its first bytes), not by its name or mime type.' });
+): FileType {
+	const type = fileTypeOf(head);
+	const wanted = allowed.map((k) => k.toUpperCase()).join(' or ');
+	if (type?.bigTiff) {
+		fail(ctx, itemIndex, field, `must be a ${wanted} file, got a BigTIFF`, { hint: 'Fax services and this node take classic TIFF: save the scan as a classic TIFF (CCITT Group 4) or as a PDF.' });
 	}
-	return kind;
+	if (!type || !allowed.includes(type.kind)) {
+		fail(ctx, itemIndex, field, `must be a ${wanted} file${type ? `, got a ${type.kind.toUpperCase()}` : ''}`, { hint: 'The file type is checked by its content (its first bytes), not by its name or mime type.' });
+	}
+	return type;
 }
 
 export function assertMaxBytes(ctx: CheckContext, itemIndex: number | undefined, field: string, size: number, max: number): void {

@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ApiContext } from '../../../shared/credentials';
 import { apiRequest } from '../../../shared/transport';
 import { readRequiredString } from '../readers';
-import { unwrap } from '../unwrap';
+import { unwrap } from '../../../shared/records';
 import { outputFields } from '../fields';
-import type { RecordKindName } from '../output';
+import type { RecordKindName } from '../../../shared/records';
 
 export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['get'] } }, [
 	{

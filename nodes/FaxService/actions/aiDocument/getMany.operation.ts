@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputFields, returnAllFields } from '../fields';
 import { readLimit } from '../readers';
-import type { RecordKindName } from '../output';
-import { readAiDocuments } from './list';
+import type { RecordKindName } from '../../../shared/records';
+import { readAiDocuments } from '../../../shared/lists';
 
 export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['getMany'] } }, [...returnAllFields, ...outputFields('aiResult')]);
 

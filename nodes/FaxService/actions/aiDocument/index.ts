@@ -1,5 +1,5 @@
 import { LEGACY_WAIT_OPERATION } from '../../../shared/callbacks';
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../resourceDefinition';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as upload from './upload.operation';

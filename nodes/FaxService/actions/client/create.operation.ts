@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
-import { fieldCollection, recordOption } from '../fields';
+import { fieldCollection, recordOption } from '../../../shared/parameters';
 import { readRequiredString } from '../readers';
-import { unwrap } from '../unwrap';
+import { unwrap } from '../../../shared/records';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Display name of the client' },

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { clientIdLocator, outputFields } from '../fields';
 import { readUuidLocator } from '../readers';
-import { unwrap } from '../unwrap';
-import type { RecordKindName } from '../output';
+import { unwrap } from '../../../shared/records';
+import type { RecordKindName } from '../../../shared/records';
 
 export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['get'] } }, [clientIdLocator, ...outputFields('client')]);
 

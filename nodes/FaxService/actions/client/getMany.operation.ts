@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { outputFields, returnAllFields } from '../fields';
 import { readLimit } from '../readers';
-import { unwrapList } from '../unwrap';
-import type { RecordKindName } from '../output';
+import { unwrapList } from '../../../shared/records';
+import type { RecordKindName } from '../../../shared/records';
 
 export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['getMany'] } }, [...returnAllFields, ...outputFields('client')]);
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { clientIdLocator } from '../fields';
 import { readRequiredString, readUuidLocator } from '../readers';
-import { unwrap } from '../unwrap';
+import { unwrap } from '../../../shared/records';
 
 const properties: INodeProperties[] = [
 	clientIdLocator,

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CoverPage, DocumentError, DocumentErrorReason, LetterError } from '../../../shared/pdf';
-import { MAX_FONT_SIZE, MIN_FONT_SIZE, DEFAULT_FONT_SIZE } from '../../../shared/pdf';
+import type { CoverPage, DocumentErrorReason, LetterError } from '../../../shared/pdf';
+import { DEFAULT_FONT_SIZE, DocumentError, MAX_FONT_SIZE, MIN_FONT_SIZE } from '../../../shared/pdf';
 import type { DocumentPurpose } from './fields';
 
 /** The PDF library's errors as the node's: field and item in the message, what to do in the description, never the document's text. */
@@ -72,13 +72,26 @@ const DOCUMENT_PROBLEMS: Record<DocumentErrorReason, { problem: string; remedy: 
 	noPages: { problem: 'has no pages', remedy: 'Check that the right file is given.' },
 };
 
-/** A document the PDF library cannot take, as the node's error: which file, which item, why, and what to do. */
-export function documentFailure(ctx: IExecuteFunctions, itemIndex: number, field: string, purpose: DocumentPurpose, error: DocumentError): NodeOperationError {
+/**
+ * A document the PDF library cannot take, as the node's error: which file, which item, why, and what to
+ * do. `purpose` words the verb (a fax is "faxed"; an e-mail's file, or one of no stated purpose, "sent").
+ */
+function documentFailure(ctx: IExecuteFunctions, itemIndex: number, field: string, purpose: DocumentPurpose | undefined, error: DocumentError): NodeOperationError {
 	const { problem, remedy } = DOCUMENT_PROBLEMS[error.reason] ?? DOCUMENT_PROBLEMS.damaged;
 	const verb = purpose === 'fax' ? 'faxed' : 'sent';
 	// error.message is the library's own wording (which structure failed, a TIFF compression's name): no byte of the document.
 	return new NodeOperationError(ctx.getNode(), `${field} cannot be ${verb}: it ${problem} [item ${itemIndex}]`, {
 		itemIndex,
 		description: `${error.message}. ${remedy} Nothing was sent.`,
+	});
+}
+
+/** Whatever opening a file with the PDF library threw, as the node's error naming the file and the item. */
+export function openFailure(ctx: IExecuteFunctions, itemIndex: number, field: string, purpose: DocumentPurpose | undefined, error: unknown): NodeOperationError {
+	if (error instanceof DocumentError) return documentFailure(ctx, itemIndex, field, purpose, error);
+	// Not expected (the reader throws only DocumentError): its message is not shown, it could quote the document.
+	return new NodeOperationError(ctx.getNode(), `${field} could not be read [item ${itemIndex}]`, {
+		itemIndex,
+		description: 'The PDF reader stopped unexpectedly. Save the file again (or print it to a new PDF) and send the new copy; nothing was sent.',
 	});
 }

@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile } from '../../../shared/transport';
-import type { FileKind } from '../../../shared/validation';
+import type { FileKind } from '../../../shared/pdf';
 import { fileOfBinary, readItemFile, readUpload } from '../readers';
 import { BINARY_DATA_EXAMPLE } from './fields';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile } from '../../../shared/transport';
-import type { FileKind } from '../../../shared/validation';
+import type { FileKind } from '../../../shared/pdf';
 import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
 import type { DocumentPurpose } from './fields';
 import { bytesOf, furtherFiles, mainFile } from './files';

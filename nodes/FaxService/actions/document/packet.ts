@@ -1,11 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpenedDocument } from '../../../shared/pdf';
-import { DocumentError, joinDocuments, openDocument } from '../../../shared/pdf';
+import { joinDocuments, openDocument } from '../../../shared/pdf';
 import type { MultipartFile } from '../../../shared/transport';
 import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
-import { documentFailure } from './failures';
+import { openFailure } from './failures';
 import type { DocumentPurpose } from './fields';
 import type { SourceFile } from './files';
 import { bytesOf } from './files';
@@ -23,12 +22,7 @@ export async function openSource(ctx: IExecuteFunctions, itemIndex: number, purp
 	try {
 		return openDocument(bytes);
 	} catch (error) {
-		if (error instanceof DocumentError) throw documentFailure(ctx, itemIndex, source.label, purpose, error);
-		// Not expected (the reader throws only DocumentError): its message is not shown, it could quote the document.
-		throw new NodeOperationError(ctx.getNode(), `${source.label} could not be read [item ${itemIndex}]`, {
-			itemIndex,
-			description: 'The PDF reader stopped unexpectedly. Save the file again (or print it to a new PDF) and send the new copy; nothing was sent.',
-		});
+		throw openFailure(ctx, itemIndex, source.label, purpose, error);
 	}
 }
 

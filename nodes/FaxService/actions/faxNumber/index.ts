@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../resourceDefinition';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as provision from './provision.operation';

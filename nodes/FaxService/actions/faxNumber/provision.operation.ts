@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertAreaCode, assertUrl, assertUuid } from '../../../shared/validation';
-import { callbackUrlField, fieldCollection, recordOption } from '../fields';
-import { unwrap } from '../unwrap';
+import { callbackUrlField } from '../fields';
+import { fieldCollection, recordOption } from '../../../shared/parameters';
+import { unwrap } from '../../../shared/records';
 
 const properties: INodeProperties[] = [
 	{

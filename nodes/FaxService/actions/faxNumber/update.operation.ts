@@ -3,9 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUrl, assertUuid } from '../../../shared/validation';
-import { callbackUrlField, faxNumberIdLocator, fieldCollection, recordOption } from '../fields';
+import { callbackUrlField, faxNumberIdLocator } from '../fields';
+import { fieldCollection, recordOption } from '../../../shared/parameters';
 import { readUuidLocator } from '../readers';
-import { unwrap } from '../unwrap';
+import { unwrap } from '../../../shared/records';
 
 const properties: INodeProperties[] = [
 	faxNumberIdLocator,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxIdField, getFax } from '../faxRecords';
 import { outputFields } from '../fields';
-import type { RecordKindName } from '../output';
+import type { RecordKindName } from '../../../shared/records';
 
 export const receivedFaxIdField = faxIdField('The received fax\'s sendToken, e.g. from a Fax Service Trigger');
 

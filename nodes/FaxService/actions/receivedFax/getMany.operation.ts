@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { FieldMapping } from '../readers';
-import { fieldCollection, outputFields, recordOption, returnAllFields } from '../fields';
-import { dateRangeFilters, faxStatusFilter, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
-import type { RecordKindName } from '../output';
+import type { FieldMapping } from '../../../shared/parameters';
+import { outputFields, returnAllFields } from '../fields';
+import { dateRangeFilters, faxStatusFilter, fieldCollection, isTestFilter, numberFilters, recordOption, SHARED_FILTERS } from '../../../shared/parameters';
+import { getFilteredPages } from '../faxRecords';
+import type { RecordKindName } from '../../../shared/records';
 
 const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
 

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../resourceDefinition';
 import * as downloadPdf from './downloadPdf.operation';
 import * as forward from './forward.operation';
 import * as get from './get.operation';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { readRequiredString } from '../readers';
 import { outputFields } from '../fields';
-import type { RecordKindName } from '../output';
+import type { RecordKindName } from '../../../shared/records';
 
 export const description = updateDisplayOptions({ show: { resource: ['secureLinkEmail'], operation: ['get'] } }, [
 	{

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../resourceDefinition';
 import * as get from './get.operation';
 import * as send from './send.operation';
 

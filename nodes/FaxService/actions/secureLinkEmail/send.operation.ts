@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertEmail, assertIntegerInRange } from '../../../shared/validation';
 import { documentFields, readDocument } from '../document';
-import { callbackUrlField, fieldCollection } from '../fields';
-import { optionalFields } from '../readers';
+import { callbackUrlField } from '../fields';
+import { fieldCollection, optionalFields } from '../../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	...documentFields('The PDF or TIFF the recipient can open through the secure link', 'email'),

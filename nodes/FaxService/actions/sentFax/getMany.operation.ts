@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { FieldMapping } from '../readers';
-import { fieldCollection, outputFields, returnAllFields } from '../fields';
-import { dateRangeFilters, getFilteredPages, isTestFilter, numberFilters, SHARED_FILTERS } from '../filters';
-import type { RecordKindName } from '../output';
+import type { FieldMapping } from '../../../shared/parameters';
+import { outputFields, returnAllFields } from '../fields';
+import { dateRangeFilters, fieldCollection, isTestFilter, numberFilters, SHARED_FILTERS } from '../../../shared/parameters';
+import { getFilteredPages } from '../faxRecords';
+import type { RecordKindName } from '../../../shared/records';
 
 const numbers = numberFilters('The account\'s number that sent the fax', 'Destination number');
 

@@ -1,5 +1,5 @@
 import { LEGACY_WAIT_OPERATION } from '../../../shared/callbacks';
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../resourceDefinition';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';

@@ -6,8 +6,9 @@ import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import type { BuiltDocument } from '../document';
 import { buildDocument, documentFields } from '../document';
-import { callbackUrlField, faxNumberLocator, fieldCollection, NO_FAX_NUMBER_HELP, noFaxNumberNotice } from '../fields';
-import { optionalFields, readE164Locator } from '../readers';
+import { callbackUrlField, faxNumberLocator, NO_FAX_NUMBER_HELP, noFaxNumberNotice } from '../fields';
+import { fieldCollection, optionalFields } from '../../../shared/parameters';
+import { readE164Locator } from '../readers';
 
 /**
  * A fax's numbers and document: what Send sends and Preview PDF builds. Where it goes comes first, then

@@ -1,5 +1,5 @@
 /**
- * joinPdfs: the pages of several PDFs, in order, in one new PDF. Pages are copied, not redrawn: each
+ * joinDocuments: the pages of several PDFs, in order, in one new PDF. Pages are copied, not redrawn: each
  * page dictionary with its inherited attributes made explicit, and every object the pages of a document
  * reach copied once (shared fonts and images written once), renumbered, stream bytes as they were.
  * What is copied and what is left out (structure tree, article beads, the source's /Pages nodes and
@@ -71,7 +71,7 @@ function writeDocument(writer: PdfFileWriter, document: PdfDocument, numbering: 
  * One PDF with every page of every document, in order (documents from readPdf). Throws DocumentError
  * 'noPages' when given no document.
  */
-export function joinPdfs(documents: readonly PdfDocument[]): JoinedPdf {
+export function joinDocuments(documents: readonly PdfDocument[]): JoinedPdf {
 	if (documents.length === 0) throw new DocumentError('noPages', 'there are no documents to join');
 	const writer = new PdfFileWriter(outputVersion(documents));
 	let next = PAGES + 1;

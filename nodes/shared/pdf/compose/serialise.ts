@@ -48,7 +48,7 @@ export function nameText(name: string): string {
 }
 
 /** A number with no exponent: integers as they are, reals to ten decimals without trailing zeros. */
-export function numberText(value: number): string {
+function numberText(value: number): string {
 	if (!Number.isFinite(value)) return '0';
 	if (Number.isInteger(value)) return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
 	const text = value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');

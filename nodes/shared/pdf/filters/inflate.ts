@@ -18,6 +18,7 @@ import {
 } from './flateTables';
 import type { HuffmanDecoder } from './huffmanDecoder';
 import { buildHuffmanDecoder, decodeLongCode, newHuffmanDecoder, ROOT_MASK } from './huffmanDecoder';
+import { damaged } from '../damage';
 
 /** Bit positions are kept in 31 bits, so the input is capped at 256 MiB (far above any PDF stream we read). */
 const MAX_INPUT_BYTES = 1 << 28;
@@ -54,9 +55,6 @@ interface DynamicDecoders {
 	readonly lengths: Uint8Array;
 }
 
-function damaged(what: string): DocumentError {
-	return new DocumentError('damaged', `a compressed stream is damaged (${what})`);
-}
 
 /**
  * Decompresses a /FlateDecode stream. Empty input gives empty output (pdf.js reads an empty stream
@@ -85,7 +83,7 @@ export function inflate(data: Uint8Array, maxOutputBytes: number): Uint8Array {
 	let isFinal = false;
 	while (!isFinal) {
 		const position = state.bitPosition;
-		if (position + 3 > state.totalBits) throw damaged('it ends before its last block');
+		if (position + 3 > state.totalBits) throw damaged('a compressed stream is damaged (it ends before its last block)');
 		const header = readBits(input, position, 3);
 		state.bitPosition = position + 3;
 		isFinal = (header & 1) === 1;
@@ -95,7 +93,7 @@ export function inflate(data: Uint8Array, maxOutputBytes: number): Uint8Array {
 		else if (blockType === 2) {
 			readDynamicCodes(state, dynamic);
 			inflateHuffmanBlock(state, dynamic.literals, dynamic.distances);
-		} else throw damaged('invalid block type');
+		} else throw damaged('a compressed stream is damaged (invalid block type)');
 	}
 	const { output, outputLength } = state;
 	return outputLength === output.length ? output : output.slice(0, outputLength);
@@ -151,11 +149,11 @@ function copyStoredBlock(state: InflateState): void {
 	const { input } = state;
 	const start = Math.ceil(state.bitPosition / 8);
 	const inputLength = state.totalBits / 8;
-	if (start + 4 > inputLength) throw damaged('it ends inside a block');
+	if (start + 4 > inputLength) throw damaged('a compressed stream is damaged (it ends inside a block)');
 	const length = input[start] | (input[start + 1] << 8);
 	const complement = input[start + 2] | (input[start + 3] << 8);
-	if ((length ^ 0xffff) !== complement) throw damaged('stored block length check failed');
-	if (start + 4 + length > inputLength) throw damaged('it ends inside a block');
+	if ((length ^ 0xffff) !== complement) throw damaged('a compressed stream is damaged (stored block length check failed)');
+	if (start + 4 + length > inputLength) throw damaged('a compressed stream is damaged (it ends inside a block)');
 	if (state.outputLength + length > state.output.length) state.output = grow(state, state.output, state.outputLength, length);
 	state.output.set(input.subarray(start + 4, start + 4 + length), state.outputLength);
 	state.outputLength += length;
@@ -165,7 +163,7 @@ function copyStoredBlock(state: InflateState): void {
 /** Decodes one symbol of the code length code (codes of at most 7 bits, all in the root table). */
 function readCodeLengthSymbol(state: InflateState, decoder: HuffmanDecoder): number {
 	const entry = decoder.table[readBits(state.input, state.bitPosition, 10) & ROOT_MASK];
-	if (entry === 0) throw damaged('invalid code lengths');
+	if (entry === 0) throw damaged('a compressed stream is damaged (invalid code lengths)');
 	state.bitPosition += entry & 15;
 	return entry >>> 4;
 }
@@ -175,7 +173,7 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
 	const { input, totalBits } = state;
 	const { lengths } = decoders;
 	let position = state.bitPosition;
-	if (position + 14 > totalBits) throw damaged('it ends inside a block');
+	if (position + 14 > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
 	const literalCount = readBits(input, position, 5) + 257;
 	const distanceCount = readBits(input, position + 5, 5) + 1;
 	const codeLengthCount = readBits(input, position + 10, 4) + 4;
@@ -183,7 +181,7 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
 	const codeLengthLengths = new Uint8Array(19);
 	for (let i = 0; i < codeLengthCount; i++, position += 3) codeLengthLengths[CODE_LENGTH_ORDER[i]] = readBits(input, position, 3);
 	state.bitPosition = position;
-	if (!buildHuffmanDecoder(decoders.codeLengths, codeLengthLengths, 0, 19)) throw damaged('invalid code lengths');
+	if (!buildHuffmanDecoder(decoders.codeLengths, codeLengthLengths, 0, 19)) throw damaged('a compressed stream is damaged (invalid code lengths)');
 	// Literal and distance lengths form one sequence: a repeat may run from one into the other.
 	const total = literalCount + distanceCount;
 	let filled = 0;
@@ -195,7 +193,7 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
 			let value = 0;
 			let repeat: number;
 			if (symbol === 16) {
-				if (filled === 0) throw damaged('invalid code lengths');
+				if (filled === 0) throw damaged('a compressed stream is damaged (invalid code lengths)');
 				value = lengths[filled - 1];
 				repeat = 3 + readBits(input, state.bitPosition, 2);
 				state.bitPosition += 2;
@@ -206,15 +204,15 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
 				repeat = 11 + readBits(input, state.bitPosition, 7);
 				state.bitPosition += 7;
 			}
-			if (filled + repeat > total) throw damaged('invalid code lengths');
+			if (filled + repeat > total) throw damaged('a compressed stream is damaged (invalid code lengths)');
 			lengths.fill(value, filled, filled + repeat);
 			filled += repeat;
 		}
-		if (state.bitPosition > totalBits) throw damaged('it ends inside a block');
+		if (state.bitPosition > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
 	}
-	if (lengths[END_OF_BLOCK] === 0) throw damaged('no end-of-block code');
-	if (!buildHuffmanDecoder(decoders.literals, lengths, 0, literalCount)) throw damaged('invalid literal/length code');
-	if (!buildHuffmanDecoder(decoders.distances, lengths, literalCount, distanceCount)) throw damaged('invalid distance code');
+	if (lengths[END_OF_BLOCK] === 0) throw damaged('a compressed stream is damaged (no end-of-block code)');
+	if (!buildHuffmanDecoder(decoders.literals, lengths, 0, literalCount)) throw damaged('a compressed stream is damaged (invalid literal/length code)');
+	if (!buildHuffmanDecoder(decoders.distances, lengths, literalCount, distanceCount)) throw damaged('a compressed stream is damaged (invalid distance code)');
 }
 
 /**
@@ -235,7 +233,7 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 		let entry = literalTable[word & ROOT_MASK];
 		if (entry === 0) {
 			entry = decodeLongCode(literals, input, position);
-			if (entry < 0) throw damaged('invalid Huffman code');
+			if (entry < 0) throw damaged('a compressed stream is damaged (invalid Huffman code)');
 		}
 		let codeLength = entry & 15;
 		position += codeLength;
@@ -245,20 +243,20 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 			const next = literalTable[(word >>> codeLength) & ROOT_MASK];
 			if (next !== 0 && next >>> 4 < END_OF_BLOCK) {
 				position += next & 15;
-				if (position > totalBits) throw damaged('it ends inside a block');
+				if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
 				if (outputLength + 2 > output.length) output = grow(state, output, outputLength, 2);
 				output[outputLength++] = symbol;
 				output[outputLength++] = next >>> 4;
 				continue;
 			}
-			if (position > totalBits) throw damaged('it ends inside a block');
+			if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
 			if (outputLength === output.length) output = grow(state, output, outputLength, 1);
 			output[outputLength++] = symbol;
 			continue;
 		}
 		if (symbol === END_OF_BLOCK) break;
 		const lengthIndex = symbol - 257;
-		if (lengthIndex >= 29) throw damaged('invalid length code');
+		if (lengthIndex >= 29) throw damaged('a compressed stream is damaged (invalid length code)');
 		const lengthExtra = LENGTH_EXTRA_BITS[lengthIndex];
 		const length = LENGTH_BASE[lengthIndex] + ((word >>> codeLength) & ((1 << lengthExtra) - 1));
 		position += lengthExtra;
@@ -268,12 +266,12 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 		entry = distanceTable[word & ROOT_MASK];
 		if (entry === 0) {
 			entry = decodeLongCode(distances, input, position);
-			if (entry < 0) throw damaged('invalid Huffman code');
+			if (entry < 0) throw damaged('a compressed stream is damaged (invalid Huffman code)');
 		}
 		codeLength = entry & 15;
 		position += codeLength;
 		const distanceSymbol = entry >>> 4;
-		if (distanceSymbol >= 30) throw damaged('invalid distance code');
+		if (distanceSymbol >= 30) throw damaged('a compressed stream is damaged (invalid distance code)');
 		const distanceExtra = DISTANCE_EXTRA_BITS[distanceSymbol];
 		let distance = DISTANCE_BASE[distanceSymbol];
 		if (distanceExtra !== 0) {
@@ -282,8 +280,8 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 			distance += word & ((1 << distanceExtra) - 1);
 			position += distanceExtra;
 		}
-		if (position > totalBits) throw damaged('it ends inside a block');
-		if (distance > outputLength) throw damaged('distance too far back');
+		if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
+		if (distance > outputLength) throw damaged('a compressed stream is damaged (distance too far back)');
 		if (outputLength + length > output.length) output = grow(state, output, outputLength, length);
 		if (length < LONG_COPY) {
 			let from = outputLength - distance;
@@ -294,7 +292,7 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 			outputLength += length;
 		}
 	}
-	if (position > totalBits) throw damaged('it ends inside a block');
+	if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
 	state.output = output;
 	state.outputLength = outputLength;
 	state.bitPosition = position;

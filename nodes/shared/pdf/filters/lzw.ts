@@ -6,6 +6,7 @@
  */
 
 import { DocumentError } from '../errors';
+import { damaged } from '../damage';
 
 const CLEAR = 256;
 const END = 257;
@@ -13,13 +14,10 @@ const FIRST_FREE = 258;
 const MAX_CODES = 4096;
 const MAX_WIDTH = 12;
 
-function damaged(): DocumentError {
-	return new DocumentError('damaged', 'an LZW-compressed stream is damaged (a code not yet defined)');
-}
 
 export function lzwDecode(data: Uint8Array, earlyChange: number, maxOutputBytes: number): Uint8Array {
 	if (earlyChange !== 0 && earlyChange !== 1) {
-		throw new DocumentError('damaged', 'an LZW-compressed stream has an invalid EarlyChange (not 0 or 1)');
+		throw damaged('an LZW-compressed stream has an invalid EarlyChange (not 0 or 1)');
 	}
 	// Each table entry is its prefix entry plus one byte; lengths and first bytes make output a copy.
 	const prefixes = new Uint16Array(MAX_CODES);
@@ -56,7 +54,7 @@ export function lzwDecode(data: Uint8Array, earlyChange: number, maxOutputBytes:
 		if (code === END) break;
 		// The entry the code stands for: a known one, or (the KwKwK case) the previous one plus its first byte.
 		const known = code < nextCode;
-		if (!known && (code !== nextCode || previous < 0)) throw damaged();
+		if (!known && (code !== nextCode || previous < 0)) throw damaged('an LZW-compressed stream is damaged (a code not yet defined)');
 		const length = known ? lengths[code] : lengths[previous] + 1;
 		if (outputLength + length > output.length) {
 			if (outputLength + length > maxOutputBytes) {

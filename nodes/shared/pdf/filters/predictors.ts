@@ -6,6 +6,7 @@
  */
 
 import { DocumentError } from '../errors';
+import { damaged } from '../damage';
 
 export interface PredictorParameters {
 	predictor: number;
@@ -22,7 +23,7 @@ const BITS_PER_COMPONENT = [1, 2, 4, 8, 16];
 const MAX_ROW_BYTES = 2 ** 31;
 
 function invalid(what: string): DocumentError {
-	return new DocumentError('damaged', `a stream's predictor parameters are invalid (${what})`);
+	return damaged(`a stream's predictor parameters are invalid (${what})`);
 }
 
 /** The data with the predictor undone; predictor 1 returns data itself. */
@@ -83,7 +84,7 @@ function undoPngPredictor(data: Uint8Array, rowBytes: number, bytesPerPixel: num
 				}
 				break;
 			default:
-				throw new DocumentError('damaged', 'a stream is damaged (a PNG predictor row has a filter type above 4)');
+				throw damaged('a stream is damaged (a PNG predictor row has a filter type above 4)');
 		}
 		rowStart += rowLength;
 	}

@@ -117,7 +117,7 @@ export function lineHeight(size: number): number {
 }
 
 /** The first baseline sits one font size below the top margin, so capitals start at the margin. */
-export function firstBaseline(area: TextArea, size: number): number {
+function firstBaseline(area: TextArea, size: number): number {
 	return area.top - size;
 }
 

@@ -5,8 +5,9 @@
  */
 
 import { DocumentError } from '../errors';
+import type { FilterParameters } from '../filters';
 import { decodeStreamData } from '../filters';
-import { damaged } from './damage';
+import { damaged } from '../damage';
 import type { PdfStream, PdfValue } from './objects';
 import { PdfDict, PdfName, PdfRef } from './objects';
 
@@ -14,8 +15,6 @@ import { PdfDict, PdfName, PdfRef } from './objects';
 export class DecodeBudget {
 	constructor(public remaining: number) {}
 }
-
-type FilterParameters = { predictor?: number; colors?: number; bitsPerComponent?: number; columns?: number; earlyChange?: number };
 
 /** Follows a reference to its value (direct values come back as they are). */
 export type Resolve = (value: PdfValue | undefined) => PdfValue | undefined;

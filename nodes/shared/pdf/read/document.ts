@@ -9,9 +9,10 @@
  */
 
 import { DocumentError } from '../errors';
+import { pdfHeaderOffset } from '../fileType';
 import { latin1 } from './bytes';
 import { DecodeBudget } from './decode';
-import { damaged, unlessDamaged } from './damage';
+import { damaged, unlessDamaged } from '../damage';
 import type { SourceForm } from './form';
 import { readForm } from './form';
 import type { SourceOptionalContent } from './optionalContent';
@@ -33,7 +34,6 @@ export interface ReadPdfOptions {
 
 export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 /** The header may follow some junk (section 7.5.2 allows readers to look this far). */
-const HEADER_WINDOW = 1024;
 
 /** A PDF read for joining. Its pages, and the objects they reach, are read; nothing is decoded. */
 export class PdfDocument {
@@ -66,13 +66,12 @@ export function versionRank(version: string): number {
 }
 
 function headerVersion(data: Uint8Array): string {
-	const header = latin1(data, 0, HEADER_WINDOW + 8);
-	const at = header.indexOf('%PDF-');
-	if (at < 0 || at > HEADER_WINDOW) throw new DocumentError('notPdf', 'the file is not a PDF (no %PDF- header at its start)');
-	return /^(\d)\.(\d)/.exec(header.slice(at + 5))?.[0] ?? '1.4';
+	const at = pdfHeaderOffset(data);
+	if (at === undefined) throw new DocumentError('notPdf', 'the file is not a PDF (no %PDF- header at its start)');
+	return /^(\d)\.(\d)/.exec(latin1(data, at + 5, at + 8))?.[0] ?? '1.4';
 }
 
-function openDocument(data: Uint8Array, crossReference: CrossReference, maxDecodedBytes: number, fileVersion: string): PdfDocument {
+function assembleDocument(data: Uint8Array, crossReference: CrossReference, maxDecodedBytes: number, fileVersion: string): PdfDocument {
 	if (crossReference.encrypted) {
 		throw new DocumentError('encrypted', 'the PDF is encrypted (password-protected or restricted); save an unprotected copy');
 	}
@@ -101,7 +100,7 @@ function openDocument(data: Uint8Array, crossReference: CrossReference, maxDecod
 }
 
 /**
- * Reads a PDF. Throws DocumentError: 'notPdf' (no %PDF- header in the first 1024 bytes), 'encrypted',
+ * Reads a PDF. Throws DocumentError: 'notPdf' (no %PDF- header in the first PDF_HEADER_WINDOW bytes), 'encrypted',
  * 'damaged' (broken beyond what a rebuild repairs, or cut short with page objects lost), 'noPages',
  * 'tooLarge' (decoding past maxDecodedBytes), 'unsupported' (an object stream with a filter not carried).
  */
@@ -109,8 +108,8 @@ export function readPdf(data: Uint8Array, options: ReadPdfOptions = {}): PdfDocu
 	const version = headerVersion(data);
 	const maxDecodedBytes = options.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
 	const crossReference = unlessDamaged(() => readCrossReference(data, new DecodeBudget(maxDecodedBytes)));
-	const document = crossReference === undefined ? undefined : unlessDamaged(() => openDocument(data, crossReference, maxDecodedBytes, version));
+	const document = crossReference === undefined ? undefined : unlessDamaged(() => assembleDocument(data, crossReference, maxDecodedBytes, version));
 	if (document !== undefined) return document;
 	// The tables are missing, cut off or point at the wrong places: rebuild them as readers do.
-	return openDocument(data, rebuildCrossReference(data, new DecodeBudget(maxDecodedBytes)), maxDecodedBytes, version);
+	return assembleDocument(data, rebuildCrossReference(data, new DecodeBudget(maxDecodedBytes)), maxDecodedBytes, version);
 }

@@ -4,7 +4,7 @@
  */
 
 import { indexOfText } from './bytes';
-import { damaged } from './damage';
+import { damaged } from '../damage';
 import { PdfLexer } from './lexer';
 import type { PdfValue } from './objects';
 import { PdfDict, PdfRef, PdfStream, wholeNumber } from './objects';

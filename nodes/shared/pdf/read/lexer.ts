@@ -4,7 +4,7 @@
  * arrays, dictionaries and "N G R" references. Indirect objects and streams are in indirect.ts.
  */
 
-import { damaged } from './damage';
+import { damaged } from '../damage';
 import type { PdfValue } from './objects';
 import { PdfDict, PdfName, PdfRef, PdfString } from './objects';
 

@@ -5,7 +5,7 @@
 
 import type { DecodeBudget, Resolve } from './decode';
 import { decodeStream } from './decode';
-import { damaged } from './damage';
+import { damaged } from '../damage';
 import { PdfLexer } from './lexer';
 import type { PdfValue } from './objects';
 import { PdfStream, wholeNumber } from './objects';

@@ -46,13 +46,6 @@ export class PdfStream {
 
 export type PdfValue = null | boolean | number | PdfName | PdfString | PdfRef | PdfDict | PdfStream | PdfValue[];
 
-/** The dictionary of a dictionary or a stream, else undefined. */
-export function dictionaryOf(value: PdfValue | undefined): PdfDict | undefined {
-	if (value instanceof PdfDict) return value;
-	if (value instanceof PdfStream) return value.dictionary;
-	return undefined;
-}
-
 /** A non-negative integer, else undefined (sizes, offsets, object numbers). */
 export function wholeNumber(value: PdfValue | undefined): number | undefined {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;

@@ -5,7 +5,7 @@
  * except what belongs to the whole document rather than to pages.
  */
 
-import { unlessDamaged } from './damage';
+import { unlessDamaged } from '../damage';
 import type { Resolve } from './decode';
 import type { DestinationContext } from './destinations';
 import { explicitDestination } from './destinations';
@@ -79,7 +79,7 @@ export function keptPageEntries(page: PdfPage, context: CopyContext): Array<[str
 }
 
 /** The values a value holds, as they are copied. */
-export function copiedChildren(value: PdfValue, context: CopyContext): PdfValue[] {
+function copiedChildren(value: PdfValue, context: CopyContext): PdfValue[] {
 	if (Array.isArray(value)) return value;
 	if (value instanceof PdfDict) return keptEntries(value, context, false).map(([, child]) => child);
 	if (value instanceof PdfStream) return keptEntries(value.dictionary, context, true).map(([, child]) => child);

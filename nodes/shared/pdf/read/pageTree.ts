@@ -6,7 +6,7 @@
 
 import { DocumentError } from '../errors';
 import type { Resolve } from './decode';
-import { damaged } from './damage';
+import { damaged } from '../damage';
 import type { PdfValue } from './objects';
 import { PdfDict, PdfRef } from './objects';
 

@@ -6,7 +6,7 @@
  */
 
 import { indexOfText } from './bytes';
-import { damaged, unlessDamaged } from './damage';
+import { damaged, unlessDamaged } from '../damage';
 import type { DecodeBudget } from './decode';
 import type { IndirectObject } from './indirect';
 import { readIndirectObject } from './indirect';

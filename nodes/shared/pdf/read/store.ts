@@ -3,7 +3,7 @@
  * reach is ever parsed. Stream data stays a view into the file.
  */
 
-import { damaged, unlessDamaged } from './damage';
+import { damaged, unlessDamaged } from '../damage';
 import type { DecodeBudget, Resolve } from './decode';
 import { resolveWith } from './decode';
 import { readIndirectObject } from './indirect';

@@ -8,7 +8,7 @@ import { lastIndexOfText, latin1 } from './bytes';
 import type { DecodeBudget } from './decode';
 import { decodeStream } from './decode';
 import { readIndirectObject, readObjectHeader } from './indirect';
-import { damaged } from './damage';
+import { damaged } from '../damage';
 import { PdfLexer } from './lexer';
 import { PdfDict, PdfRef, PdfStream, wholeNumber } from './objects';
 

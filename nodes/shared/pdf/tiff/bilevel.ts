@@ -9,6 +9,7 @@ import { CCITT, CCITT_G3, CCITT_G4, CCITT_RLE, NONE } from './compression';
 import type { TiffPage } from './page';
 import type { PlacedImage } from './placement';
 import type { Segment } from './segments';
+import { damaged } from '../damage';
 
 /** T4Options bits: 2-D coding used; uncompressed mode used; fill bits before EOLs (EOLs end on a byte boundary). */
 const T4_TWO_DIMENSIONAL = 1;
@@ -67,7 +68,7 @@ function uncompressedImages(page: TiffPage): PlacedImage[] {
 	const decode = page.photometric === 'whiteIsZero' ? ' /Decode [1 0]' : '';
 	const rows = (segment: Segment): Uint8Array => {
 		const needed = Math.ceil(segment.width / 8) * segment.height;
-		if (segment.data.length < needed) throw new DocumentError('damaged', `TIFF page ${page.number}: a strip holds fewer bytes than its rows need`);
+		if (segment.data.length < needed) throw damaged(`TIFF page ${page.number}: a strip holds fewer bytes than its rows need`);
 		return segment.data.subarray(0, needed);
 	};
 	if (!page.tiled) {
@@ -94,7 +95,7 @@ export function bilevelImages(page: TiffPage): PlacedImage[] {
 		throw new Error(`bilevelImages: compression ${page.compression} is not copied as is`);
 	}
 	return page.segments.map((segment, index) => {
-		if (segment.data.length === 0) throw new DocumentError('damaged', `TIFF page ${page.number}: ${page.tiled ? 'tile' : 'strip'} ${index + 1} is empty`);
+		if (segment.data.length === 0) throw damaged(`TIFF page ${page.number}: ${page.tiled ? 'tile' : 'strip'} ${index + 1} is empty`);
 		return {
 			...placeOf(segment),
 			dictionaryEntries: `${imageHeader(segment.width, segment.height)} /Filter /CCITTFaxDecode /DecodeParms << ${decodeParms(page, segment)} >>`,

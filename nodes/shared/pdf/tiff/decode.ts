@@ -11,6 +11,7 @@ import { DEFLATE, DEFLATE_OLD, LZW, NONE, PACKBITS, compressionName } from './co
 import { packBitsDecode } from './packBits';
 import type { TiffPage } from './page';
 import type { Segment } from './segments';
+import { damaged } from '../damage';
 
 /** The most bytes one page may decode to (its samples, before conversion): a 600 dpi Letter RGB scan is about 100 MiB. */
 export const MAX_DECODED_BYTES = 128 * 1024 * 1024;
@@ -27,7 +28,7 @@ export interface Raster {
 }
 
 /** Bytes a row of `pixels` takes in one plane. */
-export function planeRowBytes(page: TiffPage, pixels: number): number {
+function planeRowBytes(page: TiffPage, pixels: number): number {
 	return Math.ceil((pixels * (page.planar ? 1 : page.samplesPerPixel) * page.bitsPerSample) / 8);
 }
 
@@ -82,7 +83,7 @@ function decodeSegment(page: TiffPage, segment: Segment, index: number): Uint8Ar
 	const part = `${page.tiled ? 'tile' : 'strip'} ${index + 1}`;
 	// The filters' own errors (damaged data, a bomb) pass through as they are.
 	const decoded = decompress(page, segment.data, wanted);
-	if (decoded.length < wanted) throw new DocumentError('damaged', `TIFF page ${page.number}, ${part}: the data end before the last row`);
+	if (decoded.length < wanted) throw damaged(`TIFF page ${page.number}, ${part}: the data end before the last row`);
 	// A copy: uncompressed data are the file's own bytes, and the steps below change bytes in place.
 	let rows: Uint8Array = decoded.slice(0, wanted);
 	if (page.bitsPerSample === 16 && page.littleEndian) swapPairs(rows);
@@ -101,7 +102,7 @@ export function decodePage(page: TiffPage): Raster {
 		const segmentRowBytes = planeRowBytes(page, segment.width);
 		// Tile widths are multiples of 16 pixels, so a tile's first sample starts on a byte boundary.
 		const firstByte = (segment.x * (page.planar ? 1 : page.samplesPerPixel) * page.bitsPerSample) / 8;
-		if (!Number.isInteger(firstByte)) throw new DocumentError('damaged', `TIFF page ${page.number}: TileWidth is not a multiple of 16`);
+		if (!Number.isInteger(firstByte)) throw damaged(`TIFF page ${page.number}: TileWidth is not a multiple of 16`);
 		const copied = Math.min(segmentRowBytes, rowBytes - firstByte);
 		const visibleRows = Math.min(segment.height, page.height - segment.y);
 		const plane = planes[segment.plane];

@@ -5,6 +5,8 @@
  */
 
 import { DocumentError } from '../errors';
+import { fileTypeOf } from '../fileType';
+import { damaged } from '../damage';
 
 /** More directories than any fax or scan has: past it the file is refused rather than walked. */
 export const MAX_DIRECTORIES = 10_000;
@@ -25,23 +27,6 @@ interface Entry {
 	valueAt: number;
 }
 
-/** Magic numbers after the byte-order mark: 42 for classic TIFF, 43 for BigTIFF. */
-const CLASSIC = 42;
-const BIG_TIFF = 43;
-
-/**
- * True when the data starts with a TIFF byte-order mark and magic number: "II*\0" or "MM\0*"
- * (classic TIFF), or "II+\0" / "MM\0+" (BigTIFF, which tiffToPdf then refuses as 'unsupported'
- * rather than have it called "not a document").
- */
-export function isTiff(data: Uint8Array): boolean {
-	if (data.length < 4) return false;
-	const little = data[0] === 0x49 && data[1] === 0x49;
-	const big = data[0] === 0x4d && data[1] === 0x4d;
-	const magic = little ? data[2] | (data[3] << 8) : big ? (data[2] << 8) | data[3] : -1;
-	return magic === CLASSIC || magic === BIG_TIFF;
-}
-
 /** The file's bytes, read in its byte order with every access bounds-checked. */
 export class TiffBytes {
 	readonly data: Uint8Array;
@@ -57,7 +42,7 @@ export class TiffBytes {
 	/** Throws 'damaged' unless bytes [at, at + length) lie inside the file. */
 	require(at: number, length: number, what: string): void {
 		if (!Number.isSafeInteger(at) || at < 0 || length < 0 || at + length > this.data.length) {
-			throw new DocumentError('damaged', `the TIFF ${what} lies past the end of the file`);
+			throw damaged(`the TIFF ${what} lies past the end of the file`);
 		}
 	}
 
@@ -137,7 +122,7 @@ export class TiffDirectory {
 	}
 
 	damaged(what: string): DocumentError {
-		return new DocumentError('damaged', `TIFF page ${this.page}: ${what}`);
+		return damaged(`TIFF page ${this.page}: ${what}`);
 	}
 
 	/** The entry with its value range checked against the file. */
@@ -176,14 +161,15 @@ function readEntries(file: TiffBytes, at: number, page: number): { entries: Map<
  * when the chain is empty; 'tooLarge' past MAX_DIRECTORIES.
  */
 export function readDirectories(data: Uint8Array): TiffDirectory[] {
-	if (!isTiff(data) || data.length < 8) throw new DocumentError('damaged', 'the file does not start with a TIFF header');
+	const type = fileTypeOf(data);
+	if (type?.kind !== 'tiff' || data.length < 8) throw damaged('the file does not start with a TIFF header');
+	if (type.bigTiff) throw new DocumentError('unsupported', 'the file is a BigTIFF, which this package does not convert; save it as classic TIFF or PDF');
 	const file = new TiffBytes(data, data[0] === 0x49);
-	if (file.u16(2) === BIG_TIFF) throw new DocumentError('unsupported', 'the file is a BigTIFF, which this package does not convert; save it as classic TIFF or PDF');
 	const directories: TiffDirectory[] = [];
 	const visited = new Set<number>();
 	let next = file.u32(4);
 	while (next !== 0) {
-		if (visited.has(next)) throw new DocumentError('damaged', `the TIFF directory chain loops back after page ${directories.length}`);
+		if (visited.has(next)) throw damaged(`the TIFF directory chain loops back after page ${directories.length}`);
 		if (directories.length === MAX_DIRECTORIES) throw new DocumentError('tooLarge', `the TIFF has more than ${MAX_DIRECTORIES} pages`);
 		visited.add(next);
 		const page = directories.length + 1;

@@ -1,4 +1,3 @@
 /** TIFF -> PDF: the folder's public surface. */
-export { isTiff } from './directory';
 export { tiffToPdf } from './tiffToPdf';
 export type { TiffPdf } from './tiffToPdf';

@@ -3,7 +3,7 @@
  * 127) or one byte repeated 1 - n times (n -1 to -127); -128 is a no-op.
  */
 
-import { DocumentError } from '../errors';
+import { damaged } from '../damage';
 
 /**
  * Decodes until the input ends or `wantedBytes` are out (a strip's data may run on past its rows, as
@@ -17,13 +17,13 @@ export function packBitsDecode(data: Uint8Array, wantedBytes: number): Uint8Arra
 		const header = data[read++];
 		if (header < 128) {
 			const length = header + 1;
-			if (read + length > data.length) throw new DocumentError('damaged', 'a PackBits strip is cut short');
+			if (read + length > data.length) throw damaged('a PackBits strip is cut short');
 			const copied = Math.min(length, wantedBytes - written);
 			output.set(data.subarray(read, read + copied), written);
 			written += copied;
 			read += length;
 		} else if (header > 128) {
-			if (read >= data.length) throw new DocumentError('damaged', 'a PackBits strip is cut short');
+			if (read >= data.length) throw damaged('a PackBits strip is cut short');
 			const length = Math.min(257 - header, wantedBytes - written);
 			output.fill(data[read++], written, written + length);
 			written += length;

@@ -1,4 +1,4 @@
-import { joinPdfs } from '../../../../nodes/shared/pdf/compose/join';
+import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
 import type { PdfDocument } from '../../../../nodes/shared/pdf/read/document';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import type { PdfValue } from '../../../../nodes/shared/pdf/read/objects';
@@ -69,7 +69,7 @@ function described(value: PdfValue | undefined, document: PdfDocument): unknown 
 }
 
 describe('annotations in the joined file', () => {
-	const joined = joinPdfs([readPdf(cover()), readPdf(source)]);
+	const joined = joinDocuments([readPdf(cover()), readPdf(source)]);
 	const output = readPdf(joined.pdf);
 	const annotations = (pageIndex: number) => (output.context.resolve(output.pages[pageIndex].dictionary.get('Annots')) as PdfValue[]).map((item) => output.context.resolve(item) as PdfDict);
 

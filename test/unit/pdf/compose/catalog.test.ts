@@ -1,4 +1,4 @@
-import { joinPdfs } from '../../../../nodes/shared/pdf/compose/join';
+import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import type { PdfRef, PdfValue } from '../../../../nodes/shared/pdf/read/objects';
 import { PdfDict } from '../../../../nodes/shared/pdf/read/objects';
@@ -24,7 +24,7 @@ afterAll(() => tools.dispose());
 function joinedBehindCover(sources: readonly Buffer[]) {
 	const pages = sources.reduce((sum, source) => sum + readPdf(source).pageCount, 0);
 	const all = [coverSheet(pages), ...sources];
-	const joined = joinPdfs(all.map((source) => readPdf(source))).pdf;
+	const joined = joinDocuments(all.map((source) => readPdf(source))).pdf;
 	const check = expectSameAsSources(tools, joined, all, pages + 1);
 	return { joined, read: check.joined, catalog: qpdfCatalog(check.joined.file) };
 }
@@ -66,7 +66,7 @@ describe('forms: every copied widget is a field of the joined form', () => {
 
 	test('one with appearance streams, then one the viewer draws: the values of both show; /DR clashes go to the first', () => {
 		const sources = [formWithAppearances(), formForTheViewer()];
-		const joined = joinPdfs([readPdf(coverSheet(3)), ...sources.map((source) => readPdf(source))]).pdf;
+		const joined = joinDocuments([readPdf(coverSheet(3)), ...sources.map((source) => readPdf(source))]).pdf;
 		const check = compareJoined(tools, joined, [coverSheet(3), ...sources]);
 		// /NeedAppearances is for the whole file: a viewer redraws the first form's fields from their values
 		// (its page may look different, its values stay); the cover and the second form are as they were.
@@ -143,7 +143,7 @@ describe('forms and layers together, and documents with neither', () => {
 			'<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /Rect [0 0 10 10] /Parent 3 0 R >>',
 			'<< /Type /OCG /Name (L) >>',
 		]).pdf;
-		const joined = readPdf(joinPdfs([readPdf(broken)]).pdf);
+		const joined = readPdf(joinDocuments([readPdf(broken)]).pdf);
 		const catalog = joined.context.destinations.catalog;
 		const form = joined.context.resolve(catalog.get('AcroForm')) as PdfDict;
 		const properties = joined.context.resolve(catalog.get('OCProperties')) as PdfDict;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import { readFileSync, writeFileSync } from 'fs';
 import { DocumentError } from '../../../../nodes/shared/pdf/errors';
-import { joinPdfs } from '../../../../nodes/shared/pdf/compose/join';
+import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import { PdfDict, PdfStream } from '../../../../nodes/shared/pdf/read/objects';
 import { words } from '../../../harness/pdf-reader';
@@ -11,7 +11,7 @@ import { cover, imagePages, jpeg, letter } from '../helpers/sources';
 import { expectSameAsSources, pdfTools } from '../helpers/tools';
 
 /**
- * joinPdfs end to end: every joined file is checked by qpdf --check, its page count, and each page
+ * joinDocuments end to end: every joined file is checked by qpdf --check, its page count, and each page
  * against its source page (pdftoppm -r 50 pixels, pdftotext, pdfimages -list); then what the copy
  * keeps, shares and leaves out.
  */
@@ -19,7 +19,7 @@ import { expectSameAsSources, pdfTools } from '../helpers/tools';
 const tools = pdfTools('fax-pdf-join-');
 afterAll(() => tools.dispose());
 
-const join = (...pdfs: Buffer[]) => joinPdfs(pdfs.map((pdf) => readPdf(pdf)));
+const join = (...pdfs: Buffer[]) => joinDocuments(pdfs.map((pdf) => readPdf(pdf)));
 const occurrences = (haystack: Buffer, needle: Buffer | string): number => {
 	let count = 0;
 	for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) count++;
@@ -207,7 +207,7 @@ describe('what the copy keeps, shares and leaves out', () => {
 	});
 
 	test('no documents: noPages', () => {
-		expect(() => joinPdfs([])).toThrow(new DocumentError('noPages', 'there are no documents to join'));
+		expect(() => joinDocuments([])).toThrow(new DocumentError('noPages', 'there are no documents to join'));
 	});
 
 	test('dictionaries only the reader sees are untouched: a joined page dictionary has /Parent 2 0 R', () => {

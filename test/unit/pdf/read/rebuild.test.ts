@@ -1,4 +1,4 @@
-import { joinPdfs } from '../../../../nodes/shared/pdf/compose/join';
+import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
 import { DecodeBudget } from '../../../../nodes/shared/pdf/read/decode';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import { rebuildCrossReference } from '../../../../nodes/shared/pdf/read/rebuild';
@@ -37,7 +37,7 @@ const clean = handmadePdf(PAGES);
 /** Reads `pdf` (which must need a rebuild) and checks the join against the clean file. */
 function expectRebuiltLikeClean(pdf: Buffer, reference = clean.pdf, pages = 2): void {
 	expect(documentError(() => readCrossReference(pdf, budget())).reason).toBe('damaged');
-	expectSameAsSources(tools, joinPdfs([readPdf(pdf)]).pdf, [reference], pages);
+	expectSameAsSources(tools, joinDocuments([readPdf(pdf)]).pdf, [reference], pages);
 }
 
 describe('a cross-reference that is wrong: rebuilt', () => {
@@ -53,7 +53,7 @@ describe('a cross-reference that is wrong: rebuilt', () => {
 	test('every entry some bytes off: the table reads, the objects are not there, so rebuilt', () => {
 		const shifted = handmadePdf(PAGES, { entry: (offset) => standardEntry(offset + 3) });
 		expect(readCrossReference(shifted.pdf, budget()).entries.get(3)).toEqual({ kind: 'offset', offset: clean.offsets[3] + 3 });
-		expectSameAsSources(tools, joinPdfs([readPdf(shifted.pdf)]).pdf, [clean.pdf], 2);
+		expectSameAsSources(tools, joinDocuments([readPdf(shifted.pdf)]).pdf, [clean.pdf], 2);
 	});
 
 	test('a damaged table (an entry overwritten)', () => {
@@ -70,7 +70,7 @@ describe('a cross-reference that is wrong: rebuilt', () => {
 		const edited = appendUpdate(clean, new Map([[5, { entries: '', data: textContent(['Edited first page']) }]]), 8);
 		const cut = edited.pdf.subarray(0, edited.xrefOffset);
 		expect(documentError(() => readCrossReference(cut, budget())).message).toBe('the file ends in an update that has no cross-reference table');
-		const { joined } = expectSameAsSources(tools, joinPdfs([readPdf(cut)]).pdf, [edited.pdf], 2);
+		const { joined } = expectSameAsSources(tools, joinDocuments([readPdf(cut)]).pdf, [edited.pdf], 2);
 		expect(joined.pageTexts.map(words)).toEqual(['Edited first page', 'Second page of the referral']);
 	});
 

@@ -1,4 +1,4 @@
-import { joinPdfs } from '../../../../nodes/shared/pdf/compose/join';
+import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
 import { DecodeBudget } from '../../../../nodes/shared/pdf/read/decode';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import { PdfRef } from '../../../../nodes/shared/pdf/read/objects';
@@ -50,7 +50,7 @@ describe('the forms qpdf writes: the entries qpdf reads, the same pages', () => 
 		expect(ourXref(crossReference(pdf))).toEqual(qpdfXref(tools, source.file));
 		const document = readPdf(pdf);
 		expect(document.pageCount).toBe(PAGES);
-		expectSameAsSources(tools, joinPdfs([document]).pdf, [pdf], PAGES);
+		expectSameAsSources(tools, joinDocuments([document]).pdf, [pdf], PAGES);
 	});
 });
 
@@ -84,7 +84,7 @@ describe('hybrid files: a classic table and the cross-reference stream its trail
 				[7, 'offset 525'],
 			]),
 		);
-		expectSameAsSources(tools, joinPdfs([readPdf(pdf)]).pdf, [reference], 1);
+		expectSameAsSources(tools, joinDocuments([readPdf(pdf)]).pdf, [reference], 1);
 	});
 });
 
@@ -105,14 +105,14 @@ describe('incremental updates: the /Prev chain, the newest entry wins', () => {
 		expect(crossReference(added.pdf).entries.get(4)).toEqual({ kind: 'offset', offset: edited.offsets[4] });
 		const document = readPdf(added.pdf);
 		expect(document.pageCount).toBe(2);
-		const { joined } = expectSameAsSources(tools, joinPdfs([document]).pdf, [added.pdf], 2);
+		const { joined } = expectSameAsSources(tools, joinDocuments([document]).pdf, [added.pdf], 2);
 		expect(joined.pageTexts.map(words)).toEqual(['Updated text', 'Added page']);
 	});
 
 	test('a /Prev that points at its own section ends the chain (then the rebuild finds the rest)', () => {
 		const looped = Buffer.from(edited.pdf.toString('latin1').replace(`/Prev ${base.xrefOffset}`, `/Prev ${edited.xrefOffset}`), 'latin1');
 		expect([...crossReference(looped).entries.keys()]).toEqual([4]);
-		const { joined } = expectSameAsSources(tools, joinPdfs([readPdf(looped)]).pdf, [edited.pdf], 1);
+		const { joined } = expectSameAsSources(tools, joinDocuments([readPdf(looped)]).pdf, [edited.pdf], 1);
 		expect(words(joined.text)).toBe('Updated text');
 	});
 
@@ -138,7 +138,7 @@ describe('incremental updates: the /Prev chain, the newest entry wins', () => {
 			Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'),
 		]);
 		expect(crossReference(update).entries.get(contents.objectNumber)).toEqual({ kind: 'offset', offset: compressed.length });
-		const { joined } = expectSameAsSources(tools, joinPdfs([readPdf(update)]).pdf, [update], 1);
+		const { joined } = expectSameAsSources(tools, joinDocuments([readPdf(update)]).pdf, [update], 1);
 		expect(words(joined.text)).toBe('Updated in a stream section');
 	});
 });
@@ -163,7 +163,7 @@ describe('table faults that readers tolerate, read without a rebuild', () => {
 		const made = handmadePdf(pages, { firstObject: 1 });
 		expect(made.pdf.toString('latin1')).toContain('xref\n1 6\n0000000000 65535 f\r\n');
 		expect(crossReference(made.pdf).entries.get(1)).toEqual({ kind: 'offset', offset: made.offsets[1] });
-		expectSameAsSources(tools, joinPdfs([readPdf(made.pdf)]).pdf, [handmadePdf(pages).pdf], 1);
+		expectSameAsSources(tools, joinDocuments([readPdf(made.pdf)]).pdf, [handmadePdf(pages).pdf], 1);
 	});
 
 	test('junk after %%EOF and before %PDF-', () => {
@@ -171,7 +171,7 @@ describe('table faults that readers tolerate, read without a rebuild', () => {
 		const made = handmadePdf(pages, { tail: junk, head: 'MIME-Version: 1.0\r\n\r\n' });
 		expect(crossReference(made.pdf).rebuilt).toBe(false);
 		expect(ourXref(crossReference(made.pdf)).get(3)).toBe(`offset ${made.offsets[3]}`);
-		expectSameAsSources(tools, joinPdfs([readPdf(made.pdf)]).pdf, [handmadePdf(pages).pdf], 1);
+		expectSameAsSources(tools, joinDocuments([readPdf(made.pdf)]).pdf, [handmadePdf(pages).pdf], 1);
 	});
 
 	test('an in-use entry with offset 0 is read as free', () => {

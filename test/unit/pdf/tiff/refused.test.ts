@@ -1,5 +1,6 @@
 import { DocumentError } from '../../../../nodes/shared/pdf/errors';
-import { isTiff, tiffToPdf } from '../../../../nodes/shared/pdf/tiff';
+import { fileTypeOf } from '../../../../nodes/shared/pdf';
+import { tiffToPdf } from '../../../../nodes/shared/pdf/tiff';
 import type { FixturePage } from './fixtures';
 import { TAG, bilevelPage, long, samplePage, short, writeTiff } from './fixtures';
 import { workspace } from './tools';
@@ -28,16 +29,16 @@ const fax = (): FixturePage => bilevelPage({ width: 1728, height: 40, photometri
 const grey = (extra: FixturePage['fields'] = {}): FixturePage => samplePage({ width: 32, height: 16, samples: 1, photometric: 1, extra });
 const g4 = (): Buffer => space.tiffcp(['-c', 'g4'], [space.file('fax.tif', writeTiff([fax()]).data)], 'fax-g4.tif');
 
-describe('isTiff', () => {
+describe('fileTypeOf: what is a TIFF', () => {
 	test.each([
-		['II*\\0 (little-endian)', [0x49, 0x49, 0x2a, 0x00], true],
-		['MM\\0* (big-endian)', [0x4d, 0x4d, 0x00, 0x2a], true],
-		['BigTIFF (refused later, by name)', [0x49, 0x49, 0x2b, 0x00], true],
-		['a PDF', [...Buffer.from('%PDF-1.4')], false],
-		['II with the wrong magic number', [0x49, 0x49, 0x00, 0x2a], false],
-		['three bytes', [0x49, 0x49, 0x2a], false],
+		['II*\\0 (little-endian)', [0x49, 0x49, 0x2a, 0x00], { kind: 'tiff', headerOffset: 0, bigTiff: false }],
+		['MM\\0* (big-endian)', [0x4d, 0x4d, 0x00, 0x2a], { kind: 'tiff', headerOffset: 0, bigTiff: false }],
+		['BigTIFF (refused later, by name)', [0x49, 0x49, 0x2b, 0x00], { kind: 'tiff', headerOffset: 0, bigTiff: true }],
+		['a PDF', [...Buffer.from('%PDF-1.4')], { kind: 'pdf', headerOffset: 0, bigTiff: false }],
+		['II with the wrong magic number', [0x49, 0x49, 0x00, 0x2a], undefined],
+		['three bytes', [0x49, 0x49, 0x2a], undefined],
 	])('%s', (name, bytes, expected) => {
-		expect(isTiff(new Uint8Array(bytes))).toBe(expected);
+		expect(fileTypeOf(new Uint8Array(bytes))).toEqual(expected);
 	});
 });
 
@@ -109,7 +110,7 @@ describe('unsupported files, named', () => {
 
 	test('BigTIFF', () => {
 		const big = space.tiffcp(['-8', '-c', 'g4'], [space.file('big-source.tif', writeTiff([fax()]).data)], 'big.tif');
-		expect(isTiff(big)).toBe(true);
+		expect(fileTypeOf(big)).toEqual({ kind: 'tiff', headerOffset: 0, bigTiff: true });
 		expect(refusal(big)).toMatchObject({ reason: 'unsupported', message: expect.stringContaining('BigTIFF') });
 	});
 

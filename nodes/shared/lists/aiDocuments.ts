@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiContext } from '../../../shared/credentials';
-import type { ListAnswer, ListPage } from '../../../shared/transport';
-import { apiRequestAllPages, apiRequestPage } from '../../../shared/transport';
-import { unwrap } from '../unwrap';
+import type { ApiContext } from '../credentials';
+import { unwrap } from '../records';
+import type { ListAnswer, ListPage } from '../transport';
+import { apiRequestAllPages, apiRequestPage } from '../transport';
 
 /**
  * GET /ai_documents, whose filters and paging the spec does not show (4.6). Every request carries the

@@ -5,8 +5,8 @@ import { client } from './client';
 import { faxNumber } from './faxNumber';
 import { requestOptionsField } from './fields';
 import { receivedFax } from './receivedFax';
-import type { ResourceDefinition } from './resource';
-import { operationOf, resourceProperties } from './resource';
+import type { ResourceDefinition } from './resourceDefinition';
+import { operationOf, resourceProperties } from './resourceDefinition';
 import { secureLinkEmail } from './secureLinkEmail';
 import { sentFax } from './sentFax';
 

@@ -1,10 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllPages } from '../../shared/transport';
-import type { FieldMapping } from './readers';
-import { optionalFields, readLimit } from './readers';
+import type { FieldMapping } from './optionalFields';
 
-/** Filter fields the sent and received fax lists share, and how their Get Many reads them. */
+/** Filter fields the sent and received fax lists share (Get Many and the polling trigger). */
 
 export const isTestFilter: INodeProperties = {
 	displayName: 'Test or Live',
@@ -62,17 +60,3 @@ export const SHARED_FILTERS: Record<string, FieldMapping> = {
 	toNumber: { apiName: 'to_number', label: 'To Number', kind: 'e164' },
 	isTest: { apiName: 'is_test', label: 'Test or Live' },
 };
-
-/** Get Many of a paginated list: Return All/Limit plus the "Filters" collection as query parameters. */
-export async function getFilteredPages(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-	listKey: string,
-	filterMapping: Record<string, FieldMapping>,
-): Promise<IDataObject[]> {
-	const limit = readLimit(ctx, itemIndex);
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
-	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, { list: listKey, paged: true }, limit);
-}

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
+import { apiRequest } from '../transport';
 
 /** Pickers that list the account's fax numbers and clients instead of asking for pasted ids. */
 
