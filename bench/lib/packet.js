@@ -5,7 +5,7 @@
  * documents), by ours (openDocument + joinDocuments from dist/, the cover rendered by renderCoverSheet),
  * pdf-lib (load, copyPages, save; without object streams and with its default) and qpdf (`qpdf --empty
  * --pages`). Node tools in fresh processes (lib/packet-child.js), qpdf as a process; the inputs are built
- * with the corpus builder the tests use (test/unit/pdf/corpus/corpus.ts).
+ * with the corpus builder the tests use (test/integration/pdf/corpus/corpus.ts).
  */
 
 const fs = require('fs');
@@ -18,7 +18,7 @@ const { quick, log, MB, check } = require('./config');
 const { median } = require('./measure');
 
 const CHILD = path.join(__dirname, 'packet-child.js');
-const CORPUS = path.join(__dirname, '..', '..', 'test', 'unit', 'pdf', 'corpus', 'corpus.ts');
+const CORPUS = path.join(__dirname, '..', '..', 'test', 'integration', 'pdf', 'corpus', 'corpus.ts');
 const TS_REGISTER = path.join(__dirname, '..', '..', 'test', 'sandbox', 'ts-register.js');
 
 const num = (name, normal, small) => Number(process.env[name] || (quick ? small : normal));

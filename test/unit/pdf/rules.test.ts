@@ -6,7 +6,7 @@ import { byteWidthUnits, textWidth, textWidthUnits } from '../../../nodes/shared
 import { layoutBody, textArea, wrapParagraph } from '../../../nodes/shared/pdf/letter/layout';
 import { pdfDate, pdfNumber, pdfString } from '../../../nodes/shared/pdf/write/objects';
 import { encodeWinAnsi, winAnsiByte } from '../../../nodes/shared/pdf/letter/winAnsi';
-import { letterError } from './letterError';
+import { letterError } from '../../harness/pdf/letterError';
 
 /** The pieces under renderLetter: widths, WinAnsi, the character rule, wrapping, PDF syntax. */
 

@@ -82,4 +82,4 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number {
 	return a.length === b.length ? -1 : shorter;
 }
 
-export { documentError } from '../helpers/documentError';
+export { documentError } from '../../../harness/pdf/documentError';

@@ -1,7 +1,7 @@
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import type { PdfValue } from '../../../../nodes/shared/pdf/read/objects';
 import { PdfName, PdfRef, PdfString } from '../../../../nodes/shared/pdf/read/objects';
-import { HELVETICA, handmadePdf } from '../helpers/handmade';
+import { HELVETICA, handmadePdf } from '../../../harness/pdf/handmade';
 
 /**
  * What readPdf takes from the catalog for the joiner (read/form.ts, read/optionalContent.ts): the root

@@ -2,7 +2,7 @@ import { readIndirectObject } from '../../../../nodes/shared/pdf/read/indirect';
 import { PdfLexer } from '../../../../nodes/shared/pdf/read/lexer';
 import type { PdfValue } from '../../../../nodes/shared/pdf/read/objects';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString } from '../../../../nodes/shared/pdf/read/objects';
-import { documentError } from '../helpers/documentError';
+import { documentError } from '../../../harness/pdf/documentError';
 
 /**
  * The PDF syntax of ISO 32000-1 sections 7.2-7.3, mostly with the standard's own examples: every kind

@@ -4,8 +4,8 @@ import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import { PdfRef } from '../../../../nodes/shared/pdf/read/objects';
 import { readCrossReference } from '../../../../nodes/shared/pdf/read/xref';
 import { words } from '../../../harness/pdf-reader';
-import type { HandObject } from '../helpers/handmade';
-import { HELVETICA, appendUpdate, handmadePdf, objectStream, standardEntry, textContent, xrefStream } from '../helpers/handmade';
+import type { HandObject } from '../../../harness/pdf/handmade';
+import { HELVETICA, appendUpdate, handmadePdf, objectStream, standardEntry, textContent, xrefStream } from '../../../harness/pdf/handmade';
 import { letter, ourXref, qpdfXref } from '../helpers/sources';
 import { expectSameAsSources, pdfTools } from '../helpers/tools';
 

@@ -4,9 +4,9 @@ import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import { rebuildCrossReference } from '../../../../nodes/shared/pdf/read/rebuild';
 import { readCrossReference } from '../../../../nodes/shared/pdf/read/xref';
 import { words } from '../../../harness/pdf-reader';
-import { documentError } from '../helpers/documentError';
-import type { HandObject } from '../helpers/handmade';
-import { HELVETICA, appendUpdate, handmadePdf, standardEntry, textContent } from '../helpers/handmade';
+import { documentError } from '../../../harness/pdf/documentError';
+import type { HandObject } from '../../../harness/pdf/handmade';
+import { HELVETICA, appendUpdate, handmadePdf, standardEntry, textContent } from '../../../harness/pdf/handmade';
 import { letter } from '../helpers/sources';
 import { expectSameAsSources, pdfTools } from '../helpers/tools';
 

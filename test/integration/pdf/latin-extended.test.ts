@@ -4,7 +4,7 @@ import { EXTENDED_CODE_POINTS, extendedGlyph } from '../../../nodes/shared/pdf/l
 import { textWidthUnits } from '../../../nodes/shared/pdf/letter/fontWidths';
 import { winAnsiByte } from '../../../nodes/shared/pdf/letter/winAnsi';
 import { pdfReader, SOUND_PDF, words } from '../../harness/pdf-reader';
-import { letterError } from './letterError';
+import { letterError } from '../../harness/pdf/letterError';
 
 /** Latin Extended-A beyond WinAnsi: the letters the standard Helvetica fonts hold print, the others fail. */
 

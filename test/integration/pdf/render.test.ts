@@ -1,7 +1,7 @@
 import type { LetterOptions } from '../../../nodes/shared/pdf';
 import { DEFAULT_CONFIDENTIALITY_NOTICE, renderLetter, textWidth } from '../../../nodes/shared/pdf';
 import { pdfReader, SOUND_PDF, type ReadPdf } from '../../harness/pdf-reader';
-import { letterError } from './letterError';
+import { letterError } from '../../harness/pdf/letterError';
 
 /**
  * renderLetter end to end: every document goes through qpdf --check (structure), our own xref and

@@ -4,8 +4,8 @@
  * that are off by default, by /OFF or by /BaseState /OFF, next to layers that are on.
  */
 import { renderCoverSheet } from '../../../../nodes/shared/pdf';
-import type { HandObject } from '../helpers/handmade';
-import { HELVETICA, handmadePdf, textContent } from '../helpers/handmade';
+import type { HandObject } from '../../../harness/pdf/handmade';
+import { HELVETICA, handmadePdf, textContent } from '../../../harness/pdf/handmade';
 
 /** The cover sheet a fax of `followingPages` pages starts with. */
 export const coverSheet = (followingPages: number): Buffer => renderCoverSheet({ confidentialityNotice: 'Confidential.' }, followingPages).pdf;

@@ -4,7 +4,7 @@ import type { PdfRef, PdfValue } from '../../../../nodes/shared/pdf/read/objects
 import { PdfDict } from '../../../../nodes/shared/pdf/read/objects';
 import { words } from '../../../harness/pdf-reader';
 import { pdfKitFormDocument } from '../corpus/producers';
-import { handmadePdf } from '../helpers/handmade';
+import { handmadePdf } from '../../../harness/pdf/handmade';
 import { letter } from '../helpers/sources';
 import { compareJoined, expectSameAsSources, pdfTools } from '../helpers/tools';
 import { coverSheet, formForTheViewer, formWithAppearances, layersOffByBaseState, layersOffByList } from './catalogSources';

@@ -8,7 +8,7 @@ import { readFileSync } from 'fs';
 import { deflateSync } from 'node:zlib';
 import { DEFAULT_CONFIDENTIALITY_NOTICE, renderLetter } from '../../../../nodes/shared/pdf';
 import type { CrossReference } from '../../../../nodes/shared/pdf/read/xref';
-import { HELVETICA, handmadePdf, textContent } from './handmade';
+import { HELVETICA, handmadePdf, textContent } from '../../../harness/pdf/handmade';
 import type { PdfTools } from './tools';
 
 export const COVER = {

@@ -7,7 +7,7 @@
  */
 import { DocumentError, joinDocuments, openDocument } from '../../../../nodes/shared/pdf';
 import { SOUND_PDF } from '../../../harness/pdf-reader';
-import { documentError } from '../helpers/documentError';
+import { documentError } from '../../../harness/pdf/documentError';
 import type { CorpusDocument } from './corpus';
 import { DOCUMENT_NAMES, REFUSED } from './corpus';
 import { coverSheet, useCorpusSuite } from './joins';

@@ -5,8 +5,8 @@ import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import { PdfDict, PdfStream } from '../../../../nodes/shared/pdf/read/objects';
 import { words } from '../../../harness/pdf-reader';
-import type { HandObject } from '../helpers/handmade';
-import { HELVETICA, handmadePdf, textContent } from '../helpers/handmade';
+import type { HandObject } from '../../../harness/pdf/handmade';
+import { HELVETICA, handmadePdf, textContent } from '../../../harness/pdf/handmade';
 import { cover, imagePages, jpeg, letter } from '../helpers/sources';
 import { expectSameAsSources, pdfTools } from '../helpers/tools';
 

@@ -1,9 +1,9 @@
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import type { PdfValue } from '../../../../nodes/shared/pdf/read/objects';
 import { PdfDict, PdfName, PdfRef } from '../../../../nodes/shared/pdf/read/objects';
-import { documentError } from '../helpers/documentError';
-import type { HandObject } from '../helpers/handmade';
-import { HELVETICA, handmadePdf, objectStream, textContent } from '../helpers/handmade';
+import { documentError } from '../../../harness/pdf/documentError';
+import type { HandObject } from '../../../harness/pdf/handmade';
+import { HELVETICA, handmadePdf, objectStream, textContent } from '../../../harness/pdf/handmade';
 import { letter } from '../helpers/sources';
 import { pdfTools } from '../helpers/tools';
 

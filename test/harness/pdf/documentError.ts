@@ -1,5 +1,5 @@
 /** The DocumentError a call throws (fails the test when it throws nothing or something else). */
-import { DocumentError } from '../../../../nodes/shared/pdf/errors';
+import { DocumentError } from '../../../nodes/shared/pdf/errors';
 
 export function documentError(call: () => unknown): DocumentError {
 	try {

@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { xrefStream } from '../helpers/handmade';
+import { xrefStream } from '../../../harness/pdf/handmade';
 import { run } from './programs';
 
 export const QPDF_VARIANTS = {

@@ -8,7 +8,7 @@
 import { jsPDF } from 'jspdf';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { renderLetter } from '../../../../nodes/shared/pdf';
-import { HELVETICA, handmadePdf, textContent } from '../helpers/handmade';
+import { HELVETICA, handmadePdf, textContent } from '../../../harness/pdf/handmade';
 import { pageWords, png, scannedPage } from './images';
 
 const LETTER: [number, number] = [612, 792];

@@ -3,8 +3,8 @@ import type { PdfDocument } from '../../../../nodes/shared/pdf/read/document';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
 import type { PdfValue } from '../../../../nodes/shared/pdf/read/objects';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString } from '../../../../nodes/shared/pdf/read/objects';
-import type { HandObject } from '../helpers/handmade';
-import { HELVETICA, handmadePdf, textContent } from '../helpers/handmade';
+import type { HandObject } from '../../../harness/pdf/handmade';
+import { HELVETICA, handmadePdf, textContent } from '../../../harness/pdf/handmade';
 import { cover } from '../helpers/sources';
 import { expectSameAsSources, pdfTools } from '../helpers/tools';
 
