@@ -25,7 +25,6 @@
  * Writes bench/results/latest.json; exits 1 if a correctness check failed.
  */
 
-
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -33,7 +32,16 @@ const crypto = require('crypto');
 
 const host = require('../scripts/n8n-host');
 const wf = require('./lib/workflows');
-const { RECEIVE_VARIANTS, TUNED_ENVS, envLabel, PARAMS, BUDGET_MS, log, MB, checks } = require('./lib/config');
+const {
+	RECEIVE_VARIANTS,
+	TUNED_ENVS,
+	envLabel,
+	PARAMS,
+	BUDGET_MS,
+	log,
+	MB,
+	checks,
+} = require('./lib/config');
 const { samplePdf, largePdf, serveBuffer } = require('./lib/pdfs');
 const { benchSendMatrix } = require('./lib/send');
 const { benchAiUpload, seedSentFaxes, benchReturnAll } = require('./lib/upload-and-return-all');
@@ -62,7 +70,8 @@ async function main() {
 					[SANDBOX_JS, 'node_modules/.bin/tsc -p tsconfig.sandbox.json'],
 				]),
 	]) {
-		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`${hint}\` first.`);
+		if (!fs.existsSync(file))
+			throw new Error(`${path.relative(ROOT, file)} is missing: run \`${hint}\` first.`);
 	}
 	const loadAverageBefore = os.loadavg().map((l) => l.toFixed(2));
 	const machineOf = (extra) => ({
@@ -87,7 +96,16 @@ async function main() {
 	const letter = PARAMS.parts.includes('letter') ? benchLetter(PDF_JS) : undefined;
 	const packet = packetWanted ? await benchPacket(PDF_JS) : undefined;
 	if (standaloneOnly) {
-		finish({ generatedAt: new Date().toISOString(), durationMs: Date.now() - startedAt, machine: machineOf({}), parameters: PARAMS, letter, packet, checks, ok: checks.every((c) => c.ok) });
+		finish({
+			generatedAt: new Date().toISOString(),
+			durationMs: Date.now() - startedAt,
+			machine: machineOf({}),
+			parameters: PARAMS,
+			letter,
+			packet,
+			checks,
+			ok: checks.every((c) => c.ok),
+		});
 		return;
 	}
 
@@ -96,10 +114,14 @@ async function main() {
 	const sandbox = await startSandbox({ port: 0, maxUploadBytes: 64 * 1024 * 1024 });
 	const pdf = await samplePdf(sandbox);
 	log(`sandbox ${sandbox.baseUrl}; PDF from ${pdf.source} (${pdf.bytes.length} bytes)`);
-	const n8n = await host.createInstance({ log, env: { N8N_CUSTOM_EXTENSIONS: path.join(__dirname, 'floor-trigger') } });
+	const n8n = await host.createInstance({
+		log,
+		env: { N8N_CUSTOM_EXTENSIONS: path.join(__dirname, 'floor-trigger') },
+	});
 	const cleanup = async () => {
 		await n8n.dispose().catch(() => {});
-		if (process.env.N8N_HOST_KEEP_DATA === '1') log(`kept n8n's folder: ${n8n.userFolder} (n8n.log, n8n-cli.log)`);
+		if (process.env.N8N_HOST_KEEP_DATA === '1')
+			log(`kept n8n's folder: ${n8n.userFolder} (n8n.log, n8n-cli.log)`);
 		await sandbox.stop().catch(() => {});
 		await pdf.close().catch(() => {});
 	};
@@ -114,12 +136,26 @@ async function main() {
 			{
 				name: 'Fax Service sandbox',
 				type: 'faxServiceApi',
-				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+				data: {
+					baseUrl: sandbox.baseUrl,
+					authenticateWith: 'test',
+					testApiKey: sandbox.testKey,
+					liveApiKey: sandbox.liveKey,
+				},
 			},
-			{ name: 'Sandbox bearer header', type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${sandbox.testKey}` } },
+			{
+				name: 'Sandbox bearer header',
+				type: 'httpHeaderAuth',
+				data: { name: 'Authorization', value: `Bearer ${sandbox.testKey}` },
+			},
 			{ name: 'Sandbox test key (HMAC)', type: 'crypto', data: { hmacSecret: sandbox.testKey } },
 		]);
-		const ids = { trigger: crypto.randomUUID(), floor: crypto.randomUUID(), handBuilt: crypto.randomUUID(), webhook: crypto.randomUUID() };
+		const ids = {
+			trigger: crypto.randomUUID(),
+			floor: crypto.randomUUID(),
+			handBuilt: crypto.randomUUID(),
+			webhook: crypto.randomUUID(),
+		};
 		const paths = {
 			trigger: `${ids.trigger}/fax-service`,
 			floor: `${ids.floor}/floor`,
@@ -129,23 +165,42 @@ async function main() {
 		const bigPdf = PARAMS.parts.includes('upload') ? largePdf(PARAMS.uploadBytes) : null;
 		const bigPdfServer = bigPdf ? await serveBuffer(bigPdf) : null;
 		const callbackUrl = 'http://127.0.0.1:9/ai-callback'; // nobody listens: the upload is what is measured
-		const [aiFaxService, aiHttpRequest, listFaxService, listHttpRequest, ...receivers] = await n8n.importWorkflows([
-			wf.faxServiceAiUpload({ pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url, callbackUrl, credential: faxCredential }),
-			wf.httpRequestAiUpload({ pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url, callbackUrl, baseUrl: sandbox.baseUrl, credential: headerCredential }),
-			wf.faxServiceReturnAll({ credential: faxCredential }),
-			wf.httpRequestReturnAll({ baseUrl: sandbox.baseUrl, credential: headerCredential }),
-			wf.faxServiceTrigger({ webhookId: ids.trigger, credential: faxCredential }),
-			wf.floorTrigger({ webhookId: ids.floor }),
-			wf.handBuiltVerification({ webhookId: ids.handBuilt, path: paths.handBuilt, credential: cryptoCredential }),
-			wf.webhookNode({ webhookId: ids.webhook, path: paths.webhook }),
-		]);
+		const [aiFaxService, aiHttpRequest, listFaxService, listHttpRequest, ...receivers] =
+			await n8n.importWorkflows([
+				wf.faxServiceAiUpload({
+					pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url,
+					callbackUrl,
+					credential: faxCredential,
+				}),
+				wf.httpRequestAiUpload({
+					pdfUrl: bigPdfServer ? bigPdfServer.url : pdf.url,
+					callbackUrl,
+					baseUrl: sandbox.baseUrl,
+					credential: headerCredential,
+				}),
+				wf.faxServiceReturnAll({ credential: faxCredential }),
+				wf.httpRequestReturnAll({ baseUrl: sandbox.baseUrl, credential: headerCredential }),
+				wf.faxServiceTrigger({ webhookId: ids.trigger, credential: faxCredential }),
+				wf.floorTrigger({ webhookId: ids.floor }),
+				wf.handBuiltVerification({
+					webhookId: ids.handBuilt,
+					path: paths.handBuilt,
+					credential: cryptoCredential,
+				}),
+				wf.webhookNode({ webhookId: ids.webhook, path: paths.webhook }),
+			]);
 		const workflowOf = Object.fromEntries(RECEIVE_VARIANTS.map((v, i) => [v, receivers[i]]));
 
 		let send;
 		if (PARAMS.parts.includes('send')) {
 			const sendPdf = PARAMS.sendBytes ? await serveBuffer(largePdf(PARAMS.sendBytes)) : null;
 			try {
-				send = await benchSendMatrix(n8n, sandbox, sendPdf ? { url: sendPdf.url, bytes: sendPdf.bytes } : pdf, headerCredential);
+				send = await benchSendMatrix(
+					n8n,
+					sandbox,
+					sendPdf ? { url: sendPdf.url, bytes: sendPdf.bytes } : pdf,
+					headerCredential,
+				);
 			} finally {
 				if (sendPdf) await sendPdf.close();
 			}
@@ -153,17 +208,33 @@ async function main() {
 
 		let upload;
 		if (bigPdf) {
-			log(`3. uploading a ${MB(bigPdf.length)} MB PDF for AI extraction × ${PARAMS.sendRepetitions} runs per variant`);
-			upload = await benchAiUpload(n8n, sandbox, { faxService: aiFaxService, httpRequest: aiHttpRequest }, bigPdf);
+			log(
+				`3. uploading a ${MB(bigPdf.length)} MB PDF for AI extraction × ${PARAMS.sendRepetitions} runs per variant`,
+			);
+			upload = await benchAiUpload(
+				n8n,
+				sandbox,
+				{ faxService: aiFaxService, httpRequest: aiHttpRequest },
+				bigPdf,
+			);
 			await bigPdfServer.close();
 		}
 
 		let returnAll;
 		if (PARAMS.parts.includes('returnAll')) {
-			const existing = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes' && r.status === 201).length;
-			log(`4. Return All: seeding ${PARAMS.returnAllTotal - existing} sent faxes (${existing} exist), then ${PARAMS.sendRepetitions} runs per variant`);
+			const existing = sandbox.requests.filter(
+				(r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes' && r.status === 201,
+			).length;
+			log(
+				`4. Return All: seeding ${PARAMS.returnAllTotal - existing} sent faxes (${existing} exist), then ${PARAMS.sendRepetitions} runs per variant`,
+			);
 			await seedSentFaxes(sandbox, PARAMS.returnAllTotal - existing, pdf.bytes);
-			returnAll = await benchReturnAll(n8n, sandbox, { faxService: listFaxService, httpRequest: listHttpRequest }, PARAMS.returnAllTotal);
+			returnAll = await benchReturnAll(
+				n8n,
+				sandbox,
+				{ faxService: listFaxService, httpRequest: listHttpRequest },
+				PARAMS.returnAllTotal,
+			);
 		}
 
 		let receive;
@@ -172,21 +243,35 @@ async function main() {
 			const variants = PARAMS.receiveVariants;
 			log(`2. receiving (${variants.join(', ')}): publishing the workflows and starting n8n`);
 			for (const variant of variants) await n8n.publishWorkflow(workflowOf[variant].id);
-			const targets = Object.fromEntries(variants.map((v) => [v, { workflowId: workflowOf[v].id, url: n8n.webhookUrl(paths[v]) }]));
+			const targets = Object.fromEntries(
+				variants.map((v) => [v, { workflowId: workflowOf[v].id, url: n8n.webhookUrl(paths[v]) }]),
+			);
 			const startReceiving = async () => {
 				await n8n.start();
 				for (const variant of variants) await n8n.waitForWebhook(paths[variant]);
 			};
 			await startReceiving();
-			receive = await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.receiveRounds, label: 'receive' });
+			receive = await benchReceive(n8n, sandbox, targets, signCallback, {
+				variants,
+				rounds: PARAMS.receiveRounds,
+				label: 'receive',
+			});
 			for (const env of PARAMS.tunedRounds > 0 ? TUNED_ENVS : []) {
 				log(`2b. receiving with ${envLabel(env)}: restarting n8n`);
 				await n8n.stop();
 				// Only this setting: the previous one's variables are removed.
-				for (const previous of TUNED_ENVS) for (const name of Object.keys(previous)) delete n8n.env[name];
+				for (const previous of TUNED_ENVS)
+					for (const name of Object.keys(previous)) delete n8n.env[name];
 				Object.assign(n8n.env, env);
 				await startReceiving();
-				receiveTuned.push({ env, ...(await benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds: PARAMS.tunedRounds, label: `receive ${envLabel(env)}` })) });
+				receiveTuned.push({
+					env,
+					...(await benchReceive(n8n, sandbox, targets, signCallback, {
+						variants,
+						rounds: PARAMS.tunedRounds,
+						label: `receive ${envLabel(env)}`,
+					})),
+				});
 			}
 		}
 
@@ -195,7 +280,9 @@ async function main() {
 			durationMs: Date.now() - startedAt,
 			machine: machineOf({
 				n8nNode: n8n.node.version,
-				n8nVersion: JSON.parse(fs.readFileSync(path.join(n8n.paths.HOST_MODULES, 'n8n', 'package.json'), 'utf8')).version,
+				n8nVersion: JSON.parse(
+					fs.readFileSync(path.join(n8n.paths.HOST_MODULES, 'n8n', 'package.json'), 'utf8'),
+				).version,
 				binaryDataMode: send ? send.configs[0].faxService.runs[0].binaryDataMode : 'n/a',
 				pdfSource: pdf.source,
 				pdfBytes: pdf.bytes.length,

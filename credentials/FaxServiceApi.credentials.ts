@@ -19,7 +19,10 @@ export class FaxServiceApi implements ICredentialType {
 
 	displayName = 'Fax Service API';
 
-	icon: Icon = { light: 'file:../icons/fax-service.svg', dark: 'file:../icons/fax-service.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/fax-service.svg',
+		dark: 'file:../icons/fax-service.dark.svg',
+	};
 
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-fax-service#credentials';
 

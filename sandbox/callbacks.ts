@@ -42,7 +42,8 @@ function post(delivery: Delivery, timeoutMs: number, signal: AbortSignal): Promi
 			resolve({ status: null, error: 'invalid callback URL' });
 			return;
 		}
-		const body = typeof delivery.body === 'string' ? Buffer.from(delivery.body, 'utf8') : delivery.body;
+		const body =
+			typeof delivery.body === 'string' ? Buffer.from(delivery.body, 'utf8') : delivery.body;
 		const client = url.protocol === 'https:' ? https : http;
 		const req = client.request(url, {
 			method: 'POST',

@@ -1,4 +1,8 @@
-import { PAYLOAD_FIELD, signCallback, signingKeyEnvironment } from '../nodes/shared/callbacks/signature';
+import {
+	PAYLOAD_FIELD,
+	signCallback,
+	signingKeyEnvironment,
+} from '../nodes/shared/callbacks/signature';
 import { deliver, type Delivery } from './callbacks';
 import type { Runtime } from './runtime';
 
@@ -8,7 +12,11 @@ import type { Runtime } from './runtime';
  */
 
 /** The life faxes and e-mails share: queued → inprogress → completed, on the configured delays. */
-export function scheduleDelivery(rt: Runtime, onInProgress: () => void, onComplete: () => void): void {
+export function scheduleDelivery(
+	rt: Runtime,
+	onInProgress: () => void,
+	onComplete: () => void,
+): void {
 	const { config, scheduler } = rt;
 	scheduler.after(config.inProgressAfterMs, onInProgress);
 	scheduler.after(Math.max(config.completeAfterMs, config.inProgressAfterMs), onComplete);
@@ -24,13 +32,22 @@ export function sendCallback(rt: Runtime, delivery: Delivery): void {
 	const { config } = rt;
 	deliver(
 		rt.scheduler,
-		{ retryScheduleMs: config.callbackRetryScheduleMs, timeoutMs: config.callbackTimeoutMs, record: rt.recordAttempt },
+		{
+			retryScheduleMs: config.callbackRetryScheduleMs,
+			timeoutMs: config.callbackTimeoutMs,
+			record: rt.recordAttempt,
+		},
 		delivery,
 	);
 }
 
 /** The urlencoded callback of sent faxes and AI documents: the JSON payload in its type's form field, signed (spec 6.6). */
-export function sendFormCallback(rt: Runtime, type: 'sentFax' | 'aiDocument', url: string, payload: object): void {
+export function sendFormCallback(
+	rt: Runtime,
+	type: 'sentFax' | 'aiDocument',
+	url: string,
+	payload: object,
+): void {
 	const key = callbackKey(rt, signingKeyEnvironment(type, payload));
 	sendCallback(rt, {
 		type,

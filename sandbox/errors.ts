@@ -164,7 +164,13 @@ const FORMAT_MESSAGES: Record<string, string> = {
 };
 
 function typeWord(type: string): string {
-	return type === 'null' ? 'null' : type === 'object' ? 'an object' : type === 'array' ? 'an array' : `a ${type}`;
+	return type === 'null'
+		? 'null'
+		: type === 'object'
+			? 'an object'
+			: type === 'array'
+				? 'an array'
+				: `a ${type}`;
 }
 
 /**
@@ -174,7 +180,10 @@ function typeWord(type: string): string {
 export function mapValidationErrors(errors: AjvError[], context: string): FieldMap {
 	const fields = new FieldErrors();
 	for (const e of errors) {
-		const segments = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+		const segments = e.instancePath
+			.split('/')
+			.filter(Boolean)
+			.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 		let field = segments.join('.');
 		let message: string;
 		switch (e.keyword) {
@@ -192,10 +201,13 @@ export function mapValidationErrors(errors: AjvError[], context: string): FieldM
 				break;
 			}
 			case 'pattern':
-				message = PATTERN_MESSAGES[segments[segments.length - 1] ?? ''] ?? `must match ${String(e.params.pattern)}`;
+				message =
+					PATTERN_MESSAGES[segments[segments.length - 1] ?? ''] ??
+					`must match ${String(e.params.pattern)}`;
 				break;
 			case 'format':
-				message = FORMAT_MESSAGES[String(e.params.format)] ?? `must be a valid ${String(e.params.format)}`;
+				message =
+					FORMAT_MESSAGES[String(e.params.format)] ?? `must be a valid ${String(e.params.format)}`;
 				break;
 			case 'enum':
 				message = `must be one of: ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;

@@ -19,8 +19,17 @@ export function profile(data: Buffer): Profile {
 	const text = data.toString('latin1').toUpperCase();
 	const denied = text.includes('DENIED');
 	const classification: Classification =
-		text.includes('PRIOR AUTH') || denied ? 'prior_authorization' : text.includes('REFERRAL') ? 'referral' : 'medical_records';
-	return { classification, denied, unreadable: text.includes('UNREADABLE'), digest: fileDigest(data) };
+		text.includes('PRIOR AUTH') || denied
+			? 'prior_authorization'
+			: text.includes('REFERRAL')
+				? 'referral'
+				: 'medical_records';
+	return {
+		classification,
+		denied,
+		unreadable: text.includes('UNREADABLE'),
+		digest: fileDigest(data),
+	};
 }
 
 export const SANDBOX_PATIENT = {
@@ -158,9 +167,12 @@ export function pendingAiResult(aiToken: string): AiResult {
 }
 
 const SUMMARIES: Record<Classification, string> = {
-	referral: 'Referral of the patient to cardiology for evaluation of hypertension and type 2 diabetes (sandbox extraction).',
-	prior_authorization: 'Prior authorization request for a lumbar spine MRI for low back pain (sandbox extraction).',
-	medical_records: 'Medical records: laboratory results for type 2 diabetes follow-up (sandbox extraction).',
+	referral:
+		'Referral of the patient to cardiology for evaluation of hypertension and type 2 diabetes (sandbox extraction).',
+	prior_authorization:
+		'Prior authorization request for a lumbar spine MRI for low back pain (sandbox extraction).',
+	medical_records:
+		'Medical records: laboratory results for type 2 diabetes follow-up (sandbox extraction).',
 };
 
 const ICD: Record<Classification, Array<{ code: string; description: string }>> = {
@@ -169,7 +181,9 @@ const ICD: Record<Classification, Array<{ code: string; description: string }>> 
 		{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
 	],
 	prior_authorization: [{ code: 'M54.5', description: 'Low back pain' }],
-	medical_records: [{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' }],
+	medical_records: [
+		{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+	],
 };
 
 const CPT: Record<Classification, Array<{ code: string; description: string }>> = {
@@ -184,7 +198,8 @@ export function completeAiResult(aiToken: string, data: Buffer, completedAt: str
 	const result = pendingAiResult(aiToken);
 	result.completedAt = completedAt;
 	if (p.unreadable) {
-		result.errorDetails = 'The document could not be read (sandbox rule: the file contains UNREADABLE)';
+		result.errorDetails =
+			'The document could not be read (sandbox rule: the file contains UNREADABLE)';
 		return result;
 	}
 	Object.assign(result, SANDBOX_PATIENT, {

@@ -57,7 +57,12 @@ export class FileStore {
 
 	constructor(private readonly origin: () => string) {}
 
-	add(data: Buffer, kind: FileKind, expiresAt: number | null, onView?: () => void): { token: string; url: string } {
+	add(
+		data: Buffer,
+		kind: FileKind,
+		expiresAt: number | null,
+		onView?: () => void,
+	): { token: string; url: string } {
 		const token = randomBytes(24).toString('base64url');
 		this.files.set(token, { token, data, kind, expiresAt, onView });
 		return { token, url: `${this.origin()}/files/${token}` };

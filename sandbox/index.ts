@@ -113,13 +113,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 						}
 					},
 				};
-				const timer = setTimeout(() => waiter.cancel(`condition not met within ${timeoutMs} ms`), timeoutMs);
+				const timer = setTimeout(
+					() => waiter.cancel(`condition not met within ${timeoutMs} ms`),
+					timeoutMs,
+				);
 				waiter.cancel = (reason: string) => {
 					done();
 					reject(
 						new Error(
 							`waitForCallbacks: ${reason}; attempts so far: ${JSON.stringify(
-								callbackAttempts.map((a) => ({ type: a.type, url: a.url, attempt: a.attempt, status: a.status, error: a.error })),
+								callbackAttempts.map((a) => ({
+									type: a.type,
+									url: a.url,
+									attempt: a.attempt,
+									status: a.status,
+									error: a.error,
+								})),
 							)}`,
 						),
 					);

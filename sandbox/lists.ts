@@ -33,12 +33,16 @@ export function dateRange(query: Query): { start: number | null; end: number | n
 		end = parseDateBound(query.date_end, true);
 		if (end === null) errors.add('date_end', MESSAGES.dateOrDateTime);
 	}
-	if (start !== null && end !== null && end < start) errors.add('date_end', 'must not be before date_start');
+	if (start !== null && end !== null && end < start)
+		errors.add('date_end', 'must not be before date_start');
 	errors.throwIfAny();
 	return { start, end };
 }
 
-export function inRange(iso: string | null, range: { start: number | null; end: number | null }): boolean {
+export function inRange(
+	iso: string | null,
+	range: { start: number | null; end: number | null },
+): boolean {
 	if (range.start === null && range.end === null) return true;
 	if (iso === null) return false;
 	const t = Date.parse(iso);
@@ -63,7 +67,11 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 /** Sorts by a field with nulls last in both directions; ties by creation order in the same direction. */
-export function sortBy<T extends { seq: number }>(items: T[], field: keyof T, dir: 'asc' | 'desc'): T[] {
+export function sortBy<T extends { seq: number }>(
+	items: T[],
+	field: keyof T,
+	dir: 'asc' | 'desc',
+): T[] {
 	const sign = dir === 'asc' ? 1 : -1;
 	return [...items].sort((a, b) => {
 		const x = a[field];

@@ -31,7 +31,12 @@ export async function readMultipart(
 	allowed: { text: string[]; files: string[] },
 	fileLimit: number,
 ): Promise<MultipartBody> {
-	const body: MultipartBody = { fields: {}, files: [], tooLarge: new Set(), errors: new FieldErrors() };
+	const body: MultipartBody = {
+		fields: {},
+		files: [],
+		tooLarge: new Set(),
+		errors: new FieldErrors(),
+	};
 	const record = requestRecords.get(request);
 	if (record) {
 		record.body = body.fields;
@@ -49,12 +54,14 @@ export async function readMultipart(
 				if (part.file.truncated) body.tooLarge.add(name);
 				if (allowed.text.includes(name)) body.errors.add(name, MESSAGES.notText);
 				else if (!allowed.files.includes(name)) body.errors.add(name, MESSAGES.notAllowed);
-				else if (body.files.filter((f) => f.field === name).length > 1) body.errors.add(name, MESSAGES.duplicate);
+				else if (body.files.filter((f) => f.field === name).length > 1)
+					body.errors.add(name, MESSAGES.duplicate);
 			} else {
 				const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
 				if (allowed.files.includes(name)) body.errors.add(name, MESSAGES.notAFile);
 				else if (!allowed.text.includes(name)) body.errors.add(name, MESSAGES.notAllowed);
-				else if (Object.prototype.hasOwnProperty.call(body.fields, name)) body.errors.add(name, MESSAGES.duplicate);
+				else if (Object.prototype.hasOwnProperty.call(body.fields, name))
+					body.errors.add(name, MESSAGES.duplicate);
 				if (!Object.prototype.hasOwnProperty.call(body.fields, name)) body.fields[name] = value;
 			}
 		}
@@ -101,7 +108,12 @@ export function text(body: MultipartBody, name: string): string | undefined {
 }
 
 /** Required text field, checked with `check` when given; an empty value counts as absent. */
-export function requiredText(body: MultipartBody, name: string, check?: (v: string) => boolean, message?: string): string {
+export function requiredText(
+	body: MultipartBody,
+	name: string,
+	check?: (v: string) => boolean,
+	message?: string,
+): string {
 	const value = text(body, name);
 	if (body.errors.map[name]) return value ?? ''; // already wrong (sent as a file, duplicated, ...)
 	if (value === undefined || value === '') {
@@ -113,7 +125,12 @@ export function requiredText(body: MultipartBody, name: string, check?: (v: stri
 }
 
 /** Optional text field, checked with `check` when present; null when absent. */
-export function optionalChecked(body: MultipartBody, name: string, check: (v: string) => boolean, message: string): string | null {
+export function optionalChecked(
+	body: MultipartBody,
+	name: string,
+	check: (v: string) => boolean,
+	message: string,
+): string | null {
 	const value = text(body, name);
 	if (value === undefined) return null;
 	if (!body.errors.map[name] && !check(value)) body.errors.add(name, message);

@@ -17,7 +17,11 @@ import { notFound } from './errors';
 /** A valid one-page PDF (Helvetica, one text line per entry), with a correct xref table. */
 export function samplePdf(title: string, lines: string[]): Buffer {
 	const escape = (text: string) => text.replace(/[()\\]/g, (c) => `\\${c}`);
-	const text = [`/F1 16 Tf 72 720 Td (${escape(title)}) Tj`, '/F1 11 Tf 0 -28 Td', ...lines.map((line) => `(${escape(line)}) Tj 0 -16 Td`)];
+	const text = [
+		`/F1 16 Tf 72 720 Td (${escape(title)}) Tj`,
+		'/F1 11 Tf 0 -28 Td',
+		...lines.map((line) => `(${escape(line)}) Tj 0 -16 Td`),
+	];
 	const content = `BT\n${text.join('\n')}\nET`;
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
@@ -65,14 +69,20 @@ export const SAMPLES: Readonly<Record<string, Buffer>> = Object.freeze({
 
 /** Registers `GET /samples/:name` (no Bearer auth; not part of /api/v2, so not in the request log). */
 export function registerSamples(app: FastifyInstance): void {
-	app.get('/samples/:name', async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
-		const name = request.params.name;
-		const data = Object.prototype.hasOwnProperty.call(SAMPLES, name) ? SAMPLES[name] : undefined;
-		if (!data) throw notFound(`No sample document "${name}"; the samples are ${Object.keys(SAMPLES).join(', ')}`);
-		return reply
-			.header('Content-Type', 'application/pdf')
-			.header('Content-Disposition', `inline; filename="${name}"`)
-			.header('Cache-Control', 'no-store')
-			.send(data);
-	});
+	app.get(
+		'/samples/:name',
+		async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+			const name = request.params.name;
+			const data = Object.prototype.hasOwnProperty.call(SAMPLES, name) ? SAMPLES[name] : undefined;
+			if (!data)
+				throw notFound(
+					`No sample document "${name}"; the samples are ${Object.keys(SAMPLES).join(', ')}`,
+				);
+			return reply
+				.header('Content-Type', 'application/pdf')
+				.header('Content-Disposition', `inline; filename="${name}"`)
+				.header('Cache-Control', 'no-store')
+				.send(data);
+		},
+	);
 }

@@ -13,17 +13,22 @@ export class Scheduler {
 	/** Runs fn after ms unless cancelled first. */
 	after(ms: number, fn: () => void): void {
 		const generation = this.generation;
-		const timer = setTimeout(() => {
-			this.timers.delete(timer);
-			try {
-				if (generation === this.generation) fn();
-			} catch (error) {
-				// A bug in a status change must not crash the host process (e.g. a jest worker).
-				process.emitWarning(`sandbox: scheduled work failed: ${error instanceof Error ? error.stack : String(error)}`);
-			} finally {
-				this.checkIdle();
-			}
-		}, Math.max(0, ms));
+		const timer = setTimeout(
+			() => {
+				this.timers.delete(timer);
+				try {
+					if (generation === this.generation) fn();
+				} catch (error) {
+					// A bug in a status change must not crash the host process (e.g. a jest worker).
+					process.emitWarning(
+						`sandbox: scheduled work failed: ${error instanceof Error ? error.stack : String(error)}`,
+					);
+				} finally {
+					this.checkIdle();
+				}
+			},
+			Math.max(0, ms),
+		);
 		this.timers.add(timer);
 	}
 

@@ -49,12 +49,22 @@ export function buildApp(rt: Runtime): FastifyInstance {
 		logger: false,
 		exposeHeadRoutes: false,
 		forceCloseConnections: true,
-		ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, useDefaults: false } },
+		ajv: {
+			customOptions: {
+				coerceTypes: false,
+				removeAdditional: false,
+				allErrors: true,
+				useDefaults: false,
+			},
+		},
 	});
 
 	void app.register(formbody);
 	// Oversized files are detected per part (file.truncated) so the whole body is consumed and a 400 answered.
-	void app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: config.maxUploadBytes } });
+	void app.register(multipart, {
+		throwFileSizeLimit: false,
+		limits: { fileSize: config.maxUploadBytes },
+	});
 
 	// Record every /api/v2 request and authenticate it.
 	app.addHook('onRequest', async (request) => {
@@ -75,9 +85,11 @@ export function buildApp(rt: Runtime): FastifyInstance {
 		requestRecords.set(request, record);
 
 		const header = request.headers.authorization;
-		if (!header) throw unauthorized('Missing API key: send the header "Authorization: Bearer <API_KEY>"');
+		if (!header)
+			throw unauthorized('Missing API key: send the header "Authorization: Bearer <API_KEY>"');
 		const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-		if (!match) throw unauthorized('The Authorization header must use the Bearer scheme: "Bearer <API_KEY>"');
+		if (!match)
+			throw unauthorized('The Authorization header must use the Bearer scheme: "Bearer <API_KEY>"');
 		if (match[1] === config.testKey) requestKeys.set(request, 'test');
 		else if (match[1] === config.liveKey) requestKeys.set(request, 'live');
 		else throw unauthorized('Invalid API key');
@@ -93,7 +105,8 @@ export function buildApp(rt: Runtime): FastifyInstance {
 			.split(';')[0]
 			.trim()
 			.toLowerCase();
-		if (type !== BODY_TYPES[expected]) throw badRequest(`Content-Type must be ${BODY_TYPES[expected]}`);
+		if (type !== BODY_TYPES[expected])
+			throw badRequest(`Content-Type must be ${BODY_TYPES[expected]}`);
 	});
 
 	app.addHook('onSend', async (request, reply, payload) => {
@@ -104,15 +117,26 @@ export function buildApp(rt: Runtime): FastifyInstance {
 
 	app.setErrorHandler((error: unknown, _request, reply) => {
 		if (error instanceof ApiError) return reply.status(error.status).send(error.body);
-		const e = error as { validation?: unknown[]; validationContext?: string; statusCode?: number; message?: string };
+		const e = error as {
+			validation?: unknown[];
+			validationContext?: string;
+			statusCode?: number;
+			message?: string;
+		};
 		if (e.validation) {
 			return reply
 				.status(400)
-				.send(envelope(400, mapValidationErrors(e.validation as never[], e.validationContext ?? 'body')));
+				.send(
+					envelope(
+						400,
+						mapValidationErrors(e.validation as never[], e.validationContext ?? 'body'),
+					),
+				);
 		}
 		const status = e.statusCode ?? 500;
 		if (status === 404) return reply.status(404).send(envelope(404, e.message ?? 'Not found'));
-		if (status >= 400 && status < 500) return reply.status(400).send(envelope(400, e.message ?? 'Invalid request'));
+		if (status >= 400 && status < 500)
+			return reply.status(400).send(envelope(400, e.message ?? 'Invalid request'));
 		return reply.status(500).send(envelope(500, e.message ?? 'Internal error'));
 	});
 

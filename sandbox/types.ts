@@ -84,7 +84,10 @@ export interface Sandbox {
 	/** Every finished callback attempt in order. */
 	callbackAttempts: CallbackAttempt[];
 	/** Resolves with the attempts once predicate(attempts) holds; rejects after timeoutMs (default 5000). */
-	waitForCallbacks(predicate: (a: CallbackAttempt[]) => boolean, timeoutMs?: number): Promise<CallbackAttempt[]>;
+	waitForCallbacks(
+		predicate: (a: CallbackAttempt[]) => boolean,
+		timeoutMs?: number,
+	): Promise<CallbackAttempt[]>;
 	/** Waits until no status change, callback attempt or retry is pending. */
 	settle(): Promise<void>;
 	/** Clears every record, request and attempt, cancels timers and in-flight callbacks. */

@@ -22,23 +22,44 @@ const DEV_AREA_CODE = '415';
 /** Whether a From Number is left for the user to pick: absent, or a list/number value that is empty. */
 function isEmptyNumber(value) {
 	if (value === undefined || value === null || value === '') return true;
-	return typeof value === 'object' && (value.value === undefined || value.value === null || value.value === '');
+	return (
+		typeof value === 'object' &&
+		(value.value === undefined || value.value === null || value.value === '')
+	);
 }
 
 /** The example files as dev imports them, with `fromNumber` in every empty From Number. */
-function exampleWorkflows({ sandboxOrigin = DEFAULT_SANDBOX_ORIGIN, n8nOrigin = DEFAULT_N8N_ORIGIN, fromNumber } = {}) {
+function exampleWorkflows({
+	sandboxOrigin = DEFAULT_SANDBOX_ORIGIN,
+	n8nOrigin = DEFAULT_N8N_ORIGIN,
+	fromNumber,
+} = {}) {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
 	return fs
 		.readdirSync(EXAMPLES_DIR)
 		.filter((name) => name.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8').split(DEFAULT_SANDBOX_ORIGIN).join(sandboxOrigin).split(DEFAULT_N8N_ORIGIN).join(n8nOrigin);
+			const text = fs
+				.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')
+				.split(DEFAULT_SANDBOX_ORIGIN)
+				.join(sandboxOrigin)
+				.split(DEFAULT_N8N_ORIGIN)
+				.join(n8nOrigin);
 			const workflow = JSON.parse(text);
 			if (fromNumber !== undefined) {
 				for (const node of workflow.nodes) {
-					if (node.type === ACTION_TYPE && 'fromNumber' in node.parameters && isEmptyNumber(node.parameters.fromNumber)) {
-						node.parameters.fromNumber = { __rl: true, mode: 'list', value: fromNumber, cachedResultName: fromNumber };
+					if (
+						node.type === ACTION_TYPE &&
+						'fromNumber' in node.parameters &&
+						isEmptyNumber(node.parameters.fromNumber)
+					) {
+						node.parameters.fromNumber = {
+							__rl: true,
+							mode: 'list',
+							value: fromNumber,
+							cachedResultName: fromNumber,
+						};
 					}
 				}
 			}
@@ -54,15 +75,23 @@ const DEV_CREDENTIAL_TYPE = 'faxServiceApi';
  * needs no credential but the sandbox's, so it runs as published.
  */
 function publishable(workflow) {
-	const startsOnItsOwn = workflow.nodes.some((node) => /Trigger$/.test(node.type) && node.type !== MANUAL_TRIGGER_TYPE);
-	const devCredentialsOnly = workflow.nodes.every((node) => Object.keys(node.credentials ?? {}).every((type) => type === DEV_CREDENTIAL_TYPE));
+	const startsOnItsOwn = workflow.nodes.some(
+		(node) => /Trigger$/.test(node.type) && node.type !== MANUAL_TRIGGER_TYPE,
+	);
+	const devCredentialsOnly = workflow.nodes.every((node) =>
+		Object.keys(node.credentials ?? {}).every((type) => type === DEV_CREDENTIAL_TYPE),
+	);
 	return startsOnItsOwn && devCredentialsOnly;
 }
 
 /** The production URL of the inbound example's trigger, where dev's number sends its received faxes. */
 function inboundTriggerUrl(n8nOrigin = DEFAULT_N8N_ORIGIN) {
-	const { workflow } = exampleWorkflows({ n8nOrigin }).find((example) => example.file === INBOUND_EXAMPLE);
-	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-fax-service.faxServiceTrigger');
+	const { workflow } = exampleWorkflows({ n8nOrigin }).find(
+		(example) => example.file === INBOUND_EXAMPLE,
+	);
+	const trigger = workflow.nodes.find(
+		(node) => node.type === 'n8n-nodes-fax-service.faxServiceTrigger',
+	);
 	return `${n8nOrigin}/webhook/${trigger.webhookId}/fax-service`;
 }
 
@@ -73,7 +102,8 @@ function inboundTriggerUrl(n8nOrigin = DEFAULT_N8N_ORIGIN) {
 async function devFaxNumber({ baseUrl, testKey }, callbackUrl) {
 	const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
 	const listed = await fetch(`${baseUrl}/fax_numbers`, { headers });
-	if (listed.status !== 200) throw new Error(`The sandbox answered ${listed.status} to GET /fax_numbers`);
+	if (listed.status !== 200)
+		throw new Error(`The sandbox answered ${listed.status} to GET /fax_numbers`);
 	const [first] = (await listed.json()).faxNumbers;
 	if (first) return first.number;
 	const provisioned = await fetch(`${baseUrl}/fax_numbers`, {
@@ -81,7 +111,10 @@ async function devFaxNumber({ baseUrl, testKey }, callbackUrl) {
 		headers,
 		body: JSON.stringify({ fax_number: { area_code: DEV_AREA_CODE, callback_url: callbackUrl } }),
 	});
-	if (provisioned.status !== 201) throw new Error(`The sandbox answered ${provisioned.status} to provisioning a fax number: ${await provisioned.text()}`);
+	if (provisioned.status !== 201)
+		throw new Error(
+			`The sandbox answered ${provisioned.status} to provisioning a fax number: ${await provisioned.text()}`,
+		);
 	return (await provisioned.json()).faxNumber.number;
 }
 

@@ -14,10 +14,18 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 
 const host = require('./n8n-host');
-const { devFaxNumber, exampleWorkflows, inboundTriggerUrl, publishable } = require('./dev-examples');
+const {
+	devFaxNumber,
+	exampleWorkflows,
+	inboundTriggerUrl,
+	publishable,
+} = require('./dev-examples');
 
 const ROOT = path.resolve(__dirname, '..');
-const DATA_DIR = path.resolve(ROOT, process.env.DEV_DATA || (host.resolveHost().hostVersion === 1 ? '.dev-data-1' : '.dev-data'));
+const DATA_DIR = path.resolve(
+	ROOT,
+	process.env.DEV_DATA || (host.resolveHost().hostVersion === 1 ? '.dev-data-1' : '.dev-data'),
+);
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
 const OWNER = {
@@ -49,11 +57,20 @@ async function main() {
 	// The sandbox starts empty on every run; its numbers come in order, so this is the number the examples were given.
 	const n8nOrigin = `http://127.0.0.1:${N8N_PORT}`;
 	const faxNumber = await devFaxNumber(sandbox, inboundTriggerUrl(n8nOrigin));
-	const examples = exampleWorkflows({ sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`, n8nOrigin, fromNumber: faxNumber });
+	const examples = exampleWorkflows({
+		sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`,
+		n8nOrigin,
+		fromNumber: faxNumber,
+	});
 	log(`Sandbox fax number ${faxNumber} (its received faxes go to the inbound example's trigger)`);
 
 	await host.ensureInstalled({ log: (line) => log(line) });
-	const n8n = await host.createInstance({ userFolder: path.join(DATA_DIR, 'n8n'), port: N8N_PORT, owner: OWNER, log });
+	const n8n = await host.createInstance({
+		userFolder: path.join(DATA_DIR, 'n8n'),
+		port: N8N_PORT,
+		owner: OWNER,
+		log,
+	});
 
 	let watcher;
 	let stopping = false;
@@ -80,7 +97,12 @@ async function main() {
 			{
 				...CREDENTIAL,
 				type: 'faxServiceApi',
-				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+				data: {
+					baseUrl: sandbox.baseUrl,
+					authenticateWith: 'test',
+					testApiKey: sandbox.testKey,
+					liveApiKey: sandbox.liveKey,
+				},
 			},
 		]);
 	}
@@ -88,7 +110,9 @@ async function main() {
 	await n8n.start({ requireActivation: false });
 
 	if (seeding) {
-		log('Saving the example workflows and publishing those with a trigger that need only the sandbox\'s credential…');
+		log(
+			"Saving the example workflows and publishing those with a trigger that need only the sandbox's credential…",
+		);
 		const imported = await n8n.importWorkflows(examples.map((example) => example.workflow));
 		// Published, so the callbacks the sandbox sends reach the examples' triggers at once.
 		const published = [];
@@ -97,11 +121,26 @@ async function main() {
 			await n8n.publishWorkflow(workflow.id);
 			published.push(workflow.name);
 		}
-		fs.writeFileSync(SEED_MARKER, JSON.stringify({ at: new Date().toISOString(), faxNumber, workflows: imported.map((w) => w.name), published }, null, 2));
+		fs.writeFileSync(
+			SEED_MARKER,
+			JSON.stringify(
+				{
+					at: new Date().toISOString(),
+					faxNumber,
+					workflows: imported.map((w) => w.name),
+					published,
+				},
+				null,
+				2,
+			),
+		);
 	}
 
 	// Rebuild on change; restart n8n after each successful build so it loads the new code.
-	watcher = spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+	watcher = spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	let firstBuild = true;
 	let restarting = Promise.resolve();
 	watcher.stdout.on('data', (chunk) => {

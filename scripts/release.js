@@ -61,7 +61,9 @@ function release() {
 
 if (require.main === module) {
 	if (process.argv.includes('--guard')) {
-		fail('`npm publish` by hand is refused: push a version tag; .github/workflows/publish.yml runs `npm run release` (CONTRIBUTING.md, "Releasing").');
+		fail(
+			'`npm publish` by hand is refused: push a version tag; .github/workflows/publish.yml runs `npm run release` (CONTRIBUTING.md, "Releasing").',
+		);
 	}
 	release();
 }

@@ -16,7 +16,9 @@ class BenchFloorTrigger {
 			defaults: { name: 'Bench Floor Trigger' },
 			inputs: [],
 			outputs: ['main'],
-			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'floor' }],
+			webhooks: [
+				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'floor' },
+			],
 			properties: [],
 		};
 	}

@@ -16,9 +16,15 @@ const TUNED_ENVS = JSON.parse(
 		]),
 );
 /** A setting as `NAME=value …`. */
-const envLabel = (env) => Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ');
+const envLabel = (env) =>
+	Object.entries(env)
+		.map(([k, v]) => `${k}=${v}`)
+		.join(' ');
 const num = (name, normal, small) => Number(process.env[name] || (quick ? small : normal));
-const list = (name, normal, small) => String(process.env[name] || (quick ? small : normal)).split(',').map(Number);
+const list = (name, normal, small) =>
+	String(process.env[name] || (quick ? small : normal))
+		.split(',')
+		.map(Number);
 const PARAMS = {
 	sendCounts: list('BENCH_N', '40,200', '20'), // N items per send execution, one set of runs each
 	sendLatencies: list('BENCH_LATENCY_MS', '0,150', '0,150'), // service latency (ms) put in front of the sandbox; 0: straight to it
@@ -27,7 +33,9 @@ const PARAMS = {
 	callbacksPerBatch: num('BENCH_K', 300, 30), // K callbacks per variant per round
 	concurrency: num('BENCH_CONCURRENCY', 8, 4),
 	receiveRounds: num('BENCH_ROUNDS', 2, 1), // rounds of one batch per variant, each variant leading one round in turn
-	receiveVariants: (process.env.BENCH_VARIANTS || RECEIVE_VARIANTS.join(',')).split(',').filter((v) => RECEIVE_VARIANTS.includes(v)),
+	receiveVariants: (process.env.BENCH_VARIANTS || RECEIVE_VARIANTS.join(','))
+		.split(',')
+		.filter((v) => RECEIVE_VARIANTS.includes(v)),
 	tunedRounds: num('BENCH_TUNED_ROUNDS', 1, 1), // rounds with each of TUNED_ENVS (0: skip)
 	warmupCallbacks: num('BENCH_WARMUP', 20, 5), // per variant, before the rounds, not measured
 	fromNumber: '+14155550001',
@@ -49,4 +57,17 @@ const check = (name, ok, detail = '') => {
 	if (!ok) log(`CHECK FAILED: ${name}${detail ? `: ${detail}` : ''}`);
 };
 
-module.exports = { quick, RECEIVE_VARIANTS, TUNED_ENVS, envLabel, PARAMS, BUDGET_MS, log, MB, fixed, delay, checks, check };
+module.exports = {
+	quick,
+	RECEIVE_VARIANTS,
+	TUNED_ENVS,
+	envLabel,
+	PARAMS,
+	BUDGET_MS,
+	log,
+	MB,
+	fixed,
+	delay,
+	checks,
+	check,
+};

@@ -19,15 +19,25 @@ async function startLatencyProxy(origin, latencyMs) {
 		stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
 		res.on('close', () => stats.inFlight--);
 		const upstream = http.request(
-			{ host: target.hostname, port: Number(target.port), method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
+			{
+				host: target.hostname,
+				port: Number(target.port),
+				method: req.method,
+				path: req.url,
+				headers: { ...req.headers, host: target.host },
+				agent,
+			},
 			(answer) => {
 				const chunks = [];
 				answer.on('data', (chunk) => chunks.push(chunk));
 				answer.on('end', () => {
-					setTimeout(() => {
-						res.writeHead(answer.statusCode || 502, answer.headers);
-						res.end(Buffer.concat(chunks));
-					}, Math.max(0, arrived + latencyMs - Date.now()));
+					setTimeout(
+						() => {
+							res.writeHead(answer.statusCode || 502, answer.headers);
+							res.end(Buffer.concat(chunks));
+						},
+						Math.max(0, arrived + latencyMs - Date.now()),
+					);
 				});
 			},
 		);

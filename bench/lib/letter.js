@@ -26,7 +26,14 @@ const paragraph = (n) =>
 	`Plan: repeat renal panel in six weeks, retinal screening at the next visit, review by Dr. Müller in clinic ${n}.`;
 
 const letterText = (paragraphs) =>
-	['Dear Dr. Adams,', '', ...Array.from({ length: paragraphs }, (_, i) => [paragraph(i + 1), '']).flat(), 'Kind regards,', '', 'Clinic North'].join('\n');
+	[
+		'Dear Dr. Adams,',
+		'',
+		...Array.from({ length: paragraphs }, (_, i) => [paragraph(i + 1), '']).flat(),
+		'Kind regards,',
+		'',
+		'Clinic North',
+	].join('\n');
 
 /** The number of paragraphs that makes exactly `pages` pages (Letter, 11 pt, no cover page). */
 function textOfPages(renderLetter, pages) {
@@ -45,8 +52,14 @@ function textOfPages(renderLetter, pages) {
 }
 
 function runChild(mode, inputFile) {
-	const child = spawnSync(process.execPath, ['--expose-gc', CHILD, mode, inputFile], { encoding: 'utf8', timeout: 120000 });
-	if (child.status !== 0) throw new Error(`letter-child ${mode} failed (exit ${child.status}): ${child.stderr || child.error}`);
+	const child = spawnSync(process.execPath, ['--expose-gc', CHILD, mode, inputFile], {
+		encoding: 'utf8',
+		timeout: 120000,
+	});
+	if (child.status !== 0)
+		throw new Error(
+			`letter-child ${mode} failed (exit ${child.status}): ${child.stderr || child.error}`,
+		);
 	return JSON.parse(child.stdout.trim().split('\n').pop());
 }
 
@@ -60,11 +73,25 @@ function libreOffice(textFile, directory, runs) {
 	const outFile = path.join(directory, `${path.basename(textFile, '.txt')}.pdf`);
 	for (let run = 0; run <= runs; run++) {
 		const started = performance.now();
-		const result = tool('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', directory, textFile]);
+		const result = tool('soffice', [
+			'--headless',
+			'--convert-to',
+			'pdf',
+			'--outdir',
+			directory,
+			textFile,
+		]);
 		times.push(performance.now() - started);
-		if (result.status !== 0 || !fs.existsSync(outFile)) return { installed: true, error: `exit ${result.status}: ${result.stderr}` };
+		if (result.status !== 0 || !fs.existsSync(outFile))
+			return { installed: true, error: `exit ${result.status}: ${result.stderr}` };
 	}
-	return { installed: true, firstMs: times[0], medianMs: median(times.slice(1)), runs, bytes: fs.statSync(outFile).size };
+	return {
+		installed: true,
+		firstMs: times[0],
+		medianMs: median(times.slice(1)),
+		runs,
+		bytes: fs.statSync(outFile).size,
+	};
 }
 
 function benchLetter(pdfModule) {
@@ -74,7 +101,9 @@ function benchLetter(pdfModule) {
 		const { text, paragraphs } = textOfPages(renderLetter, PARAMS.letterPages);
 		const textFile = path.join(directory, 'letter.txt');
 		fs.writeFileSync(textFile, text);
-		log(`5. rendering a ${PARAMS.letterPages}-page letter (${paragraphs} paragraphs, ${text.length} characters): ${PARAMS.letterRuns} runs after the first, per variant`);
+		log(
+			`5. rendering a ${PARAMS.letterPages}-page letter (${paragraphs} paragraphs, ${text.length} characters): ${PARAMS.letterRuns} runs after the first, per variant`,
+		);
 		const cover = {
 			to: 'Dr. Adams, Springfield Cardiology',
 			toFax: '+12125550123',
@@ -88,11 +117,18 @@ function benchLetter(pdfModule) {
 		};
 		const variants = [
 			{ name: 'without cover page', options: { pageSize: 'letter' }, pages: PARAMS.letterPages },
-			{ name: 'with cover page', options: { pageSize: 'letter', coverPage: cover }, pages: PARAMS.letterPages + 1 },
+			{
+				name: 'with cover page',
+				options: { pageSize: 'letter', coverPage: cover },
+				pages: PARAMS.letterPages + 1,
+			},
 		];
 		const input = (name, options, outFile) => {
 			const file = path.join(directory, `${name.replace(/\W+/g, '-')}.json`);
-			fs.writeFileSync(file, JSON.stringify({ pdfModule, textFile, options, runs: PARAMS.letterRuns, outFile }));
+			fs.writeFileSync(
+				file,
+				JSON.stringify({ pdfModule, textFile, options, runs: PARAMS.letterRuns, outFile }),
+			);
 			return file;
 		};
 		const baseline = runChild('baseline', input('baseline', {}));
@@ -102,16 +138,40 @@ function benchLetter(pdfModule) {
 			const outFile = path.join(directory, `${variant.name.replace(/\W+/g, '-')}.pdf`);
 			const memory = runChild('memory', input(`memory ${variant.name}`, variant.options, outFile));
 			const name = `letter ${variant.name}`;
-			check(`${name}: ${variant.pages} pages`, timing.pages === variant.pages && memory.pages === variant.pages, `${timing.pages} / ${memory.pages}`);
+			check(
+				`${name}: ${variant.pages} pages`,
+				timing.pages === variant.pages && memory.pages === variant.pages,
+				`${timing.pages} / ${memory.pages}`,
+			);
 			const pdf = fs.readFileSync(outFile);
-			check(`${name}: a PDF of the bytes the timed runs made`, pdf.subarray(0, 5).toString('latin1') === '%PDF-' && pdf.length === timing.bytes, `${pdf.length} / ${timing.bytes}`);
+			check(
+				`${name}: a PDF of the bytes the timed runs made`,
+				pdf.subarray(0, 5).toString('latin1') === '%PDF-' && pdf.length === timing.bytes,
+				`${pdf.length} / ${timing.bytes}`,
+			);
 			if (installed('qpdf')) {
 				const qpdf = tool('qpdf', ['--check', outFile]);
-				check(`${name}: qpdf --check`, qpdf.status === 0 && /No syntax or stream encoding errors found/.test(qpdf.stdout), `${qpdf.stdout}${qpdf.stderr}`.slice(0, 300));
+				check(
+					`${name}: qpdf --check`,
+					qpdf.status === 0 && /No syntax or stream encoding errors found/.test(qpdf.stdout),
+					`${qpdf.stdout}${qpdf.stderr}`.slice(0, 300),
+				);
 			}
 			if (installed('pdftotext')) {
-				const lastPage = tool('pdftotext', ['-f', String(variant.pages), '-l', String(variant.pages), outFile, '-']).stdout.replace(/\s+/g, ' ');
-				check(`${name}: the last page ends the letter`, lastPage.includes('Clinic North') && lastPage.includes(`Page ${variant.pages} of ${variant.pages}`), lastPage.slice(-200));
+				const lastPage = tool('pdftotext', [
+					'-f',
+					String(variant.pages),
+					'-l',
+					String(variant.pages),
+					outFile,
+					'-',
+				]).stdout.replace(/\s+/g, ' ');
+				check(
+					`${name}: the last page ends the letter`,
+					lastPage.includes('Clinic North') &&
+						lastPage.includes(`Page ${variant.pages} of ${variant.pages}`),
+					lastPage.slice(-200),
+				);
 			}
 			const summary = {
 				variant: variant.name,
@@ -133,7 +193,11 @@ function benchLetter(pdfModule) {
 			results.push(summary);
 		}
 		const soffice = libreOffice(textFile, directory, Math.min(PARAMS.letterRuns, 3));
-		log(soffice.installed ? `LibreOffice: ${JSON.stringify(soffice)}` : 'LibreOffice (soffice) is not installed: no comparison');
+		log(
+			soffice.installed
+				? `LibreOffice: ${JSON.stringify(soffice)}`
+				: 'LibreOffice (soffice) is not installed: no comparison',
+		);
 		return {
 			pages: PARAMS.letterPages,
 			paragraphs,

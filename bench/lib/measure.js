@@ -107,10 +107,15 @@ async function executeMeasured(instance, workflowId, { timeoutMs = 180000, sampl
 		liveGroups.delete(child.pid);
 	});
 	const wallMs = performance.now() - started;
-	fs.appendFileSync(instance.cliLogFile, `\n$ n8n execute --id=${workflowId} (bench) [exit ${code}${signal ? ` ${signal}` : ''}]\n${stdout}${stderr}`);
+	fs.appendFileSync(
+		instance.cliLogFile,
+		`\n$ n8n execute --id=${workflowId} (bench) [exit ${code}${signal ? ` ${signal}` : ''}]\n${stdout}${stderr}`,
+	);
 	const run = host.parseRawOutput(stdout);
 	if (code !== 0 || run === undefined) {
-		throw new Error(`n8n execute --id=${workflowId} failed (exit ${code}, signal ${signal}); see ${instance.cliLogFile}\n${(stdout + stderr).slice(-3000)}`);
+		throw new Error(
+			`n8n execute --id=${workflowId} failed (exit ${code}, signal ${signal}); see ${instance.cliLogFile}\n${(stdout + stderr).slice(-3000)}`,
+		);
 	}
 	return { run, peakRssBytes: peak, wallMs };
 }
@@ -137,17 +142,26 @@ async function runLoad(requests, { concurrency }) {
 	const post = (request) =>
 		new Promise((resolve) => {
 			const t0 = performance.now();
-			const req = http.request(request.url, { method: 'POST', agent, headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body) } }, (res) => {
-				let text = '';
-				res.setEncoding('utf8');
-				res.on('data', (chunk) => (text += chunk));
-				res.on('end', () => {
-					latenciesMs.push(performance.now() - t0);
-					statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1;
-					if (res.statusCode >= 300 && failures.length < 5) failures.push(`${res.statusCode} ${messageOf(text)}`);
-					resolve();
-				});
-			});
+			const req = http.request(
+				request.url,
+				{
+					method: 'POST',
+					agent,
+					headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body) },
+				},
+				(res) => {
+					let text = '';
+					res.setEncoding('utf8');
+					res.on('data', (chunk) => (text += chunk));
+					res.on('end', () => {
+						latenciesMs.push(performance.now() - t0);
+						statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1;
+						if (res.statusCode >= 300 && failures.length < 5)
+							failures.push(`${res.statusCode} ${messageOf(text)}`);
+						resolve();
+					});
+				},
+			);
 			req.on('error', (error) => {
 				statuses.error = (statuses.error || 0) + 1;
 				if (failures.length < 5) failures.push(error.message);
@@ -179,4 +193,12 @@ const median = (values) => {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-module.exports = { procMemory, childPids, n8nServerPid, executeMeasured, runLoad, percentile, median };
+module.exports = {
+	procMemory,
+	childPids,
+	n8nServerPid,
+	executeMeasured,
+	runLoad,
+	percentile,
+	median,
+};

@@ -35,7 +35,8 @@ function pdfLibJoin() {
 		const joined = await PDFDocument.create();
 		for (const file of [input.coverFile, ...input.files]) {
 			const source = await PDFDocument.load(fs.readFileSync(file));
-			for (const page of await joined.copyPages(source, source.getPageIndices())) joined.addPage(page);
+			for (const page of await joined.copyPages(source, source.getPageIndices()))
+				joined.addPage(page);
 		}
 		const pdf = await joined.save({ useObjectStreams: input.useObjectStreams });
 		return { pdf, pages: joined.getPageCount() };

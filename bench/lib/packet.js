@@ -18,7 +18,16 @@ const { quick, log, MB, check } = require('./config');
 const { median } = require('./measure');
 
 const CHILD = path.join(__dirname, 'packet-child.js');
-const CORPUS = path.join(__dirname, '..', '..', 'test', 'integration', 'pdf', 'corpus', 'corpus.ts');
+const CORPUS = path.join(
+	__dirname,
+	'..',
+	'..',
+	'test',
+	'integration',
+	'pdf',
+	'corpus',
+	'corpus.ts',
+);
 const TS_REGISTER = path.join(__dirname, '..', '..', 'test', 'sandbox', 'ts-register.js');
 
 const num = (name, normal, small) => Number(process.env[name] || (quick ? small : normal));
@@ -49,11 +58,18 @@ const TOOLS = [
 	{ name: 'qpdf', tool: 'qpdf' },
 ];
 
-const run = (command, args) => spawnSync(command, args, { encoding: 'utf8', timeout: 300000, maxBuffer: 1 << 26 });
+const run = (command, args) =>
+	spawnSync(command, args, { encoding: 'utf8', timeout: 300000, maxBuffer: 1 << 26 });
 
 function runChild(mode, inputFile) {
-	const child = spawnSync(process.execPath, ['--expose-gc', CHILD, mode, inputFile], { encoding: 'utf8', timeout: 600000 });
-	if (child.status !== 0) throw new Error(`packet-child ${mode} failed (exit ${child.status}): ${child.stderr || child.error}`);
+	const child = spawnSync(process.execPath, ['--expose-gc', CHILD, mode, inputFile], {
+		encoding: 'utf8',
+		timeout: 600000,
+	});
+	if (child.status !== 0)
+		throw new Error(
+			`packet-child ${mode} failed (exit ${child.status}): ${child.stderr || child.error}`,
+		);
 	return JSON.parse(child.stdout.trim().split('\n').pop());
 }
 
@@ -67,16 +83,35 @@ async function buildInputs(directory, pdfModule) {
 		return file;
 	};
 	const started = performance.now();
-	const scanned = save('scanned.pdf', await corpus.scannedDocument(directory, { pages: PACKET.scanPages, resolution: PACKET.scanResolution, quality: PACKET.scanQuality }));
-	const text = save('text.pdf', corpus.qpdf(directory, await corpus.pdfKitText(PACKET.textPages), ['--object-streams=generate']));
+	const scanned = save(
+		'scanned.pdf',
+		await corpus.scannedDocument(directory, {
+			pages: PACKET.scanPages,
+			resolution: PACKET.scanResolution,
+			quality: PACKET.scanQuality,
+		}),
+	);
+	const text = save(
+		'text.pdf',
+		corpus.qpdf(directory, await corpus.pdfKitText(PACKET.textPages), [
+			'--object-streams=generate',
+		]),
+	);
 	const third = save('letter-jspdf.pdf', corpus.jsPdfDocument(PACKET.thirdPages, 40));
-	log(`6. inputs built in ${((performance.now() - started) / 1000).toFixed(1)} s: scanned ${MB(fs.statSync(scanned).size)} MB, text ${MB(fs.statSync(text).size)} MB, jspdf ${MB(fs.statSync(third).size)} MB`);
+	log(
+		`6. inputs built in ${((performance.now() - started) / 1000).toFixed(1)} s: scanned ${MB(fs.statSync(scanned).size)} MB, text ${MB(fs.statSync(text).size)} MB, jspdf ${MB(fs.statSync(third).size)} MB`,
+	);
 	const { renderCoverSheet } = require(pdfModule);
-	const cover = (name, following) => save(`cover-${name}.pdf`, renderCoverSheet(COVER, following).pdf);
+	const cover = (name, following) =>
+		save(`cover-${name}.pdf`, renderCoverSheet(COVER, following).pdf);
 	return [
 		{ name: 'cover + 300-page scanned PDF', files: [scanned], pages: PACKET.scanPages },
 		{ name: 'cover + 200-page text PDF (object streams)', files: [text], pages: PACKET.textPages },
-		{ name: 'three: cover + text PDF + jspdf PDF', files: [text, third], pages: PACKET.textPages + PACKET.thirdPages },
+		{
+			name: 'three: cover + text PDF + jspdf PDF',
+			files: [text, third],
+			pages: PACKET.textPages + PACKET.thirdPages,
+		},
 	].map((input, index) => ({
 		...input,
 		key: ['scanned', 'text', 'three'][index],
@@ -90,10 +125,14 @@ function qpdfMemory(args) {
 	if (fs.existsSync('/usr/bin/time')) {
 		const timed = run('/usr/bin/time', ['-v', 'qpdf', ...args]);
 		const kB = /Maximum resident set size \(kbytes\): (\d+)/.exec(timed.stderr);
-		if (timed.status === 0 && kB) return { peakRssBytes: Number(kB[1]) * 1024, how: '/usr/bin/time -v' };
+		if (timed.status === 0 && kB)
+			return { peakRssBytes: Number(kB[1]) * 1024, how: '/usr/bin/time -v' };
 	}
 	const script = `qpdf "$@" & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(awk '/VmHWM/ {print $2}' /proc/$pid/status 2>/dev/null); [ -n "$v" ] && peak=$v; sleep 0.005; done; echo $peak`;
-	return { peakRssBytes: Number(run('bash', ['-c', script, 'qpdf', ...args]).stdout.trim()) * 1024, how: 'VmHWM sampled every 5 ms' };
+	return {
+		peakRssBytes: Number(run('bash', ['-c', script, 'qpdf', ...args]).stdout.trim()) * 1024,
+		how: 'VmHWM sampled every 5 ms',
+	};
 }
 
 function measureQpdf(input, outFile) {
@@ -105,12 +144,28 @@ function measureQpdf(input, outFile) {
 		times.push(performance.now() - started);
 		if (result.status !== 0) throw new Error(`qpdf ${args.join(' ')} failed: ${result.stderr}`);
 	}
-	return { firstMs: times[0], laterMs: times.slice(1), bytes: fs.statSync(outFile).size, ...qpdfMemory(args) };
+	return {
+		firstMs: times[0],
+		laterMs: times.slice(1),
+		bytes: fs.statSync(outFile).size,
+		...qpdfMemory(args),
+	};
 }
 
 function measureNode(tool, input, outFile, pdfModule, directory) {
 	const inputFile = path.join(directory, `${input.key}-${tool.name.replace(/\W+/g, '-')}.json`);
-	fs.writeFileSync(inputFile, JSON.stringify({ ...tool, pdfModule, cover: COVER, coverFile: input.coverFile, files: input.files, runs: PACKET.runs, outFile }));
+	fs.writeFileSync(
+		inputFile,
+		JSON.stringify({
+			...tool,
+			pdfModule,
+			cover: COVER,
+			coverFile: input.coverFile,
+			files: input.files,
+			runs: PACKET.runs,
+			outFile,
+		}),
+	);
 	const timing = runChild('time', inputFile);
 	const memory = runChild('memory', inputFile);
 	const baseline = runChild('baseline', inputFile);
@@ -130,10 +185,20 @@ function measureNode(tool, input, outFile, pdfModule, directory) {
 function checkOutput(name, outFile, pages) {
 	const info = run('pdfinfo', [outFile]);
 	const counted = Number(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1]);
-	check(`${name}: ${pages} pages`, counted === pages, `pdfinfo: ${counted} (${info.stderr.slice(0, 200)})`);
+	check(
+		`${name}: ${pages} pages`,
+		counted === pages,
+		`pdfinfo: ${counted} (${info.stderr.slice(0, 200)})`,
+	);
 	const qpdf = run('qpdf', ['--check', outFile]);
 	const output = `${qpdf.stdout}${qpdf.stderr}`;
-	check(`${name}: qpdf --check`, qpdf.status === 0 && !/warning/i.test(output) && /No syntax or stream encoding errors found/.test(output), output.slice(0, 300));
+	check(
+		`${name}: qpdf --check`,
+		qpdf.status === 0 &&
+			!/warning/i.test(output) &&
+			/No syntax or stream encoding errors found/.test(output),
+		output.slice(0, 300),
+	);
 }
 
 const ratio = (a, b) => (b > 0 ? a / b : NaN);
@@ -144,14 +209,28 @@ async function benchPacket(pdfModule) {
 		const inputs = await buildInputs(directory, pdfModule);
 		const results = [];
 		for (const input of inputs) {
-			log(`6. ${input.name}: ${MB(input.inputBytes)} MB in, ${PACKET.runs} runs after the first per tool`);
+			log(
+				`6. ${input.name}: ${MB(input.inputBytes)} MB in, ${PACKET.runs} runs after the first per tool`,
+			);
 			const tools = {};
 			for (const tool of TOOLS) {
-				const outFile = path.join(directory, `${input.key}-${tool.name.replace(/\W+/g, '-')}.out.pdf`);
-				const measured = tool.tool === 'qpdf' ? measureQpdf(input, outFile) : measureNode(tool, input, outFile, pdfModule, directory);
-				const summary = { ...measured, medianMs: median(measured.laterMs), runs: measured.laterMs.length };
+				const outFile = path.join(
+					directory,
+					`${input.key}-${tool.name.replace(/\W+/g, '-')}.out.pdf`,
+				);
+				const measured =
+					tool.tool === 'qpdf'
+						? measureQpdf(input, outFile)
+						: measureNode(tool, input, outFile, pdfModule, directory);
+				const summary = {
+					...measured,
+					medianMs: median(measured.laterMs),
+					runs: measured.laterMs.length,
+				};
 				checkOutput(`${input.name}, ${tool.name}`, outFile, input.pages + 1);
-				log(`   ${tool.name}: first ${summary.firstMs.toFixed(0)} ms, median ${summary.medianMs.toFixed(0)} ms, peak RSS ${MB(summary.peakRssBytes)} MB, ${summary.bytes} bytes`);
+				log(
+					`   ${tool.name}: first ${summary.firstMs.toFixed(0)} ms, median ${summary.medianMs.toFixed(0)} ms, peak RSS ${MB(summary.peakRssBytes)} MB, ${summary.bytes} bytes`,
+				);
 				tools[tool.name] = summary;
 			}
 			const ours = tools.ours;

@@ -14,10 +14,14 @@ async function samplePdf(sandbox) {
 	const response = await fetch(url).catch(() => null);
 	if (response && response.ok) {
 		const bytes = Buffer.from(await response.arrayBuffer());
-		if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { url, bytes, source: 'sandbox /samples/referral.pdf', close: async () => {} };
+		if (bytes.subarray(0, 5).toString('latin1') === '%PDF-')
+			return { url, bytes, source: 'sandbox /samples/referral.pdf', close: async () => {} };
 	}
 	const server = http.createServer((req, res) => {
-		res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': FALLBACK_PDF.length });
+		res.writeHead(200, {
+			'content-type': 'application/pdf',
+			'content-length': FALLBACK_PDF.length,
+		});
 		res.end(FALLBACK_PDF);
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,7 +48,11 @@ async function serveBuffer(bytes) {
 		res.end(bytes);
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return { url: `http://127.0.0.1:${server.address().port}/large.pdf`, bytes, close: () => new Promise((resolve) => server.close(resolve)) };
+	return {
+		url: `http://127.0.0.1:${server.address().port}/large.pdf`,
+		bytes,
+		close: () => new Promise((resolve) => server.close(resolve)),
+	};
 }
 
 module.exports = { samplePdf, largePdf, serveBuffer };

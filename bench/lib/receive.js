@@ -40,14 +40,23 @@ function makeCallbacks(count, sandbox, signCallback) {
 }
 
 const FINISHED = "('success','error','crashed','canceled')";
-const sqliteTime = (value) => new Date(/Z$|[+-]\d\d:?\d\d$/.test(value) ? value : `${String(value).replace(' ', 'T')}Z`).getTime();
+const sqliteTime = (value) =>
+	new Date(
+		/Z$|[+-]\d\d:?\d\d$/.test(value) ? value : `${String(value).replace(' ', 'T')}Z`,
+	).getTime();
 
 async function waitForFinished(n8n, workflowId, count, timeoutMs = 180000) {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
-		const [row] = await n8n.query(`SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ? AND status IN ${FINISHED}`, [workflowId]);
+		const [row] = await n8n.query(
+			`SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ? AND status IN ${FINISHED}`,
+			[workflowId],
+		);
 		if (row.c >= count) return row.c;
-		if (Date.now() > until) throw new Error(`${row.c} of ${count} executions of ${workflowId} finished within ${timeoutMs} ms`);
+		if (Date.now() > until)
+			throw new Error(
+				`${row.c} of ${count} executions of ${workflowId} finished within ${timeoutMs} ms`,
+			);
 		await delay(500);
 	}
 }
@@ -55,7 +64,10 @@ async function waitForFinished(n8n, workflowId, count, timeoutMs = 180000) {
 /** Fires callbacks at one workflow, waits for all its executions, measures. */
 async function fireBatch(n8n, target, callbacks, expectedTotal) {
 	const pid = n8nServerPid(n8n);
-	const [{ lastId }] = await n8n.query('SELECT COALESCE(MAX(CAST(id AS INTEGER)), 0) AS lastId FROM execution_entity WHERE workflowId = ?', [target.workflowId]);
+	const [{ lastId }] = await n8n.query(
+		'SELECT COALESCE(MAX(CAST(id AS INTEGER)), 0) AS lastId FROM execution_entity WHERE workflowId = ?',
+		[target.workflowId],
+	);
 	const rssBefore = procMemory(pid).rss;
 	const started = Date.now();
 	const load = await runLoad(
@@ -63,7 +75,10 @@ async function fireBatch(n8n, target, callbacks, expectedTotal) {
 		{ concurrency: PARAMS.concurrency },
 	);
 	await waitForFinished(n8n, target.workflowId, expectedTotal);
-	const rows = await n8n.query('SELECT status, stoppedAt FROM execution_entity WHERE workflowId = ? AND CAST(id AS INTEGER) > ?', [target.workflowId, lastId]);
+	const rows = await n8n.query(
+		'SELECT status, stoppedAt FROM execution_entity WHERE workflowId = ? AND CAST(id AS INTEGER) > ?',
+		[target.workflowId, lastId],
+	);
 	const drainMs = Math.max(...rows.map((r) => sqliteTime(r.stoppedAt))) - started;
 	const memory = procMemory(pid);
 	return {
@@ -95,10 +110,26 @@ const recordOf = (text) => {
  * items; `verifies` says whether a forged signature must be answered 401.
  */
 const RECEIVERS = {
-	trigger: { label: 'Fax Service Trigger', verifies: true, token: (items) => items['Fax Service Trigger']?.[0]?.sendToken },
-	floor: { label: 'do-nothing community trigger', verifies: false, token: (items) => recordOf(items['Bench Floor Trigger']?.[0]?.recordDetails).sendToken },
-	handBuilt: { label: 'Webhook → Crypto → IF → Respond', verifies: true, token: (items) => recordOf(items.Webhook?.[0]?.body?.recordDetails).sendToken },
-	webhook: { label: 'Webhook node (no verification)', verifies: false, token: (items) => recordOf(items.Webhook?.[0]?.body?.recordDetails).sendToken },
+	trigger: {
+		label: 'Fax Service Trigger',
+		verifies: true,
+		token: (items) => items['Fax Service Trigger']?.[0]?.sendToken,
+	},
+	floor: {
+		label: 'do-nothing community trigger',
+		verifies: false,
+		token: (items) => recordOf(items['Bench Floor Trigger']?.[0]?.recordDetails).sendToken,
+	},
+	handBuilt: {
+		label: 'Webhook → Crypto → IF → Respond',
+		verifies: true,
+		token: (items) => recordOf(items.Webhook?.[0]?.body?.recordDetails).sendToken,
+	},
+	webhook: {
+		label: 'Webhook node (no verification)',
+		verifies: false,
+		token: (items) => recordOf(items.Webhook?.[0]?.body?.recordDetails).sendToken,
+	},
 };
 
 async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rounds, label }) {
@@ -108,7 +139,10 @@ async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rou
 	const expected = {};
 	const firstId = {};
 	for (const variant of variants) {
-		const [row] = await n8n.query('SELECT COUNT(*) AS c, COALESCE(MAX(CAST(id AS INTEGER)), 0) AS lastId FROM execution_entity WHERE workflowId = ?', [targets[variant].workflowId]);
+		const [row] = await n8n.query(
+			'SELECT COUNT(*) AS c, COALESCE(MAX(CAST(id AS INTEGER)), 0) AS lastId FROM execution_entity WHERE workflowId = ?',
+			[targets[variant].workflowId],
+		);
 		expected[variant] = row.c;
 		firstId[variant] = row.lastId + 1;
 	}
@@ -118,14 +152,24 @@ async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rou
 		const result = await fireBatch(n8n, targets[variant], callbacks, expected[variant]);
 		const ok200 = (result.statuses[200] || 0) === callbacks.length;
 		const name = `${label}/${variant}${measured ? '' : ' warm-up'}`;
-		check(`${name}: every callback answered 200`, ok200, JSON.stringify(result.statuses) + (ok200 ? '' : `: ${[...new Set(result.failures)].join(' | ')}`));
-		check(`${name}: one successful execution per callback`, result.executionsSucceeded === callbacks.length, `${result.executionsSucceeded} of ${callbacks.length} (${result.executionsRecorded} recorded)`);
+		check(
+			`${name}: every callback answered 200`,
+			ok200,
+			JSON.stringify(result.statuses) +
+				(ok200 ? '' : `: ${[...new Set(result.failures)].join(' | ')}`),
+		);
+		check(
+			`${name}: one successful execution per callback`,
+			result.executionsSucceeded === callbacks.length,
+			`${result.executionsSucceeded} of ${callbacks.length} (${result.executionsRecorded} recorded)`,
+		);
 		if (measured) batches[variant].push(result);
 		return result;
 	};
 
 	log(`${label}: warm-up, ${PARAMS.warmupCallbacks} callbacks each`);
-	for (const variant of variants) await fire(variant, makeCallbacks(PARAMS.warmupCallbacks, sandbox, signCallback), false);
+	for (const variant of variants)
+		await fire(variant, makeCallbacks(PARAMS.warmupCallbacks, sandbox, signCallback), false);
 
 	for (let round = 0; round < rounds; round++) {
 		const callbacks = makeCallbacks(PARAMS.callbacksPerBatch, sandbox, signCallback); // the same K for every variant
@@ -143,12 +187,18 @@ async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rou
 	// Every callback became exactly one execution carrying its record (decoded from n8n's database).
 	const summary = {};
 	for (const variant of variants) {
-		const executions = (await n8n.executions(targets[variant].workflowId)).filter((e) => Number(e.id) >= firstId[variant]);
-		const tokens = executions.map((e) => RECEIVERS[variant].token(e.items)).filter(Boolean).sort();
+		const executions = (await n8n.executions(targets[variant].workflowId)).filter(
+			(e) => Number(e.id) >= firstId[variant],
+		);
+		const tokens = executions
+			.map((e) => RECEIVERS[variant].token(e.items))
+			.filter(Boolean)
+			.sort();
 		const sentTokens = [...sent[variant]].sort();
 		check(
 			`${label}/${variant}: n8n recorded ${sentTokens.length} executions, one per callback sent, each with its record`,
-			executions.length === sentTokens.length && JSON.stringify(tokens) === JSON.stringify(sentTokens),
+			executions.length === sentTokens.length &&
+				JSON.stringify(tokens) === JSON.stringify(sentTokens),
 			`${executions.length} executions, ${tokens.length} with a sendToken, ${sentTokens.length} sent` +
 				executions
 					.filter((e) => e.status !== 'success')
@@ -179,14 +229,36 @@ async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rou
 
 	// The verifying receivers answer a forged signature 401; the trigger starts no execution for it.
 	for (const variant of variants.filter((v) => RECEIVERS[v].verifies)) {
-		const forged = makeCallbacks(3, sandbox, signCallback).map((c) => ({ ...c, headers: { ...c.headers, 'x-service-signature': 'f'.repeat(64) } }));
-		const before = (await n8n.query('SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ?', [targets[variant].workflowId]))[0].c;
-		const load = await runLoad(forged.map((c) => ({ url: targets[variant].url, headers: c.headers, body: c.body })), { concurrency: 1 });
-		check(`${label}/${variant}: forged signatures answered 401`, (load.statuses[401] || 0) === forged.length, JSON.stringify(load.statuses));
+		const forged = makeCallbacks(3, sandbox, signCallback).map((c) => ({
+			...c,
+			headers: { ...c.headers, 'x-service-signature': 'f'.repeat(64) },
+		}));
+		const before = (
+			await n8n.query('SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ?', [
+				targets[variant].workflowId,
+			])
+		)[0].c;
+		const load = await runLoad(
+			forged.map((c) => ({ url: targets[variant].url, headers: c.headers, body: c.body })),
+			{ concurrency: 1 },
+		);
+		check(
+			`${label}/${variant}: forged signatures answered 401`,
+			(load.statuses[401] || 0) === forged.length,
+			JSON.stringify(load.statuses),
+		);
 		if (variant === 'trigger') {
 			await delay(1000);
-			const after = (await n8n.query('SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ?', [targets[variant].workflowId]))[0].c;
-			check(`${label}/trigger: forged signatures started no execution`, after === before, `${after - before} started`);
+			const after = (
+				await n8n.query('SELECT COUNT(*) AS c FROM execution_entity WHERE workflowId = ?', [
+					targets[variant].workflowId,
+				])
+			)[0].c;
+			check(
+				`${label}/trigger: forged signatures started no execution`,
+				after === before,
+				`${after - before} started`,
+			);
 		}
 	}
 
@@ -202,7 +274,9 @@ async function benchReceive(n8n, sandbox, targets, signCallback, { variants, rou
 			throughputVsHandBuilt: ratio('trigger', 'handBuilt', 'requestsPerSec'),
 			// The largest growth: a burst's median can be negative when n8n's garbage collector runs in it.
 			maxRssGrowthMinusHandBuiltBytes:
-				summary.trigger && summary.handBuilt ? summary.trigger.maxRssGrowthPerBurstBytes - summary.handBuilt.maxRssGrowthPerBurstBytes : NaN,
+				summary.trigger && summary.handBuilt
+					? summary.trigger.maxRssGrowthPerBurstBytes - summary.handBuilt.maxRssGrowthPerBurstBytes
+					: NaN,
 		},
 	};
 }

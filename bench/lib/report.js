@@ -7,8 +7,13 @@ const { RECEIVE_VARIANTS, envLabel, MB, fixed } = require('./config');
 
 function table(headers, rows) {
 	const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-	const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
-	return [line(headers), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+	const line = (cells) =>
+		`| ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
+	return [
+		line(headers),
+		`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+		...rows.map(line),
+	].join('\n');
 }
 
 function sendTable(send, p) {
@@ -21,12 +26,24 @@ function sendTable(send, p) {
 		MB(c.faxService.peakRssBytes),
 		MB(c.httpRequest.peakRssBytes),
 		`${fixed(c.ratios.peakRss, 2)}×`,
-		c.faxService.maxInFlight === undefined ? '–' : `${c.faxService.maxInFlight} / ${c.httpRequest.maxInFlight}`,
+		c.faxService.maxInFlight === undefined
+			? '–'
+			: `${c.faxService.maxInFlight} / ${c.httpRequest.maxInFlight}`,
 	]);
 	return [
 		`1. Sending faxes (${p.sendBytes ? `${p.sendBytes} bytes each` : 'the sample PDF'}; median of ${p.sendRepetitions} n8n execute runs per variant; ours with its default Requests in Parallel)`,
 		table(
-			['service latency', 'faxes', 'ours ms', 'HTTP Request ms', 'time ratio', 'ours peak RSS MB', 'HTTP Request peak RSS MB', 'memory ratio', 'max in flight (ours / HTTP Request)'],
+			[
+				'service latency',
+				'faxes',
+				'ours ms',
+				'HTTP Request ms',
+				'time ratio',
+				'ours peak RSS MB',
+				'HTTP Request peak RSS MB',
+				'memory ratio',
+				'max in flight (ours / HTTP Request)',
+			],
 			rows,
 		),
 		'ratio: ours / HTTP Request node (below 1: ours is faster or smaller)',
@@ -53,7 +70,19 @@ function receiveTable(receive, p, title) {
 	const r = receive.ratios;
 	return [
 		`${title}: ${p.callbacksPerBatch} signed callbacks × ${receive.rounds} rounds per variant, concurrency ${p.concurrency} (rates: median of rounds; latency: all rounds)`,
-		table(['variant', 'req/s', 'p50 ms', 'p95 ms', 'non-200', 'completed/s', 'executions / sent', 'RSS growth per burst MB'], rows),
+		table(
+			[
+				'variant',
+				'req/s',
+				'p50 ms',
+				'p95 ms',
+				'non-200',
+				'completed/s',
+				'executions / sent',
+				'RSS growth per burst MB',
+			],
+			rows,
+		),
 		`Fax Service Trigger, completed/s: ${fixed(r.completedVsHandBuilt, 2)}× the hand-built route, ${fixed(r.completedVsFloor, 2)}× the do-nothing trigger, ` +
 			`${fixed(r.completedVsWebhook, 2)}× the bare Webhook node; largest RSS growth per burst minus the hand-built route's: ${MB(r.maxRssGrowthMinusHandBuiltBytes)} MB`,
 		'',
@@ -81,8 +110,28 @@ function letterTable(letter, p) {
 	return [
 		`5. Rendering a ${letter.pages}-page letter (Document Source: Text; ${letter.characters} characters, Letter, ${letter.fontSize} pt; renderLetter from dist/ in fresh Node processes; median of ${p.letterRuns} renders after the first)`,
 		table(
-			['variant', 'pages', 'PDF bytes', 'first render ms', 'median ms', 'peak RSS MB (child)', 'peak RSS growth MB', 'heap growth MB', 'arrayBuffers growth kB'],
-			letter.variants.map((v) => [v.variant, v.pages, v.bytes, fixed(v.firstMs), fixed(v.medianMs), MB(v.peakRssBytes), MB(v.peakRssGrowthBytes), MB(v.heapUsedGrowthBytes), kB(v.arrayBuffersGrowthBytes)]),
+			[
+				'variant',
+				'pages',
+				'PDF bytes',
+				'first render ms',
+				'median ms',
+				'peak RSS MB (child)',
+				'peak RSS growth MB',
+				'heap growth MB',
+				'arrayBuffers growth kB',
+			],
+			letter.variants.map((v) => [
+				v.variant,
+				v.pages,
+				v.bytes,
+				fixed(v.firstMs),
+				fixed(v.medianMs),
+				MB(v.peakRssBytes),
+				MB(v.peakRssGrowthBytes),
+				MB(v.heapUsedGrowthBytes),
+				kB(v.arrayBuffersGrowthBytes),
+			]),
 		),
 		`peak RSS of a child that loads the module and reads the text without rendering: ${MB(letter.baseline.peakRssBytes)} MB. n8n has no PDF node: nothing inside n8n to compare with.`,
 		!lo.installed
@@ -100,7 +149,15 @@ function packetTable(packet) {
 	return [
 		`6. Joining documents (a cover page in front; Node tools in fresh processes, files in and a file out; median of ${p.runs} joins after the first; qpdf as a process)`,
 		table(
-			['input', 'tool', 'first ms', 'median ms', 'peak RSS MB', 'over library loaded MB', 'output bytes'],
+			[
+				'input',
+				'tool',
+				'first ms',
+				'median ms',
+				'peak RSS MB',
+				'over library loaded MB',
+				'output bytes',
+			],
 			packet.inputs.flatMap((input) =>
 				Object.entries(input.tools).map(([tool, s]) => [
 					input.input,
@@ -114,10 +171,30 @@ function packetTable(packet) {
 			),
 		),
 		table(
-			['input', 'pages', 'MB in', 'time ours/pdf-lib', 'time ours/pdf-lib default', 'time ours/qpdf', 'peak RSS ours/pdf-lib', 'peak RSS ours/pdf-lib default', 'peak RSS ours/qpdf'],
+			[
+				'input',
+				'pages',
+				'MB in',
+				'time ours/pdf-lib',
+				'time ours/pdf-lib default',
+				'time ours/qpdf',
+				'peak RSS ours/pdf-lib',
+				'peak RSS ours/pdf-lib default',
+				'peak RSS ours/qpdf',
+			],
 			packet.inputs.map((input) => {
 				const r = input.ratios;
-				return [input.input, input.pages, MB(input.inputBytes), x(r.timeVsPdfLib), x(r.timeVsPdfLibDefault), x(r.timeVsQpdf), x(r.peakRssVsPdfLib), x(r.peakRssVsPdfLibDefault), x(r.peakRssVsQpdf)];
+				return [
+					input.input,
+					input.pages,
+					MB(input.inputBytes),
+					x(r.timeVsPdfLib),
+					x(r.timeVsPdfLibDefault),
+					x(r.timeVsQpdf),
+					x(r.peakRssVsPdfLib),
+					x(r.peakRssVsPdfLibDefault),
+					x(r.peakRssVsQpdf),
+				];
 			}),
 		),
 		'ratios: ours / other, of the medians and of peak RSS (below 1: ours is faster or smaller); "pdf-lib" is save({ useObjectStreams: false }), the same kind of file as ours;',
@@ -136,11 +213,25 @@ function report(result, resultsFile) {
 			: `Node ${machine.node} (bench); no n8n started (letter and packet parts only)`,
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
-		...(result.receive ? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults') : []),
-		...(result.receiveTuned ?? []).flatMap((tuned) => receiveTable(tuned, result.parameters, `2b. Receiving with ${envLabel(tuned.env)}`)),
-		...(result.upload ? pairTable(result.upload, `3. Uploading a ${MB(result.parameters.uploadBytes)} MB PDF for AI extraction`, ['Fax Service: AI Document → Upload', 'HTTP Request: POST multipart']) : []),
+		...(result.receive
+			? receiveTable(result.receive, result.parameters, '2. Receiving, n8n defaults')
+			: []),
+		...(result.receiveTuned ?? []).flatMap((tuned) =>
+			receiveTable(tuned, result.parameters, `2b. Receiving with ${envLabel(tuned.env)}`),
+		),
+		...(result.upload
+			? pairTable(
+					result.upload,
+					`3. Uploading a ${MB(result.parameters.uploadBytes)} MB PDF for AI extraction`,
+					['Fax Service: AI Document → Upload', 'HTTP Request: POST multipart'],
+				)
+			: []),
 		...(result.returnAll
-			? pairTable(result.returnAll, `4. Return All over ${result.parameters.returnAllTotal} sent faxes`, ['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'])
+			? pairTable(
+					result.returnAll,
+					`4. Return All over ${result.parameters.returnAllTotal} sent faxes`,
+					['Fax Service: Sent Fax → Get Many, Return All', 'HTTP Request pagination + Split Out'],
+				)
 			: []),
 		...(result.letter ? letterTable(result.letter, result.parameters) : []),
 		...(result.packet ? packetTable(result.packet) : []),

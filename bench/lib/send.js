@@ -13,11 +13,25 @@ const { PARAMS, log, MB, fixed, check } = require('./config');
 /** Checks one send execution: N `{message, faxId}` outputs and N intact, authenticated POSTs. */
 function verifySend(label, run, posts, { n, pdf, testKey }) {
 	const resultData = (run.data && run.data.resultData) || {};
-	check(`${label}: execution succeeded`, !resultData.error && (!run.status || run.status === 'success'), resultData.error && resultData.error.message);
+	check(
+		`${label}: execution succeeded`,
+		!resultData.error && (!run.status || run.status === 'success'),
+		resultData.error && resultData.error.message,
+	);
 	const items = host.itemsOf(run, wf.SEND_NODE) || [];
-	const good = items.filter((json) => typeof json.message === 'string' && /^[0-9a-f]{24}$/.test(String(json.faxId)));
-	check(`${label}: ${n} {message, faxId} outputs`, good.length === n && new Set(good.map((json) => json.faxId)).size === n, `${good.length} of ${items.length}`);
-	check(`${label}: ${n} POST /sent_faxes reached the sandbox`, posts.length === n, `${posts.length}`);
+	const good = items.filter(
+		(json) => typeof json.message === 'string' && /^[0-9a-f]{24}$/.test(String(json.faxId)),
+	);
+	check(
+		`${label}: ${n} {message, faxId} outputs`,
+		good.length === n && new Set(good.map((json) => json.faxId)).size === n,
+		`${good.length} of ${items.length}`,
+	);
+	check(
+		`${label}: ${n} POST /sent_faxes reached the sandbox`,
+		posts.length === n,
+		`${posts.length}`,
+	);
 	const intact = posts.filter(
 		(r) =>
 			r.status === 201 &&
@@ -26,7 +40,11 @@ function verifySend(label, run, posts, { n, pdf, testKey }) {
 			r.files[0].field === 'file' &&
 			r.files[0].data.equals(pdf),
 	);
-	check(`${label}: every POST authenticated, 201, with the PDF's exact bytes`, intact.length === n, `${intact.length} of ${posts.length}`);
+	check(
+		`${label}: every POST authenticated, 201, with the PDF's exact bytes`,
+		intact.length === n,
+		`${intact.length} of ${posts.length}`,
+	);
 	const toNumbers = new Set(posts.map((r) => r.body && r.body.to_number));
 	check(`${label}: ${n} distinct to_number fields`, toNumbers.size === n, `${toNumbers.size}`);
 }
@@ -41,11 +59,20 @@ async function benchSend(n8n, sandbox, workflows, pdf, { n, latencyMs, proxy }) 
 		for (const variant of order) {
 			const before = sandbox.requests.length;
 			if (proxy) proxy.resetStats();
-			const { run, peakRssBytes, wallMs } = await executeMeasured(n8n, workflows[variant].id, { timeoutMs: 240000 });
-			const posts = sandbox.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
-			verifySend(`${label}/${variant} #${rep + 1}`, run, posts, { n, pdf: pdf.bytes, testKey: sandbox.testKey });
+			const { run, peakRssBytes, wallMs } = await executeMeasured(n8n, workflows[variant].id, {
+				timeoutMs: 240000,
+			});
+			const posts = sandbox.requests
+				.slice(before)
+				.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
+			verifySend(`${label}/${variant} #${rep + 1}`, run, posts, {
+				n,
+				pdf: pdf.bytes,
+				testKey: sandbox.testKey,
+			});
 			totalPosts += posts.length;
-			for (const post of posts) post.files = post.files.map((file) => ({ ...file, data: Buffer.alloc(0) })); // checked: let the bytes go
+			for (const post of posts)
+				post.files = post.files.map((file) => ({ ...file, data: Buffer.alloc(0) })); // checked: let the bytes go
 			const task = run.data.resultData.runData[wf.SEND_NODE][0];
 			const download = run.data.resultData.runData[wf.DOWNLOAD_NODE][0];
 			const firstBinary = download.data.main[0][0].binary.data;
@@ -59,7 +86,9 @@ async function benchSend(n8n, sandbox, workflows, pdf, { n, latencyMs, proxy }) 
 				binaryDataMode: firstBinary.id ? String(firstBinary.id).split(':')[0] : 'memory (inline)',
 			};
 			runs[variant].push(entry);
-			log(`${label} ${variant} #${rep + 1}: ${entry.executionTimeMs} ms, ${fixed(entry.itemsPerSec)} items/s, peak RSS ${MB(peakRssBytes)} MB (process ${entry.processWallMs} ms)`);
+			log(
+				`${label} ${variant} #${rep + 1}: ${entry.executionTimeMs} ms, ${fixed(entry.itemsPerSec)} items/s, peak RSS ${MB(peakRssBytes)} MB (process ${entry.processWallMs} ms)`,
+			);
 		}
 	}
 	const summary = {};
@@ -74,7 +103,11 @@ async function benchSend(n8n, sandbox, workflows, pdf, { n, latencyMs, proxy }) 
 		};
 	}
 	const expected = 2 * n * PARAMS.sendRepetitions;
-	check(`${label}: sandbox got 2N POSTs per repetition`, totalPosts === expected, `${totalPosts} of ${expected}`);
+	check(
+		`${label}: sandbox got 2N POSTs per repetition`,
+		totalPosts === expected,
+		`${totalPosts} of ${expected}`,
+	);
 	return {
 		n,
 		latencyMs,
@@ -101,7 +134,12 @@ async function benchSendMatrix(n8n, sandbox, pdf, headerCredential) {
 				{
 					name: `Fax Service sandbox, ${latencyMs} ms`,
 					type: 'faxServiceApi',
-					data: { baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+					data: {
+						baseUrl,
+						authenticateWith: 'test',
+						testApiKey: sandbox.testKey,
+						liveApiKey: sandbox.liveKey,
+					},
 				},
 			]);
 			for (const n of PARAMS.sendCounts) {
@@ -110,8 +148,12 @@ async function benchSendMatrix(n8n, sandbox, pdf, headerCredential) {
 					wf.faxServiceSend({ ...common, credential }),
 					wf.httpRequestSend({ ...common, credential: headerCredential }),
 				]);
-				log(`1. sending ${n} faxes at ${latencyMs} ms of service latency × ${PARAMS.sendRepetitions} runs per variant`);
-				configs.push(await benchSend(n8n, sandbox, { faxService, httpRequest }, pdf, { n, latencyMs, proxy }));
+				log(
+					`1. sending ${n} faxes at ${latencyMs} ms of service latency × ${PARAMS.sendRepetitions} runs per variant`,
+				);
+				configs.push(
+					await benchSend(n8n, sandbox, { faxService, httpRequest }, pdf, { n, latencyMs, proxy }),
+				);
 			}
 		} finally {
 			if (proxy) await proxy.close();

@@ -19,13 +19,26 @@ async function benchPair(n8n, workflows, { reps, label, extraNodes = {}, verify 
 	const variants = Object.keys(workflows);
 	for (let rep = 0; rep < reps; rep++) {
 		for (const variant of rep % 2 === 0 ? variants : [...variants].reverse()) {
-			const { run, peakRssBytes, wallMs } = await executeMeasured(n8n, workflows[variant].id, { timeoutMs: 240000 });
+			const { run, peakRssBytes, wallMs } = await executeMeasured(n8n, workflows[variant].id, {
+				timeoutMs: 240000,
+			});
 			const runData = (run.data && run.data.resultData && run.data.resultData.runData) || {};
 			const nodes = [wf.MEASURED_NODE, ...(extraNodes[variant] || [])];
-			const executionTimeMs = nodes.reduce((sum, name) => sum + ((runData[name] && runData[name][0] && runData[name][0].executionTime) || 0), 0);
+			const executionTimeMs = nodes.reduce(
+				(sum, name) =>
+					sum + ((runData[name] && runData[name][0] && runData[name][0].executionTime) || 0),
+				0,
+			);
 			verify(`${label}/${variant} #${rep + 1}`, run, variant);
-			runs[variant].push({ rep: rep + 1, executionTimeMs, peakRssBytes, processWallMs: Math.round(wallMs) });
-			log(`${label} ${variant} #${rep + 1}: ${executionTimeMs} ms, peak RSS ${MB(peakRssBytes)} MB (process ${Math.round(wallMs)} ms)`);
+			runs[variant].push({
+				rep: rep + 1,
+				executionTimeMs,
+				peakRssBytes,
+				processWallMs: Math.round(wallMs),
+			});
+			log(
+				`${label} ${variant} #${rep + 1}: ${executionTimeMs} ms, peak RSS ${MB(peakRssBytes)} MB (process ${Math.round(wallMs)} ms)`,
+			);
 		}
 	}
 	const summary = {};
@@ -54,12 +67,33 @@ async function benchAiUpload(n8n, sandbox, workflows, bytes) {
 		label: 'upload',
 		verify: (name, run) => {
 			const resultData = (run.data && run.data.resultData) || {};
-			check(`${name}: execution succeeded`, !resultData.error, resultData.error && resultData.error.message);
+			check(
+				`${name}: execution succeeded`,
+				!resultData.error,
+				resultData.error && resultData.error.message,
+			);
 			const [output] = host.itemsOf(run, wf.MEASURED_NODE) || [];
-			check(`${name}: the answer carries an aiToken`, output && typeof output.aiToken === 'string', JSON.stringify(output).slice(0, 200));
-			const posts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents' && !r.benchChecked);
-			const intact = posts.filter((r) => r.status === 201 && r.files.length === 1 && r.files[0].data && r.files[0].data.length === bytes.length && sha256(r.files[0].data) === expectedHash);
-			check(`${name}: one POST /ai_documents with the file's exact ${bytes.length} bytes`, posts.length === 1 && intact.length === 1, `${intact.length} intact of ${posts.length}`);
+			check(
+				`${name}: the answer carries an aiToken`,
+				output && typeof output.aiToken === 'string',
+				JSON.stringify(output).slice(0, 200),
+			);
+			const posts = sandbox.requests.filter(
+				(r) => r.method === 'POST' && r.path === '/api/v2/ai_documents' && !r.benchChecked,
+			);
+			const intact = posts.filter(
+				(r) =>
+					r.status === 201 &&
+					r.files.length === 1 &&
+					r.files[0].data &&
+					r.files[0].data.length === bytes.length &&
+					sha256(r.files[0].data) === expectedHash,
+			);
+			check(
+				`${name}: one POST /ai_documents with the file's exact ${bytes.length} bytes`,
+				posts.length === 1 && intact.length === 1,
+				`${intact.length} intact of ${posts.length}`,
+			);
 			for (const r of posts) {
 				r.benchChecked = true;
 				for (const f of r.files) f.data = Buffer.alloc(0); // 50 MB per request: do not keep it
@@ -81,8 +115,13 @@ async function seedSentFaxes(sandbox, count, pdfBytes) {
 	const worker = async () => {
 		while (next < count) {
 			const i = next++;
-			const response = await fetch(`${sandbox.baseUrl}/sent_faxes`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.testKey}` }, body: form(i) });
-			if (response.status !== 201) throw new Error(`seeding sent fax ${i}: HTTP ${response.status}`);
+			const response = await fetch(`${sandbox.baseUrl}/sent_faxes`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.testKey}` },
+				body: form(i),
+			});
+			if (response.status !== 201)
+				throw new Error(`seeding sent fax ${i}: HTTP ${response.status}`);
 		}
 	};
 	await Promise.all(Array.from({ length: 16 }, worker));
@@ -95,10 +134,19 @@ async function benchReturnAll(n8n, sandbox, workflows, total) {
 		extraNodes: { httpRequest: [wf.SPLIT_NODE] },
 		verify: (name, run, variant) => {
 			const resultData = (run.data && run.data.resultData) || {};
-			check(`${name}: execution succeeded`, !resultData.error, resultData.error && resultData.error.message);
-			const items = host.itemsOf(run, variant === 'httpRequest' ? wf.SPLIT_NODE : wf.MEASURED_NODE) || [];
+			check(
+				`${name}: execution succeeded`,
+				!resultData.error,
+				resultData.error && resultData.error.message,
+			);
+			const items =
+				host.itemsOf(run, variant === 'httpRequest' ? wf.SPLIT_NODE : wf.MEASURED_NODE) || [];
 			const ids = new Set(items.map((json) => json.sendToken));
-			check(`${name}: ${total} items, one per sent fax`, items.length === total && ids.size === total, `${items.length} items, ${ids.size} distinct ids`);
+			check(
+				`${name}: ${total} items, one per sent fax`,
+				items.length === total && ids.size === total,
+				`${items.length} items, ${ids.size} distinct ids`,
+			);
 		},
 	});
 }

@@ -58,14 +58,18 @@ function sendWorkflow({ name, n, pdfUrl, sendNode }) {
 			DOWNLOAD_NODE,
 			'n8n-nodes-base.httpRequest',
 			HTTP_REQUEST_VERSION,
-			{ url: pdfUrl, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } },
+			{
+				url: pdfUrl,
+				options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
+			},
 			440,
 		),
 		{ ...sendNode, name: SEND_NODE, position: [660, 0] },
 	];
 	const chain = nodes.map((n) => n.name);
 	const connections = {};
-	for (let i = 0; i < chain.length - 1; i++) connections[chain[i]] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
+	for (let i = 0; i < chain.length - 1; i++)
+		connections[chain[i]] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
@@ -99,7 +103,15 @@ function httpRequestSend({ n, pdfUrl, fromNumber, baseUrl, credential }) {
 		name: 'bench: send with HTTP Request node',
 		n,
 		pdfUrl,
-		sendNode: httpRequestMultipart(SEND_NODE, `${baseUrl}/sent_faxes`, [['from_number', fromNumber], ['to_number', '={{ $json.to }}']], credential),
+		sendNode: httpRequestMultipart(
+			SEND_NODE,
+			`${baseUrl}/sent_faxes`,
+			[
+				['from_number', fromNumber],
+				['to_number', '={{ $json.to }}'],
+			],
+			credential,
+		),
 	});
 }
 
@@ -126,7 +138,16 @@ function faxServiceTrigger({ webhookId, credential }) {
 function webhookNode({ webhookId, path }) {
 	return {
 		name: 'bench: receive with Webhook node',
-		nodes: [node('Webhook', 'n8n-nodes-base.webhook', 2.1, { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, 0, { webhookId })],
+		nodes: [
+			node(
+				'Webhook',
+				'n8n-nodes-base.webhook',
+				2.1,
+				{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				0,
+				{ webhookId },
+			),
+		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
@@ -140,7 +161,14 @@ function webhookNode({ webhookId, path }) {
 function handBuiltVerification({ webhookId, path, credential }) {
 	const record = 'JSON.parse($json.body.recordDetails)';
 	const nodes = [
-		node('Webhook', 'n8n-nodes-base.webhook', 2.1, { httpMethod: 'POST', path, responseMode: 'responseNode', options: {} }, 0, { webhookId }),
+		node(
+			'Webhook',
+			'n8n-nodes-base.webhook',
+			2.1,
+			{ httpMethod: 'POST', path, responseMode: 'responseNode', options: {} },
+			0,
+			{ webhookId },
+		),
 		node(
 			'Crypto',
 			'n8n-nodes-base.crypto',
@@ -176,8 +204,24 @@ function handBuiltVerification({ webhookId, path, credential }) {
 			},
 			440,
 		),
-		node('Respond 200', 'n8n-nodes-base.respondToWebhook', 1.4, { respondWith: 'json', responseBody: '{"received": true}', options: {} }, 660),
-		node('Respond 401', 'n8n-nodes-base.respondToWebhook', 1.4, { respondWith: 'json', responseBody: '{"error": "Invalid X-Service-Signature"}', options: { responseCode: 401 } }, 660),
+		node(
+			'Respond 200',
+			'n8n-nodes-base.respondToWebhook',
+			1.4,
+			{ respondWith: 'json', responseBody: '{"received": true}', options: {} },
+			660,
+		),
+		node(
+			'Respond 401',
+			'n8n-nodes-base.respondToWebhook',
+			1.4,
+			{
+				respondWith: 'json',
+				responseBody: '{"error": "Invalid X-Service-Signature"}',
+				options: { responseCode: 401 },
+			},
+			660,
+		),
 	];
 	const to = (name) => ({ node: name, type: 'main', index: 0 });
 	return {
@@ -206,7 +250,16 @@ function floorTrigger({ webhookId }) {
 function uploadWorkflow({ name, pdfUrl, measuredNode }) {
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', 1, {}, 0),
-		node(DOWNLOAD_NODE, 'n8n-nodes-base.httpRequest', HTTP_REQUEST_VERSION, { url: pdfUrl, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } }, 220),
+		node(
+			DOWNLOAD_NODE,
+			'n8n-nodes-base.httpRequest',
+			HTTP_REQUEST_VERSION,
+			{
+				url: pdfUrl,
+				options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
+			},
+			220,
+		),
 		{ ...measuredNode, name: MEASURED_NODE, position: [440, 0] },
 	];
 	return { name, nodes, connections: chainOf(nodes), settings: { executionOrder: 'v1' } };
@@ -214,7 +267,8 @@ function uploadWorkflow({ name, pdfUrl, measuredNode }) {
 
 function chainOf(nodes) {
 	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	return connections;
 }
 
@@ -241,7 +295,12 @@ function httpRequestAiUpload({ pdfUrl, callbackUrl, baseUrl, credential }) {
 	return uploadWorkflow({
 		name: 'bench: AI upload with HTTP Request node',
 		pdfUrl,
-		measuredNode: httpRequestMultipart(MEASURED_NODE, `${baseUrl}/ai_documents`, [['callback_url', callbackUrl]], credential),
+		measuredNode: httpRequestMultipart(
+			MEASURED_NODE,
+			`${baseUrl}/ai_documents`,
+			[['callback_url', callbackUrl]],
+			credential,
+		),
 	});
 }
 
@@ -249,11 +308,23 @@ function httpRequestAiUpload({ pdfUrl, callbackUrl, baseUrl, credential }) {
 function faxServiceReturnAll({ credential }) {
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', 1, {}, 0),
-		node(MEASURED_NODE, 'n8n-nodes-fax-service.faxService', 1, { resource: 'sentFax', operation: 'getMany', returnAll: true, filters: {} }, 220, {
-			credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
-		}),
+		node(
+			MEASURED_NODE,
+			'n8n-nodes-fax-service.faxService',
+			1,
+			{ resource: 'sentFax', operation: 'getMany', returnAll: true, filters: {} },
+			220,
+			{
+				credentials: { faxServiceApi: { id: credential.id, name: credential.name } },
+			},
+		),
 	];
-	return { name: 'bench: Return All with Fax Service node', nodes, connections: chainOf(nodes), settings: { executionOrder: 'v1' } };
+	return {
+		name: 'bench: Return All with Fax Service node',
+		nodes,
+		connections: chainOf(nodes),
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /**
@@ -277,9 +348,12 @@ function httpRequestReturnAll({ baseUrl, credential }) {
 					pagination: {
 						pagination: {
 							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							parameters: {
+								parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+							},
 							paginationCompleteWhen: 'other',
-							completeExpression: '={{ $response.body.meta.page >= $response.body.meta.totalPages }}',
+							completeExpression:
+								'={{ $response.body.meta.page >= $response.body.meta.totalPages }}',
 							limitPagesFetched: true,
 							maxRequests: 1000,
 						},
@@ -289,9 +363,20 @@ function httpRequestReturnAll({ baseUrl, credential }) {
 			220,
 			{ credentials: { httpHeaderAuth: { id: credential.id, name: credential.name } } },
 		),
-		node(SPLIT_NODE, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'sentFaxes', include: 'noOtherFields', options: {} }, 440),
+		node(
+			SPLIT_NODE,
+			'n8n-nodes-base.splitOut',
+			1,
+			{ fieldToSplitOut: 'sentFaxes', include: 'noOtherFields', options: {} },
+			440,
+		),
 	];
-	return { name: 'bench: Return All with HTTP Request pagination + Split Out', nodes, connections: chainOf(nodes), settings: { executionOrder: 'v1' } };
+	return {
+		name: 'bench: Return All with HTTP Request pagination + Split Out',
+		nodes,
+		connections: chainOf(nodes),
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 const SPLIT_NODE = 'Split Out';
@@ -304,4 +389,11 @@ module.exports = {
 	faxServiceReturnAll,
 	httpRequestReturnAll,
 	SEND_NODE,
-	DOWNLOAD_NODE, faxServiceSend, httpRequestSend, faxServiceTrigger, webhookNode, handBuiltVerification, floorTrigger };
+	DOWNLOAD_NODE,
+	faxServiceSend,
+	httpRequestSend,
+	faxServiceTrigger,
+	webhookNode,
+	handBuiltVerification,
+	floorTrigger,
+};

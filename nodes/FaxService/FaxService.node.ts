@@ -1,4 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { MAIN_CONNECTION } from '../shared/compat';
 import { RESUME_WEBHOOKS } from '../shared/callbacks';
@@ -11,7 +18,10 @@ export class FaxService implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Fax Service',
 		name: 'faxService',
-		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
+		icon: {
+			light: 'file:../../icons/fax-service.svg',
+			dark: 'file:../../icons/fax-service.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: nodeSubtitle,

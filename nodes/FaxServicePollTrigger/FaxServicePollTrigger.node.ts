@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { MAIN_CONNECTION } from '../shared/compat';
@@ -26,11 +32,15 @@ export class FaxServicePollTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Fax Service Polling Trigger',
 		name: 'faxServicePollTrigger',
-		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
+		icon: {
+			light: 'file:../../icons/fax-service.svg',
+			dark: 'file:../../icons/fax-service.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
-		description: 'Starts the workflow on new received faxes, completed sent faxes and finished AI documents, by asking the Fax Service at set times: no public URL needed',
+		description:
+			'Starts the workflow on new received faxes, completed sent faxes and finished AI documents, by asking the Fax Service at set times: no public URL needed',
 		defaults: { name: 'Fax Service Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -58,7 +68,8 @@ export class FaxServicePollTrigger implements INodeType {
 						name: 'aiDocumentOutput',
 						type: 'options',
 						default: 'raw',
-						description: 'How much of each finished AI document\'s result the item holds, as AI Document → Get gives it',
+						description:
+							"How much of each finished AI document's result the item holds, as AI Document → Get gives it",
 						options: OUTPUT_MODES.filter((mode) => mode.value !== 'fields'),
 					},
 					{
@@ -66,7 +77,8 @@ export class FaxServicePollTrigger implements INodeType {
 						name: 'attachPdf',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to download each received fax\'s PDF from its secure link and put it in the item as binary data',
+						description:
+							"Whether to download each received fax's PDF from its secure link and put it in the item as binary data",
 					},
 					{
 						displayName: 'Emit Records From',
@@ -91,16 +103,31 @@ export class FaxServicePollTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const queries = new Map(feeds.map((feed) => [feed.event, readFilterQuery(this, feed)]));
 		const emitFrom = readEmitFrom(this, options);
-		if (options.aiDocumentOutput !== undefined && options.aiDocumentOutput !== 'raw' && options.aiDocumentOutput !== 'simple') {
-			throw new NodeOperationError(this.getNode(), `Options → AI Document Output must be Simplified or Raw, got "${String(options.aiDocumentOutput)}"`);
+		if (
+			options.aiDocumentOutput !== undefined &&
+			options.aiDocumentOutput !== 'raw' &&
+			options.aiDocumentOutput !== 'simple'
+		) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Options → AI Document Output must be Simplified or Raw, got "${String(options.aiDocumentOutput)}"`,
+			);
 		}
 
 		if (this.getMode() === 'manual') return [await sampleItems(this, feeds, queries, options)];
 		try {
 			return await pollFeeds(this, feeds, queries, emitFrom, options);
 		} catch (error) {
-			const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error);
-			failure.description = [failure.description, 'This poll emitted nothing and nothing is lost: the next poll starts from where this one did.'].filter(Boolean).join('\n');
+			const failure =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error);
+			failure.description = [
+				failure.description,
+				'This poll emitted nothing and nothing is lost: the next poll starts from where this one did.',
+			]
+				.filter(Boolean)
+				.join('\n');
 			throw failure;
 		}
 	}
@@ -117,14 +144,18 @@ async function pollFeeds(
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = (staticData.feeds ?? {}) as Partial<Record<PollEvent, StoredFeed>>;
 	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-	const readUntil = budgetMs === undefined ? undefined : Date.now() + budgetMs * READ_SHARE_OF_BUDGET;
+	const readUntil =
+		budgetMs === undefined ? undefined : Date.now() + budgetMs * READ_SHARE_OF_BUDGET;
 	const next: Partial<Record<PollEvent, StoredFeed>> = {};
 	const items: INodeExecutionData[] = [];
 	for (const feed of feeds) {
 		const query = queries.get(feed.event)!;
 		const settings = JSON.stringify({ query, emitFrom: emitFrom ?? null });
 		const previous = stored[feed.event];
-		const cursor = previous?.settings === settings && isFeedCursor(previous.cursor) ? previous.cursor : undefined;
+		const cursor =
+			previous?.settings === settings && isFeedCursor(previous.cursor)
+				? previous.cursor
+				: undefined;
 		const result = await advance(feed, cursor, {
 			readPage: async (page) => await feed.readPage(ctx, query, page),
 			emitFrom: cursor ? undefined : emitFrom,
@@ -132,7 +163,9 @@ async function pollFeeds(
 			maxSeen: MAX_SEEN,
 			maxPending: MAX_PENDING,
 		});
-		ctx.logger.debug(`Fax Service Polling Trigger read ${result.pagesRead} page(s) of ${feed.path}, ${result.emit.length} new`);
+		ctx.logger.debug(
+			`Fax Service Polling Trigger read ${result.pagesRead} page(s) of ${feed.path}, ${result.emit.length} new`,
+		);
 		for (const record of result.emit) items.push(await toItem(ctx, feed, record, options));
 		next[feed.event] = { settings, cursor: result.cursor };
 	}
@@ -143,8 +176,11 @@ async function pollFeeds(
 
 function readFeeds(ctx: IPollFunctions): EventFeed[] {
 	const events = ctx.getNodeParameter('events', []) as string[];
-	const feeds = events.filter((event): event is PollEvent => event in FEEDS).map((event) => FEEDS[event]);
-	if (feeds.length === 0) throw new NodeOperationError(ctx.getNode(), 'Events must name at least one event to poll for');
+	const feeds = events
+		.filter((event): event is PollEvent => event in FEEDS)
+		.map((event) => FEEDS[event]);
+	if (feeds.length === 0)
+		throw new NodeOperationError(ctx.getNode(), 'Events must name at least one event to poll for');
 	return feeds;
 }
 
@@ -155,15 +191,34 @@ function readEmitFrom(ctx: IPollFunctions, options: IDataObject): number | undef
 }
 
 /** The same item the webhook trigger emits for the event: `eventType`, `verified` and the record's fields. */
-async function toItem(ctx: IPollFunctions, feed: EventFeed, record: IDataObject, options: IDataObject): Promise<INodeExecutionData> {
+async function toItem(
+	ctx: IPollFunctions,
+	feed: EventFeed,
+	record: IDataObject,
+	options: IDataObject,
+): Promise<INodeExecutionData> {
 	// Read from the service with the account's key over the credential's base URL: as authentic as a signed callback.
-	const fields = feed.event === 'aiDocument' && options.aiDocumentOutput === 'simple' ? simplifiedRecord(RECORD_KINDS.aiResult, record) : record;
+	const fields =
+		feed.event === 'aiDocument' && options.aiDocumentOutput === 'simple'
+			? simplifiedRecord(RECORD_KINDS.aiResult, record)
+			: record;
 	const item: INodeExecutionData = { json: { eventType: feed.event, verified: true, ...fields } };
-	if (feed.event === 'receivedFax' && options.attachPdf === true && typeof record.secureLink === 'string' && record.secureLink !== '') {
+	if (
+		feed.event === 'receivedFax' &&
+		options.attachPdf === true &&
+		typeof record.secureLink === 'string' &&
+		record.secureLink !== ''
+	) {
 		const file = await downloadSecureLink.call(ctx, record.secureLink);
 		const propertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 		const fileName = file.fileName ?? `${String(record.sendToken)}.pdf`;
-		item.binary = { [propertyName]: await ctx.helpers.prepareBinaryData(file.data, fileName, file.contentType ?? 'application/pdf') };
+		item.binary = {
+			[propertyName]: await ctx.helpers.prepareBinaryData(
+				file.data,
+				fileName,
+				file.contentType ?? 'application/pdf',
+			),
+		};
 	}
 	return item;
 }
@@ -184,10 +239,14 @@ async function sampleItems(
 		if (newest) items.push(await toItem(ctx, feed, newest, options));
 	}
 	if (items.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `No record matches yet for ${feeds.map((feed) => `"${feed.name}"`).join(' or ')} with these filters`, {
-			description:
-				'Send a fax, simulate an inbound one (Fax Service → Received Fax → Simulate Inbound with the test key) or upload a document (AI Document → Upload), then fetch again once it has finished.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`No record matches yet for ${feeds.map((feed) => `"${feed.name}"`).join(' or ')} with these filters`,
+			{
+				description:
+					'Send a fax, simulate an inbound one (Fax Service → Received Fax → Simulate Inbound with the test key) or upload a document (AI Document → Upload), then fetch again once it has finished.',
+			},
+		);
 	}
 	return items;
 }

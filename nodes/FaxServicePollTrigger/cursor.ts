@@ -31,7 +31,6 @@ export interface Feed {
 	startTime(record: IDataObject): number | undefined;
 }
 
-
 export interface AdvanceOptions {
 	/** Reads page `page` (1-based) of the list. */
 	readPage(page: number): Promise<ListPage>;
@@ -83,12 +82,21 @@ export function isFeedCursor(value: unknown): value is FeedCursor {
  * pages: a token is handled once per poll. `previous` is not changed; the caller keeps the
  * returned cursor only when the whole poll succeeded, so a failed poll loses nothing.
  */
-export async function advance(feed: Feed, previous: FeedCursor | undefined, options: AdvanceOptions): Promise<AdvanceResult> {
+export async function advance(
+	feed: Feed,
+	previous: FeedCursor | undefined,
+	options: AdvanceOptions,
+): Promise<AdvanceResult> {
 	const now = options.now ?? Date.now;
 	const first = previous === undefined;
 	const cursor: FeedCursor = first
 		? { total: 0, seen: {}, horizon: options.emitFrom ?? 0, pending: {} }
-		: { total: previous.total, seen: { ...previous.seen }, horizon: previous.horizon, pending: { ...previous.pending } };
+		: {
+				total: previous.total,
+				seen: { ...previous.seen },
+				horizon: previous.horizon,
+				pending: { ...previous.pending },
+			};
 	const quiet = first && options.emitFrom === undefined;
 	const totalBefore = previous?.total ?? 0;
 	const pendingBefore = Object.keys(cursor.pending);
@@ -120,7 +128,7 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
 	let announced = 0;
 	let page = 1;
 	let complete = false;
-	for (;; page++) {
+	for (; ; page++) {
 		const { records, totalCount, totalPages } = await options.readPage(page);
 		if (page === 1) announced = totalCount;
 		let lastWasNew = false;
@@ -138,7 +146,9 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
 			break;
 		}
 		if (first) continue;
-		const pendingMissing = pendingBefore.some((token) => token in cursor.pending && !encountered.has(token));
+		const pendingMissing = pendingBefore.some(
+			(token) => token in cursor.pending && !encountered.has(token),
+		);
 		if (!lastWasNew && found >= announced - totalBefore && !pendingMissing) break;
 		if (options.readUntil !== undefined && now() >= options.readUntil) break;
 	}
@@ -146,7 +156,8 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
 	if (complete) {
 		cursor.total = encountered.size;
 		// Pending records no longer in the list cannot become final in it.
-		for (const token of Object.keys(cursor.pending)) if (!encountered.has(token)) delete cursor.pending[token];
+		for (const token of Object.keys(cursor.pending))
+			if (!encountered.has(token)) delete cursor.pending[token];
 	} else {
 		cursor.total = totalBefore + found;
 	}
@@ -160,7 +171,8 @@ export async function advance(feed: Feed, previous: FeedCursor | undefined, opti
  * A record without a time comes after those with one.
  */
 function emissionOrder(feed: Feed): (a: IDataObject, b: IDataObject) => number {
-	const byTime = (a: number | undefined, b: number | undefined) => (a ?? Infinity) - (b ?? Infinity) || 0;
+	const byTime = (a: number | undefined, b: number | undefined) =>
+		(a ?? Infinity) - (b ?? Infinity) || 0;
 	return (a, b) => {
 		const tokenA = feed.token(a);
 		const tokenB = feed.token(b);

@@ -1,6 +1,15 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { faxStatusFilter, fieldCollection, isTestFilter, numberFilters, optionalFields, recordOption, SHARED_FILTERS, TRIGGER_EVENTS } from '../shared/parameters';
+import {
+	faxStatusFilter,
+	fieldCollection,
+	isTestFilter,
+	numberFilters,
+	optionalFields,
+	recordOption,
+	SHARED_FILTERS,
+	TRIGGER_EVENTS,
+} from '../shared/parameters';
 import type { FieldMapping } from '../shared/parameters';
 import { readAiDocumentPage } from '../shared/lists';
 import type { ListPage } from '../shared/transport';
@@ -37,8 +46,15 @@ const startTime = (record: IDataObject) => timeOf(record.sentAt);
 const token = (record: IDataObject) => String(record.sendToken);
 
 /** A page of a fax list (spec 2.1 paging), with the largest page size; every record must carry its token. */
-const faxListPage = (path: string, list: string) => async (ctx: IPollFunctions, query: Record<string, string>, page: number): Promise<ListPage> =>
-	await apiRequestPage.call(ctx, { path, qs: query }, { list, paged: true, id: 'sendToken' }, page);
+const faxListPage =
+	(path: string, list: string) =>
+	async (ctx: IPollFunctions, query: Record<string, string>, page: number): Promise<ListPage> =>
+		await apiRequestPage.call(
+			ctx,
+			{ path, qs: query },
+			{ list, paged: true, id: 'sendToken' },
+			page,
+		);
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -94,14 +110,25 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 	},
 };
 
-const receivedTo = numberFilters('The sending fax number', 'Only faxes received on this number of the account').to;
-const sent = numberFilters('Only faxes sent from this number of the account', 'Only faxes sent to this number');
+const receivedTo = numberFilters(
+	'The sending fax number',
+	'Only faxes received on this number of the account',
+).to;
+const sent = numberFilters(
+	'Only faxes sent from this number of the account',
+	'Only faxes sent to this number',
+);
 
 /** Only filters on what never changes once a record is listed, so a record never leaves the filtered list. */
 export const filterProperties: INodeProperties[] = [
 	{
 		...fieldCollection('filters', [
-			recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
+			recordOption(
+				'Client',
+				'client',
+				'getClients',
+				'Only faxes received on numbers of this client',
+			),
 			faxStatusFilter,
 			isTestFilter,
 			receivedTo,
@@ -123,6 +150,7 @@ export function readFilterQuery(ctx: IPollFunctions, feed: EventFeed): Record<st
 	if (feed.filtersParameter === undefined) return {};
 	const values = ctx.getNodeParameter(feed.filtersParameter, {}) as IDataObject;
 	const labelled: Record<string, FieldMapping> = {};
-	for (const [name, mapping] of Object.entries(feed.filters)) labelled[name] = { ...mapping, label: `${feed.name} Filters → ${mapping.label}` };
+	for (const [name, mapping] of Object.entries(feed.filters))
+		labelled[name] = { ...mapping, label: `${feed.name} Filters → ${mapping.label}` };
 	return optionalFields(ctx, undefined, values, labelled);
 }

@@ -1,9 +1,26 @@
-import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { loadOptions } from '../shared/lists';
 import type { ParsedCallback } from '../shared/callbacks';
-import { callbackLabel, deliveryKey, deliveryKeyOfItem, readCallbackRequest, refuseCallback, SIGNATURE_HEADER, verifyCallback } from '../shared/callbacks';
+import {
+	callbackLabel,
+	deliveryKey,
+	deliveryKeyOfItem,
+	readCallbackRequest,
+	refuseCallback,
+	SIGNATURE_HEADER,
+	verifyCallback,
+} from '../shared/callbacks';
 import { MAIN_CONNECTION } from '../shared/compat';
 import { EVENTS_SUBTITLE, eventsField, pdfFieldOption } from '../shared/parameters';
 import { deliveryWindow, persist } from './deduplication';
@@ -13,7 +30,10 @@ export class FaxServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Fax Service Trigger',
 		name: 'faxServiceTrigger',
-		icon: { light: 'file:../../icons/fax-service.svg', dark: 'file:../../icons/fax-service.dark.svg' },
+		icon: {
+			light: 'file:../../icons/fax-service.svg',
+			dark: 'file:../../icons/fax-service.dark.svg',
+		},
 		group: ['trigger'],
 		// 1.1 behaves exactly like 1; n8n evaluates a legacy Webhook-v1 expression on every request to a
 		// version-1 node, which 1.1 is spared (see README, "High callback volume").
@@ -23,14 +43,23 @@ export class FaxServiceTrigger implements INodeType {
 		// n8n's node creator lists this trigger and the Fax Service node as one entry, "Fax Service", and
 		// shows this description for it (generateMergedNodesAndActions: the trigger's description replaces
 		// the node's), in "What happens next?" too: so it says what both do.
-		description: 'Send and receive faxes, send secure-link e-mails, extract documents with AI, and start workflows when faxes arrive or complete and AI results come in',
+		description:
+			'Send and receive faxes, send secure-link e-mails, extract documents with AI, and start workflows when faxes arrive or complete and AI results come in',
 		defaults: { name: 'Fax Service Trigger' },
 		inputs: [],
 		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'faxServiceApi', required: true }],
 		// responseData '': n8n answers with what webhook() returns ({received: true}); left out, n8n answers
 		// its default 'firstEntryJson' as text.
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'fax-service' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: 'fax-service',
+			},
+		],
 		properties: [
 			{
 				displayName:
@@ -39,7 +68,10 @@ export class FaxServiceTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			eventsField(['aiDocument', 'receivedFax', 'sentFax'], ['sentFax', 'receivedFax', 'aiDocument']),
+			eventsField(
+				['aiDocument', 'receivedFax', 'sentFax'],
+				['sentFax', 'receivedFax', 'aiDocument'],
+			),
 			{
 				displayName: 'Inbound Fax Number Names or IDs',
 				name: 'registerOnFaxNumbers',
@@ -102,11 +134,17 @@ export class FaxServiceTrigger implements INodeType {
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const keys = items.map((item) => deliveryKeyOfItem(item.json)).filter((key): key is string => key !== undefined);
+		const keys = items
+			.map((item) => deliveryKeyOfItem(item.json))
+			.filter((key): key is string => key !== undefined);
 		if (keys.length > 0 && this.getMode() !== 'manual') {
 			const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 			const staticData = this.getWorkflowStaticData('node');
-			const window = deliveryWindow(windowScope(this), Number(options.deduplicationWindow ?? 1000), staticData);
+			const window = deliveryWindow(
+				windowScope(this),
+				Number(options.deduplicationWindow ?? 1000),
+				staticData,
+			);
 			for (const key of keys) window.claim(key);
 			persist(window, staticData);
 		}
@@ -114,7 +152,12 @@ export class FaxServiceTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const refuse = (status: number, reason: string, logDetail = reason, callback?: ParsedCallback) => refuseCallback(this, 'Fax Service Trigger', status, reason, logDetail, callback);
+		const refuse = (
+			status: number,
+			reason: string,
+			logDetail = reason,
+			callback?: ParsedCallback,
+		) => refuseCallback(this, 'Fax Service Trigger', status, reason, logDetail, callback);
 		const read = readCallbackRequest(this);
 		if ('malformed' in read) return refuse(400, read.malformed);
 		const { callback } = read;
@@ -122,13 +165,26 @@ export class FaxServiceTrigger implements INodeType {
 
 		if (callback.type === 'unverifiable') {
 			if (options.acceptUnverifiable !== true) {
-				return refuse(405, 'This trigger accepts only callbacks it can verify (sent fax, received fax, AI document)', 'unverifiable callback type refused');
+				return refuse(
+					405,
+					'This trigger accepts only callbacks it can verify (sent fax, received fax, AI document)',
+					'unverifiable callback type refused',
+				);
 			}
-			return { workflowData: [[{ json: { eventType: 'unverifiable', verified: false, ...callback.payload } }]] };
+			return {
+				workflowData: [
+					[{ json: { eventType: 'unverifiable', verified: false, ...callback.payload } }],
+				],
+			};
 		}
 
-		const verdict = await verifyCallback.call(this, callback, this.getRequestObject().headers[SIGNATURE_HEADER]);
-		if (verdict !== 'valid') return refuse(verdict.status, verdict.reason, verdict.logDetail, callback);
+		const verdict = await verifyCallback.call(
+			this,
+			callback,
+			this.getRequestObject().headers[SIGNATURE_HEADER],
+		);
+		if (verdict !== 'valid')
+			return refuse(verdict.status, verdict.reason, verdict.logDetail, callback);
 
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(callback.type)) {
@@ -137,7 +193,11 @@ export class FaxServiceTrigger implements INodeType {
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
-		const window = deliveryWindow(windowScope(this), Number(options.deduplicationWindow ?? 1000), staticData);
+		const window = deliveryWindow(
+			windowScope(this),
+			Number(options.deduplicationWindow ?? 1000),
+			staticData,
+		);
 		const delivery = deliveryKey(callback.type, callback.payload);
 		if (!window.claim(delivery)) {
 			this.logger.info(`Fax Service Trigger ignored a redelivered ${callbackLabel(callback)}`);
@@ -145,7 +205,11 @@ export class FaxServiceTrigger implements INodeType {
 		}
 
 		try {
-			const item = await toItem(this, callback, String(options.binaryPropertyName ?? 'data') || 'data');
+			const item = await toItem(
+				this,
+				callback,
+				String(options.binaryPropertyName ?? 'data') || 'data',
+			);
 			// n8n answers with webhookResponse once the execution exists; execute() then saves the window.
 			return { webhookResponse: { received: true }, workflowData: [[item]] };
 		} catch (error) {
@@ -161,14 +225,26 @@ function windowScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
 }
 
-async function toItem(ctx: IWebhookFunctions, callback: ParsedCallback, binaryPropertyName: string): Promise<INodeExecutionData> {
-	const record = (callback.type === 'aiDocument' ? callback.payload.aiResult : callback.payload) as IDataObject;
-	const item: INodeExecutionData = { json: { eventType: callback.type, verified: true, ...record } };
+async function toItem(
+	ctx: IWebhookFunctions,
+	callback: ParsedCallback,
+	binaryPropertyName: string,
+): Promise<INodeExecutionData> {
+	const record = (
+		callback.type === 'aiDocument' ? callback.payload.aiResult : callback.payload
+	) as IDataObject;
+	const item: INodeExecutionData = {
+		json: { eventType: callback.type, verified: true, ...record },
+	};
 	if (callback.file) {
 		const token = typeof record.sendToken === 'string' ? record.sendToken : 'received-fax';
 		const fileName = callback.file.originalFilename || `${token}.pdf`;
 		item.binary = {
-			[binaryPropertyName]: await ctx.nodeHelpers.copyBinaryFile(callback.file.filepath, fileName, callback.file.mimetype || 'application/pdf'),
+			[binaryPropertyName]: await ctx.nodeHelpers.copyBinaryFile(
+				callback.file.filepath,
+				fileName,
+				callback.file.mimetype || 'application/pdf',
+			),
 		};
 	}
 	return item;

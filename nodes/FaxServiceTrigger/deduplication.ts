@@ -68,7 +68,11 @@ export class DeliveryWindow {
 export const STATIC_DATA_KEY = 'deliveredCallbacks';
 
 /** The window of one trigger node, loaded from its static data the first time it is needed. */
-export function deliveryWindow(scope: string, capacity: number, staticData: IDataObject): DeliveryWindow {
+export function deliveryWindow(
+	scope: string,
+	capacity: number,
+	staticData: IDataObject,
+): DeliveryWindow {
 	let window = windows.get(scope);
 	if (!window) {
 		window = new DeliveryWindow(capacity);

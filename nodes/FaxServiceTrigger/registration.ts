@@ -26,7 +26,8 @@ function selectedNumbers(ctx: IHookFunctions): string[] {
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'The trigger has no webhook URL to register');
+	if (!url)
+		throw new NodeOperationError(ctx.getNode(), 'The trigger has no webhook URL to register');
 	return url;
 }
 
@@ -93,7 +94,9 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 			}
 		} catch (error) {
 			// A number deleted or unreachable must not block deactivation; the record is dropped either way.
-			this.logger.warn(`Fax Service Trigger could not restore the callback URL of fax number ${id}: ${logReason(error)}`);
+			this.logger.warn(
+				`Fax Service Trigger could not restore the callback URL of fax number ${id}: ${logReason(error)}`,
+			);
 		}
 		delete registrations[id];
 	}

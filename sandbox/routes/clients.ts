@@ -13,10 +13,19 @@ const clientName = { type: 'string', pattern: '\\S' };
 const clientBody = (properties: Record<string, unknown>) => ({
 	type: 'object',
 	required: ['client'],
-	properties: { client: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: clientName, ...properties } } },
+	properties: {
+		client: {
+			type: 'object',
+			required: ['name'],
+			additionalProperties: false,
+			properties: { name: clientName, ...properties },
+		},
+	},
 });
 
-const createClientBody = clientBody({ fax_number_id: { type: ['string', 'null'], format: 'uuid' } });
+const createClientBody = clientBody({
+	fax_number_id: { type: ['string', 'null'], format: 'uuid' },
+});
 
 const renameClientBody = clientBody({});
 
@@ -28,20 +37,34 @@ export function registerClientRoutes(app: FastifyInstance, rt: Runtime): void {
 		return {
 			clientId: c.clientId,
 			name: c.name,
-			faxNumbers: numbers.map((n) => ({ id: n.id, number: n.number, callbackUrl: n.callbackUrl, uri: faxNumberUri(rt, n) })),
+			faxNumbers: numbers.map((n) => ({
+				id: n.id,
+				number: n.number,
+				callbackUrl: n.callbackUrl,
+				uri: faxNumberUri(rt, n),
+			})),
 		};
 	}
 
-	app.get('/api/v2/clients', async () => ({ clients: [...state.clients.values()].map(clientView) }));
+	app.get('/api/v2/clients', async () => ({
+		clients: [...state.clients.values()].map(clientView),
+	}));
 
 	app.post(
 		'/api/v2/clients',
 		{ config: { bodyKind: 'json' }, schema: { body: createClientBody } },
-		async (request: FastifyRequest<{ Body: { client: { name: string; fax_number_id?: string | null } } }>, reply) => {
+		async (
+			request: FastifyRequest<{
+				Body: { client: { name: string; fax_number_id?: string | null } };
+			}>,
+			reply,
+		) => {
 			const input = request.body.client;
 			const number = input.fax_number_id ? state.faxNumbers.get(input.fax_number_id) : undefined;
 			if (input.fax_number_id && !number) {
-				throw badRequest({ 'client.fax_number_id': ['does not match any fax number of this account'] });
+				throw badRequest({
+					'client.fax_number_id': ['does not match any fax number of this account'],
+				});
 			}
 			const client: Client = { seq: state.nextSeq(), clientId: randomUUID(), name: input.name };
 			state.clients.set(client.clientId, client);
@@ -50,16 +73,24 @@ export function registerClientRoutes(app: FastifyInstance, rt: Runtime): void {
 		},
 	);
 
-	app.get('/api/v2/clients/:client_id', async (request: FastifyRequest<{ Params: { client_id: string } }>) => {
-		const client = state.clients.get(request.params.client_id);
-		if (!client) throw notFound(`Client ${request.params.client_id} not found`);
-		return { client: clientView(client) };
-	});
+	app.get(
+		'/api/v2/clients/:client_id',
+		async (request: FastifyRequest<{ Params: { client_id: string } }>) => {
+			const client = state.clients.get(request.params.client_id);
+			if (!client) throw notFound(`Client ${request.params.client_id} not found`);
+			return { client: clientView(client) };
+		},
+	);
 
 	app.patch(
 		'/api/v2/clients/:client_id',
 		{ config: { bodyKind: 'json' }, schema: { body: renameClientBody } },
-		async (request: FastifyRequest<{ Params: { client_id: string }; Body: { client: { name: string } } }>) => {
+		async (
+			request: FastifyRequest<{
+				Params: { client_id: string };
+				Body: { client: { name: string } };
+			}>,
+		) => {
 			const client = state.clients.get(request.params.client_id);
 			if (!client) throw notFound(`Client ${request.params.client_id} not found`);
 			client.name = request.body.client.name;

@@ -62,7 +62,12 @@ export function registerEmailRoutes(app: FastifyInstance, rt: Runtime): void {
 			(v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 180,
 			'must be an integer from 1 to 180 (days)',
 		);
-		const replyTo = optionalChecked(body, 'reply_to_email', (v) => v === '' || isEmail(v), MESSAGES.email);
+		const replyTo = optionalChecked(
+			body,
+			'reply_to_email',
+			(v) => v === '' || isEmail(v),
+			MESSAGES.email,
+		);
 		const patientDob = optionalChecked(body, 'patient_dob', isDate, MESSAGES.date);
 		const callbackUrl = optionalChecked(body, 'callback_url', isHttpUrl, MESSAGES.uri);
 		body.errors.throwIfAny();
@@ -107,12 +112,17 @@ export function registerEmailRoutes(app: FastifyInstance, rt: Runtime): void {
 				sendEmailCallback(rt, email);
 			},
 		);
-		return reply.status(201).send({ message: 'E-mail queued for delivery', emailId: email.emailId });
+		return reply
+			.status(201)
+			.send({ message: 'E-mail queued for delivery', emailId: email.emailId });
 	});
 
-	app.get('/api/v2/emails/:email_id', async (request: FastifyRequest<{ Params: { email_id: string } }>) => {
-		const email = state.emails.get(request.params.email_id);
-		if (!email) throw notFound(`E-mail ${request.params.email_id} not found`);
-		return emailView(email);
-	});
+	app.get(
+		'/api/v2/emails/:email_id',
+		async (request: FastifyRequest<{ Params: { email_id: string } }>) => {
+			const email = state.emails.get(request.params.email_id);
+			if (!email) throw notFound(`E-mail ${request.params.email_id} not found`);
+			return emailView(email);
+		},
+	);
 }

@@ -10,7 +10,11 @@ import { nowIso } from '../time';
 
 export const UPGRADE_PATH = '/account/upgrade';
 
-const callbackUrlSchema = { type: ['string', 'null'], format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' };
+const callbackUrlSchema = {
+	type: ['string', 'null'],
+	format: 'uri',
+	pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+};
 
 const createFaxNumberBody = {
 	type: 'object',
@@ -73,20 +77,27 @@ export function registerFaxNumberRoutes(app: FastifyInstance, rt: Runtime): void
 		return null;
 	}
 
-	app.get('/api/v2/fax_numbers', async () => ({ faxNumbers: [...state.faxNumbers.values()].map(faxNumberView) }));
+	app.get('/api/v2/fax_numbers', async () => ({
+		faxNumbers: [...state.faxNumbers.values()].map(faxNumberView),
+	}));
 
 	app.post(
 		'/api/v2/fax_numbers',
 		{ config: { bodyKind: 'json' }, schema: { body: createFaxNumberBody } },
 		async (
-			request: FastifyRequest<{ Body: { fax_number: { area_code: string; callback_url?: string | null; client_id?: string } } }>,
+			request: FastifyRequest<{
+				Body: {
+					fax_number: { area_code: string; callback_url?: string | null; client_id?: string };
+				};
+			}>,
 			reply,
 		) => {
 			const input = request.body.fax_number;
 			if (input.client_id !== undefined && !state.clients.has(input.client_id)) {
 				throw badRequest({ 'fax_number.client_id': ['does not match any client of this account'] });
 			}
-			const number = state.faxNumbers.size < config.faxNumberLimit ? newNumber(input.area_code) : null;
+			const number =
+				state.faxNumbers.size < config.faxNumberLimit ? newNumber(input.area_code) : null;
 			if (number === null) {
 				throw new ApiError(422, {
 					error: `Fax number limit reached: this account may hold ${config.faxNumberLimit} fax numbers. Upgrade the account to provision more.`,
@@ -106,11 +117,14 @@ export function registerFaxNumberRoutes(app: FastifyInstance, rt: Runtime): void
 		},
 	);
 
-	app.get('/api/v2/fax_numbers/:slug', async (request: FastifyRequest<{ Params: { slug: string } }>) => {
-		const n = state.faxNumbers.get(request.params.slug);
-		if (!n) throw notFound(`Fax number ${request.params.slug} not found`);
-		return { faxNumber: faxNumberView(n) };
-	});
+	app.get(
+		'/api/v2/fax_numbers/:slug',
+		async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+			const n = state.faxNumbers.get(request.params.slug);
+			if (!n) throw notFound(`Fax number ${request.params.slug} not found`);
+			return { faxNumber: faxNumberView(n) };
+		},
+	);
 
 	app.patch(
 		'/api/v2/fax_numbers/:slug',

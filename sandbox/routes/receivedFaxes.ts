@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import FormData from 'form-data';
-import { PAYLOAD_FIELD, signCallback, signingKeyEnvironment } from '../../nodes/shared/callbacks/signature';
+import {
+	PAYLOAD_FIELD,
+	signCallback,
+	signingKeyEnvironment,
+} from '../../nodes/shared/callbacks/signature';
 import { callbackKey, sendCallback } from '../delivery';
 import { isE164, MESSAGES, notFound } from '../errors';
 import { EMPTY_RECEIVED_EXTRACTION, extractReceived } from '../extraction';
@@ -17,7 +21,8 @@ import { queueSentFax } from './sentFaxes';
 /** Received faxes: list, get, forward as a sent fax, and test_receive (the sandbox's way to receive one). */
 
 export const SANDBOX_CALLER_NAME = 'Sandbox Caller';
-export const RECEIVE_FAILURE_MESSAGE = 'Transmission interrupted before the fax was completely received';
+export const RECEIVE_FAILURE_MESSAGE =
+	'Transmission interrupted before the fax was completely received';
 
 const receivedFaxListQuery = {
 	type: 'object',
@@ -62,7 +67,10 @@ function sendReceivedFaxCallback(rt: Runtime, fax: ReceivedFax, url: string): vo
 	const key = callbackKey(rt, signingKeyEnvironment('receivedFax', payload));
 	const form = new FormData();
 	form.append(PAYLOAD_FIELD.receivedFax, JSON.stringify(payload));
-	form.append('file', fax.file, { filename: `${fax.sendToken}.${extensionOf(fax.kind)}`, contentType: mimeOf(fax.kind) });
+	form.append('file', fax.file, {
+		filename: `${fax.sendToken}.${extensionOf(fax.kind)}`,
+		contentType: mimeOf(fax.kind),
+	});
 	sendCallback(rt, {
 		type: 'receivedFax',
 		url,
@@ -70,7 +78,8 @@ function sendReceivedFaxCallback(rt: Runtime, fax: ReceivedFax, url: string): vo
 		body: form.getBuffer(),
 		signature: signCallback('receivedFax', payload, key),
 		onFinal: (delivered) => {
-			if (state.receivedFaxes.get(fax.sendToken) === fax) fax.callbackStatus = delivered ? 'success' : 'failed';
+			if (state.receivedFaxes.get(fax.sendToken) === fax)
+				fax.callbackStatus = delivered ? 'success' : 'failed';
 		},
 	});
 }
@@ -78,72 +87,94 @@ function sendReceivedFaxCallback(rt: Runtime, fax: ReceivedFax, url: string): vo
 export function registerReceivedFaxRoutes(app: FastifyInstance, rt: Runtime): void {
 	const { config, state, files, scheduler } = rt;
 
-	app.get('/api/v2/received_faxes', { schema: { querystring: receivedFaxListQuery } }, async (request) => {
-		const q = request.query as Query;
-		const range = dateRange(q);
-		let items = [...state.receivedFaxes.values()].filter(
-			(f) =>
-				equals(f.fromNumber, q.from_number) &&
-				equals(f.toNumber, q.to_number) &&
-				contains(f.callerName, q.caller_name) &&
-				equals(f.faxStatus, q.fax_status) &&
-				(q.is_test === undefined || f.isTest === (q.is_test === 'true')) &&
-				equals(f.client, q.client) &&
-				equals(f.callbackStatus, q.callback_status) &&
-				inRange(f.sentAt, range),
-		);
-		items = sortBy(items, 'sentAt', 'desc');
-		const page = paginate(items, q);
-		return { receivedFaxes: page.items.map(receivedFaxView), meta: page.meta };
-	});
+	app.get(
+		'/api/v2/received_faxes',
+		{ schema: { querystring: receivedFaxListQuery } },
+		async (request) => {
+			const q = request.query as Query;
+			const range = dateRange(q);
+			let items = [...state.receivedFaxes.values()].filter(
+				(f) =>
+					equals(f.fromNumber, q.from_number) &&
+					equals(f.toNumber, q.to_number) &&
+					contains(f.callerName, q.caller_name) &&
+					equals(f.faxStatus, q.fax_status) &&
+					(q.is_test === undefined || f.isTest === (q.is_test === 'true')) &&
+					equals(f.client, q.client) &&
+					equals(f.callbackStatus, q.callback_status) &&
+					inRange(f.sentAt, range),
+			);
+			items = sortBy(items, 'sentAt', 'desc');
+			const page = paginate(items, q);
+			return { receivedFaxes: page.items.map(receivedFaxView), meta: page.meta };
+		},
+	);
 
-	app.post('/api/v2/received_faxes/test_receive', { config: { bodyKind: 'multipart' } }, async (request, reply) => {
-		const body = await readMultipart(request, { text: ['to_number', 'from_number'], files: ['file'] }, config.maxUploadBytes);
-		const file = takeFile(body, 'pdfOrTiff', config.maxUploadBytes);
-		const toNumber = requiredText(body, 'to_number', isE164, MESSAGES.e164);
-		const fromNumber = requiredText(body, 'from_number', isE164, MESSAGES.e164);
-		const number = [...state.faxNumbers.values()].find((n) => n.number === toNumber);
-		if (toNumber && isE164(toNumber) && !number) body.errors.add('to_number', 'is not a fax number of this account');
-		body.errors.throwIfAny();
+	app.post(
+		'/api/v2/received_faxes/test_receive',
+		{ config: { bodyKind: 'multipart' } },
+		async (request, reply) => {
+			const body = await readMultipart(
+				request,
+				{ text: ['to_number', 'from_number'], files: ['file'] },
+				config.maxUploadBytes,
+			);
+			const file = takeFile(body, 'pdfOrTiff', config.maxUploadBytes);
+			const toNumber = requiredText(body, 'to_number', isE164, MESSAGES.e164);
+			const fromNumber = requiredText(body, 'from_number', isE164, MESSAGES.e164);
+			const number = [...state.faxNumbers.values()].find((n) => n.number === toNumber);
+			if (toNumber && isE164(toNumber) && !number)
+				body.errors.add('to_number', 'is not a fax number of this account');
+			body.errors.throwIfAny();
 
-		const completedMs = Date.now();
-		const failed = fromNumber.endsWith('0000');
-		const callbackUrl = number!.callbackUrl || null;
-		const fax: ReceivedFax = {
-			seq: state.nextSeq(),
-			sendToken: randomToken(),
-			fromNumber,
-			toNumber,
-			callerName: SANDBOX_CALLER_NAME,
-			faxStatus: failed ? 'failure' : 'success',
-			sentAt: nowIso(completedMs - 30_000),
-			completedAt: nowIso(completedMs),
-			numPages: countPages(file!.data, file!.kind),
-			isTest: isTestRequest(request),
-			errorDetails: failed ? { errorMessage: RECEIVE_FAILURE_MESSAGE } : null,
-			callbackStatus: callbackUrl ? 'pending' : null,
-			client: number!.clientId,
-			extraction: config.aiExtraction && !failed ? extractReceived(file!.data) : { ...EMPTY_RECEIVED_EXTRACTION },
-			secureLink: null,
-			file: file!.data,
-			kind: file!.kind,
-		};
-		fax.secureLink = files.add(file!.data, file!.kind, null).url;
-		state.receivedFaxes.set(fax.sendToken, fax);
-		if (callbackUrl) scheduler.after(0, () => sendReceivedFaxCallback(rt, fax, callbackUrl));
-		return reply.status(201).send({ message: `Test fax received: ${fax.sendToken}` });
-	});
+			const completedMs = Date.now();
+			const failed = fromNumber.endsWith('0000');
+			const callbackUrl = number!.callbackUrl || null;
+			const fax: ReceivedFax = {
+				seq: state.nextSeq(),
+				sendToken: randomToken(),
+				fromNumber,
+				toNumber,
+				callerName: SANDBOX_CALLER_NAME,
+				faxStatus: failed ? 'failure' : 'success',
+				sentAt: nowIso(completedMs - 30_000),
+				completedAt: nowIso(completedMs),
+				numPages: countPages(file!.data, file!.kind),
+				isTest: isTestRequest(request),
+				errorDetails: failed ? { errorMessage: RECEIVE_FAILURE_MESSAGE } : null,
+				callbackStatus: callbackUrl ? 'pending' : null,
+				client: number!.clientId,
+				extraction:
+					config.aiExtraction && !failed
+						? extractReceived(file!.data)
+						: { ...EMPTY_RECEIVED_EXTRACTION },
+				secureLink: null,
+				file: file!.data,
+				kind: file!.kind,
+			};
+			fax.secureLink = files.add(file!.data, file!.kind, null).url;
+			state.receivedFaxes.set(fax.sendToken, fax);
+			if (callbackUrl) scheduler.after(0, () => sendReceivedFaxCallback(rt, fax, callbackUrl));
+			return reply.status(201).send({ message: `Test fax received: ${fax.sendToken}` });
+		},
+	);
 
-	app.get('/api/v2/received_faxes/:send_token', async (request: FastifyRequest<{ Params: { send_token: string } }>) => {
-		const fax = state.receivedFaxes.get(request.params.send_token);
-		if (!fax) throw notFound(`Received fax ${request.params.send_token} not found`);
-		return receivedFaxView(fax);
-	});
+	app.get(
+		'/api/v2/received_faxes/:send_token',
+		async (request: FastifyRequest<{ Params: { send_token: string } }>) => {
+			const fax = state.receivedFaxes.get(request.params.send_token);
+			if (!fax) throw notFound(`Received fax ${request.params.send_token} not found`);
+			return receivedFaxView(fax);
+		},
+	);
 
 	app.post(
 		'/api/v2/received_faxes/:send_token/forward_as_fax',
 		{ config: { bodyKind: 'form' }, schema: { body: forwardBody } },
-		async (request: FastifyRequest<{ Params: { send_token: string }; Body: { to_number: string } }>, reply) => {
+		async (
+			request: FastifyRequest<{ Params: { send_token: string }; Body: { to_number: string } }>,
+			reply,
+		) => {
 			const received = state.receivedFaxes.get(request.params.send_token);
 			if (!received) throw notFound(`Received fax ${request.params.send_token} not found`);
 			const fax = queueSentFax(rt, {

@@ -199,9 +199,12 @@ export function registerSentFaxRoutes(app: FastifyInstance, rt: Runtime): void {
 		return reply.status(201).send({ message: 'Fax queued for delivery', faxId: fax.sendToken });
 	});
 
-	app.get('/api/v2/sent_faxes/:send_token', async (request: FastifyRequest<{ Params: { send_token: string } }>) => {
-		const fax = state.sentFaxes.get(request.params.send_token);
-		if (!fax) throw notFound(`Sent fax ${request.params.send_token} not found`);
-		return sentFaxView(fax);
-	});
+	app.get(
+		'/api/v2/sent_faxes/:send_token',
+		async (request: FastifyRequest<{ Params: { send_token: string } }>) => {
+			const fax = state.sentFaxes.get(request.params.send_token);
+			if (!fax) throw notFound(`Sent fax ${request.params.send_token} not found`);
+			return sentFaxView(fax);
+		},
+	);
 }

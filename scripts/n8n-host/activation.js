@@ -21,12 +21,19 @@ function usesPublicationService(instance) {
 async function activationStatus(instance) {
 	const query = (sql, params) => instance.query(sql, params);
 	if (usesPublicationService(instance)) return await readActivationStatus(query);
-	const sinceStart = instance.logOffset === undefined ? '' : instance.logs({ since: instance.logOffset });
-	return await readStartupActivationStatus(query, sinceStart.includes(READY_LINE) ? sinceStart : null);
+	const sinceStart =
+		instance.logOffset === undefined ? '' : instance.logs({ since: instance.logOffset });
+	return await readStartupActivationStatus(
+		query,
+		sinceStart.includes(READY_LINE) ? sinceStart : null,
+	);
 }
 
 /** Waits until no published workflow is pending activation (see activationStatus()). */
-async function waitForActivation(instance, { until = Date.now() + 60000, requireActivation = true } = {}) {
+async function waitForActivation(
+	instance,
+	{ until = Date.now() + 60000, requireActivation = true } = {},
+) {
 	for (;;) {
 		const status = await activationStatus(instance);
 		const pending = status.filter((workflow) => workflow.state === 'pending');
@@ -40,9 +47,14 @@ async function waitForActivation(instance, { until = Date.now() + 60000, require
 			}
 			return status;
 		}
-		if (!instance.isRunning()) throw new Error(`n8n exited while activating workflows:\n${tail(instance.logs({ since: instance.logOffset }))}`);
+		if (!instance.isRunning())
+			throw new Error(
+				`n8n exited while activating workflows:\n${tail(instance.logs({ since: instance.logOffset }))}`,
+			);
 		if (Date.now() > until) {
-			throw new Error(`n8n did not activate ${pending.map((workflow) => workflow.workflowId).join(', ')} in time:\n${tail(instance.logs({ since: instance.logOffset }))}`);
+			throw new Error(
+				`n8n did not activate ${pending.map((workflow) => workflow.workflowId).join(', ')} in time:\n${tail(instance.logs({ since: instance.logOffset }))}`,
+			);
 		}
 		await delay(250);
 	}

@@ -37,11 +37,22 @@ async function runCli(instance, args, { timeoutMs = 180000 } = {}) {
 			clearTimeout(timer);
 			killGroup(child.pid);
 			untrackGroup(child.pid);
-			fs.appendFileSync(instance.cliLogFile, `\n$ n8n ${args.join(' ')}  [exit ${code}${signal ? ` ${signal}` : ''}]\n${stripAnsi(stdout)}${stripAnsi(stderr)}`);
+			fs.appendFileSync(
+				instance.cliLogFile,
+				`\n$ n8n ${args.join(' ')}  [exit ${code}${signal ? ` ${signal}` : ''}]\n${stripAnsi(stdout)}${stripAnsi(stderr)}`,
+			);
 			if (signal === 'SIGKILL' && code === null) {
-				reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tail(stdout + stderr)}`));
+				reject(
+					new Error(
+						`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tail(stdout + stderr)}`,
+					),
+				);
 			} else {
-				resolve({ code: code === null ? 1 : code, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) });
+				resolve({
+					code: code === null ? 1 : code,
+					stdout: stripAnsi(stdout),
+					stderr: stripAnsi(stderr),
+				});
 			}
 		});
 	});
@@ -49,7 +60,10 @@ async function runCli(instance, args, { timeoutMs = 180000 } = {}) {
 
 async function cliOrThrow(instance, args, options) {
 	const result = await runCli(instance, args, options);
-	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+	if (result.code !== 0)
+		throw new Error(
+			`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`,
+		);
 	return result;
 }
 
@@ -65,7 +79,9 @@ async function importCredentialsByCli(instance, credentials) {
 	fs.writeFileSync(file, JSON.stringify(list, null, 2));
 	const result = await cliOrThrow(instance, ['import:credentials', `--input=${file}`]);
 	if (!/Successfully imported/.test(result.stdout + result.stderr)) {
-		throw new Error(`n8n import:credentials did not report success:\n${tail(result.stdout + result.stderr)}`);
+		throw new Error(
+			`n8n import:credentials did not report success:\n${tail(result.stdout + result.stderr)}`,
+		);
 	}
 	return list;
 }
@@ -75,15 +91,24 @@ async function importCredentialsByCli(instance, credentials) {
  * publishWorkflow), with `n8n import:workflow` (n8n stopped), missing ids generated. Resolves the workflows with ids.
  */
 async function importWorkflowsByCli(instance, workflows) {
-	const list = workflows.map((workflow) => ({ id: randomId(), active: false, settings: {}, connections: {}, ...workflow }));
+	const list = workflows.map((workflow) => ({
+		id: randomId(),
+		active: false,
+		settings: {},
+		connections: {},
+		...workflow,
+	}));
 	const dir = path.join(instance.userFolder, 'import', `workflows-${++instance._importCount}`);
 	fs.mkdirSync(dir, { recursive: true });
-	for (const workflow of list) fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+	for (const workflow of list)
+		fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
 	const result = await cliOrThrow(instance, ['import:workflow', '--separate', `--input=${dir}`]);
 	const output = result.stdout + result.stderr;
 	const match = /Successfully imported (\d+) workflow/.exec(output);
 	if (!match || Number(match[1]) !== list.length) {
-		throw new Error(`n8n import:workflow imported ${match ? match[1] : 'no'} of ${list.length} workflows:\n${tail(output)}`);
+		throw new Error(
+			`n8n import:workflow imported ${match ? match[1] : 'no'} of ${list.length} workflows:\n${tail(output)}`,
+		);
 	}
 	return list;
 }
@@ -94,13 +119,21 @@ async function importWorkflowsByCli(instance, workflows) {
  * use itemsOf(result, 'Node name'). Rejects when the execution failed, with n8n's output.
  */
 async function executeByCli(instance, workflowId, { timeoutMs = 180000 } = {}) {
-	const result = await runCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], { timeoutMs });
+	const result = await runCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], {
+		timeoutMs,
+	});
 	const parsed = parseRawOutput(result.stdout);
 	// The printed run is the outcome. The CLI has been seen to exit 1 now and then during its own
 	// teardown, after printing a successful, finished run; that run is still returned.
-	const succeeded = parsed !== undefined && parsed.status === 'success' && parsed.finished === true && !parsed.data?.resultData?.error;
+	const succeeded =
+		parsed !== undefined &&
+		parsed.status === 'success' &&
+		parsed.finished === true &&
+		!parsed.data?.resultData?.error;
 	if (!succeeded && (result.code !== 0 || parsed === undefined)) {
-		const error = new Error(`n8n execute --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+		const error = new Error(
+			`n8n execute --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`,
+		);
 		error.output = result.stdout + result.stderr;
 		throw error;
 	}

@@ -24,18 +24,36 @@ async function cliMain(argv) {
 	switch (command) {
 		case 'install': {
 			const compat = rest.includes('--compat');
-			const hostVersions = host !== undefined ? [resolveHost(host).hostVersion] : compat ? COMPAT_VERSIONS : HOST_VERSIONS;
+			const hostVersions =
+				host !== undefined
+					? [resolveHost(host).hostVersion]
+					: compat
+						? COMPAT_VERSIONS
+						: HOST_VERSIONS;
 			// Side by side: most of an install is waiting on the disk and the registry, and each host's
 			// sqlite3 build is one large C file on one core (both in a row took ~10 min on 2 cores).
 			const started = Date.now();
 			const installs = hostVersions.map(async (hostVersion) => {
-				const bin = await ensureInstalled({ hostVersion, log, force: rest.includes('--force'), echo: rest.includes('--verbose') });
-				log(`${hostLabel(resolveHost(hostVersion))}: ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
+				const bin = await ensureInstalled({
+					hostVersion,
+					log,
+					force: rest.includes('--force'),
+					echo: rest.includes('--verbose'),
+				});
+				log(
+					`${hostLabel(resolveHost(hostVersion))}: ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`,
+				);
 			});
 			// The registry-install suite's npm registry, unless one host was asked for.
-			if (host === undefined && !compat) installs.push(ensureRegistryInstalled({ log }).then(() => undefined));
-			const failed = (await Promise.allSettled(installs)).filter((result) => result.status === 'rejected');
-			if (failed.length > 0) throw new Error(failed.map((result) => result.reason?.message ?? String(result.reason)).join('\n'));
+			if (host === undefined && !compat)
+				installs.push(ensureRegistryInstalled({ log }).then(() => undefined));
+			const failed = (await Promise.allSettled(installs)).filter(
+				(result) => result.status === 'rejected',
+			);
+			if (failed.length > 0)
+				throw new Error(
+					failed.map((result) => result.reason?.message ?? String(result.reason)).join('\n'),
+				);
 			return;
 		}
 		case 'path':
@@ -45,7 +63,9 @@ async function cliMain(argv) {
 			superviseMain();
 			return;
 		default:
-			console.error(`usage: node scripts/n8n-host.js install [--host=1|2|<release>] [--compat] [--force] [--verbose] | path [--host=…] (releases: ${COMPAT_VERSIONS.join(', ')})`);
+			console.error(
+				`usage: node scripts/n8n-host.js install [--host=1|2|<release>] [--compat] [--force] [--verbose] | path [--host=…] (releases: ${COMPAT_VERSIONS.join(', ')})`,
+			);
 			process.exitCode = 2;
 	}
 }

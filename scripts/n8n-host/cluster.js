@@ -25,15 +25,31 @@ const { startPostgres, startRedis } = require('./services');
  * Options: workers (default 2), hostVersion, env (extra environment of every n8n process), mainEnv
  * (extra environment of the main only), log, install (see createInstance).
  */
-async function createQueueCluster({ workers = 2, hostVersion, env = {}, mainEnv = {}, log, install } = {}) {
+async function createQueueCluster({
+	workers = 2,
+	hostVersion,
+	env = {},
+	mainEnv = {},
+	log,
+	install,
+} = {}) {
 	const host = resolveHost(hostVersion);
 	const started = { instances: [], services: [] };
 	const dispose = async () => {
 		const instances = started.instances.splice(0);
 		// Webhook processor and workers first (nothing new enters the queue), then the main, then the services.
-		await Promise.allSettled(instances.filter((instance) => instance.command !== 'start').map((instance) => instance.dispose()));
-		await Promise.allSettled(instances.filter((instance) => instance.command === 'start').map((instance) => instance.dispose()));
-		for (const service of started.services.splice(0).reverse()) await service.stop().catch(() => {});
+		await Promise.allSettled(
+			instances
+				.filter((instance) => instance.command !== 'start')
+				.map((instance) => instance.dispose()),
+		);
+		await Promise.allSettled(
+			instances
+				.filter((instance) => instance.command === 'start')
+				.map((instance) => instance.dispose()),
+		);
+		for (const service of started.services.splice(0).reverse())
+			await service.stop().catch(() => {});
 	};
 	try {
 		const postgres = await startPostgres();
@@ -61,14 +77,25 @@ async function createQueueCluster({ workers = 2, hostVersion, env = {}, mainEnv 
 			...env,
 		};
 		const create = async (command, options = {}) => {
-			const instance = await createInstance({ hostVersion: host.hostVersion, command, install, log, ...options, env: { ...clusterEnv, ...options.env } });
+			const instance = await createInstance({
+				hostVersion: host.hostVersion,
+				command,
+				install,
+				log,
+				...options,
+				env: { ...clusterEnv, ...options.env },
+			});
 			started.instances.push(instance);
 			return instance;
 		};
-		const main = await create('start', { port: mainPort, env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', ...mainEnv } });
+		const main = await create('start', {
+			port: mainPort,
+			env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', ...mainEnv },
+		});
 		const { encryptionKey } = main;
 		const workerInstances = [];
-		for (let i = 0; i < workers; i++) workerInstances.push(await create('worker', { encryptionKey, install: false }));
+		for (let i = 0; i < workers; i++)
+			workerInstances.push(await create('worker', { encryptionKey, install: false }));
 		const webhook = await create('webhook', { port: webhookPort, encryptionKey, install: false });
 		const timings = {};
 		return {

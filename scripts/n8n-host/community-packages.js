@@ -26,30 +26,56 @@ function customRegistryEnv(registryUrl) {
 
 /** Turns the custom-registry feature on in a running instance started with customRegistryEnv(). */
 async function allowCustomRegistry(instance) {
-	const response = await instance.rest('PATCH', '/rest/e2e/feature', { body: { feature: CUSTOM_REGISTRY_FEATURE, enabled: true } });
-	if (response.status !== 200) throw new Error(`PATCH /rest/e2e/feature answered ${response.status}: ${response.text.slice(0, 300)}`);
+	const response = await instance.rest('PATCH', '/rest/e2e/feature', {
+		body: { feature: CUSTOM_REGISTRY_FEATURE, enabled: true },
+	});
+	if (response.status !== 200)
+		throw new Error(
+			`PATCH /rest/e2e/feature answered ${response.status}: ${response.text.slice(0, 300)}`,
+		);
 }
 
 /** Throws with n8n's answer unless the call succeeded; resolves its `data`. */
 function dataOf(what, response) {
-	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 1000)}`);
+	if (response.status !== 200)
+		throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 1000)}`);
 	return response.json?.data;
 }
 
 async function installCommunityPackage(instance, cookie, name, version) {
-	return dataOf(`install ${name}`, await instance.rest('POST', '/rest/community-packages', { cookie, body: version ? { name, version } : { name } }));
+	return dataOf(
+		`install ${name}`,
+		await instance.rest('POST', '/rest/community-packages', {
+			cookie,
+			body: version ? { name, version } : { name },
+		}),
+	);
 }
 
 async function updateCommunityPackage(instance, cookie, name, version) {
-	return dataOf(`update ${name}`, await instance.rest('PATCH', '/rest/community-packages', { cookie, body: version ? { name, version } : { name } }));
+	return dataOf(
+		`update ${name}`,
+		await instance.rest('PATCH', '/rest/community-packages', {
+			cookie,
+			body: version ? { name, version } : { name },
+		}),
+	);
 }
 
 async function uninstallCommunityPackage(instance, cookie, name) {
-	return dataOf(`uninstall ${name}`, await instance.rest('DELETE', `/rest/community-packages?name=${encodeURIComponent(name)}`, { cookie }));
+	return dataOf(
+		`uninstall ${name}`,
+		await instance.rest('DELETE', `/rest/community-packages?name=${encodeURIComponent(name)}`, {
+			cookie,
+		}),
+	);
 }
 
 async function listCommunityPackages(instance, cookie) {
-	return dataOf('list community packages', await instance.rest('GET', '/rest/community-packages', { cookie }));
+	return dataOf(
+		'list community packages',
+		await instance.rest('GET', '/rest/community-packages', { cookie }),
+	);
 }
 
 module.exports = {

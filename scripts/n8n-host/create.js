@@ -32,9 +32,12 @@ const { customRegistryEnv } = require('./community-packages');
 async function createInstance(options = {}) {
 	const host = resolveHost(options.hostVersion);
 	const paths = hostPaths(host.hostVersion);
-	if (options.install !== false) await ensureInstalled({ hostVersion: host.hostVersion, log: options.log });
+	if (options.install !== false)
+		await ensureInstalled({ hostVersion: host.hostVersion, log: options.log });
 	else if (!fs.existsSync(paths.N8N_BIN)) {
-		throw new Error(`${hostLabel(host)} is not installed: run \`node scripts/n8n-host.js install --host=${host.hostVersion}\`.`);
+		throw new Error(
+			`${hostLabel(host)} is not installed: run \`node scripts/n8n-host.js install --host=${host.hostVersion}\`.`,
+		);
 	}
 	const node = findHostNode(host.hostVersion);
 	let userFolder = options.userFolder;
@@ -54,7 +57,8 @@ async function createInstance(options = {}) {
 		}
 	}
 	const [freePort, brokerPort] = await freePorts(2);
-	const packageDir = options.packageDir === false ? null : path.resolve(options.packageDir || REPO_ROOT);
+	const packageDir =
+		options.packageDir === false ? null : path.resolve(options.packageDir || REPO_ROOT);
 	const packageName = packageDir ? readJson(path.join(packageDir, 'package.json')).name : null;
 	const instance = new N8nHostInstance({
 		host,
@@ -67,7 +71,12 @@ async function createInstance(options = {}) {
 		packageDir,
 		packageName,
 		encryptionKey,
-		env: { ...(options.communityPackagesRegistry ? customRegistryEnv(options.communityPackagesRegistry) : {}), ...options.env },
+		env: {
+			...(options.communityPackagesRegistry
+				? customRegistryEnv(options.communityPackagesRegistry)
+				: {}),
+			...options.env,
+		},
 		command: options.command || 'start',
 		communityPackagesRegistry: options.communityPackagesRegistry || null,
 	});

@@ -16,7 +16,14 @@ const { querySqlite } = require('./sqlite-reader');
 const flattedByModules = new Map();
 function flatted(hostModules) {
 	if (!flattedByModules.has(hostModules)) {
-		flattedByModules.set(hostModules, require(require.resolve('flatted', { paths: [path.join(hostModules, 'n8n-workflow'), hostModules] })));
+		flattedByModules.set(
+			hostModules,
+			require(
+				require.resolve('flatted', {
+					paths: [path.join(hostModules, 'n8n-workflow'), hostModules],
+				}),
+			),
+		);
 	}
 	return flattedByModules.get(hostModules);
 }
@@ -35,7 +42,9 @@ async function queryDatabase({ nodePath, hostDir }, dbPath, sql, params = []) {
  */
 function postgresSql(sql) {
 	let index = 0;
-	return sql.replace(/(?<!["\w])([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?!["\w])/g, '"$1"').replace(/\?/g, () => `:'p${++index}'`);
+	return sql
+		.replace(/(?<!["\w])([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?!["\w])/g, '"$1"')
+		.replace(/\?/g, () => `:'p${++index}'`);
 }
 
 /**
@@ -43,15 +52,33 @@ function postgresSql(sql) {
  * port, user, database }); `params` fill the `?` placeholders, passed as psql variables (psql quotes them).
  */
 function queryPostgres(connection, sql, params = []) {
-	const args = ['-h', connection.host, '-p', String(connection.port), '-U', connection.user, '-d', connection.database, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1'];
-	params.forEach((value, i) => args.push('-v', `p${i + 1}=${value === null || value === undefined ? '' : String(value)}`));
+	const args = [
+		'-h',
+		connection.host,
+		'-p',
+		String(connection.port),
+		'-U',
+		connection.user,
+		'-d',
+		connection.database,
+		'-X',
+		'-q',
+		'-A',
+		'-t',
+		'-v',
+		'ON_ERROR_STOP=1',
+	];
+	params.forEach((value, i) =>
+		args.push('-v', `p${i + 1}=${value === null || value === undefined ? '' : String(value)}`),
+	);
 	const result = spawnSync(connection.psql || 'psql', args, {
 		input: `SELECT coalesce(json_agg(t), '[]') FROM (${postgresSql(sql)}) t;\n`,
 		encoding: 'utf8',
 		maxBuffer: 512 * 1024 * 1024,
 		timeout: 60000,
 	});
-	if (result.status !== 0) throw new Error(`PostgreSQL query failed: ${result.stderr || result.error}`);
+	if (result.status !== 0)
+		throw new Error(`PostgreSQL query failed: ${result.stderr || result.error}`);
 	return JSON.parse(result.stdout);
 }
 
@@ -62,7 +89,12 @@ function queryPostgres(connection, sql, params = []) {
  */
 async function queryN8nDatabase({ env, nodePath, hostDir, dbPath }, sql, params = []) {
 	if (env.DB_TYPE === 'postgresdb') {
-		const connection = { host: env.DB_POSTGRESDB_HOST, port: env.DB_POSTGRESDB_PORT, user: env.DB_POSTGRESDB_USER, database: env.DB_POSTGRESDB_DATABASE };
+		const connection = {
+			host: env.DB_POSTGRESDB_HOST,
+			port: env.DB_POSTGRESDB_PORT,
+			user: env.DB_POSTGRESDB_USER,
+			database: env.DB_POSTGRESDB_DATABASE,
+		};
 		return queryPostgres(connection, sql, params);
 	}
 	return await queryDatabase({ nodePath, hostDir }, dbPath, sql, params);
@@ -86,7 +118,8 @@ function decodeExecution(row, hostModules) {
 	}
 	const resultData = (data && data.resultData) || {};
 	const items = {};
-	for (const nodeName of Object.keys(resultData.runData || {})) items[nodeName] = itemsOf(data, nodeName);
+	for (const nodeName of Object.keys(resultData.runData || {}))
+		items[nodeName] = itemsOf(data, nodeName);
 	// n8n 1.x on SQLite writes an execution's row, then its run data, in two statements and no
 	// transaction (ExecutionRepository.updateExistingExecution with the default pool size 0). In between
 	// the row says success or error while the data is still what was stored before: the waiting
@@ -97,9 +130,13 @@ function decodeExecution(row, hostModules) {
 	// already says waiting over the initial data: a button clicked then gets n8n 1.x's HTTP 500
 	// ("Cannot read properties of undefined (reading 'pop')": WaitingWebhooks pops the waiting node's
 	// run), so the execution is not waiting yet until that run is written.
-	const lastNodeRuns = resultData.lastNodeExecuted ? (resultData.runData || {})[resultData.lastNodeExecuted] : undefined;
+	const lastNodeRuns = resultData.lastNodeExecuted
+		? (resultData.runData || {})[resultData.lastNodeExecuted]
+		: undefined;
 	const lastNodeRan = Array.isArray(lastNodeRuns) && lastNodeRuns.length > 0;
-	const finishedBehind = (row.status === 'success' || row.status === 'error') && (Boolean(data?.waitTill) || !lastNodeRan);
+	const finishedBehind =
+		(row.status === 'success' || row.status === 'error') &&
+		(Boolean(data?.waitTill) || !lastNodeRan);
 	const waitingBehind = row.status === 'waiting' && !lastNodeRan;
 	const dataBehind = data !== null && !resultData.error && (finishedBehind || waitingBehind);
 	const meta = { ...row };
@@ -118,9 +155,11 @@ function decodeExecution(row, hostModules) {
 }
 
 /** The workflows n8n activates at start (both majors: an active version, not archived). */
-const PUBLISHED_WORKFLOWS_SQL = 'SELECT id, name, activeVersionId FROM workflow_entity WHERE activeVersionId IS NOT NULL AND NOT isArchived';
+const PUBLISHED_WORKFLOWS_SQL =
+	'SELECT id, name, activeVersionId FROM workflow_entity WHERE activeVersionId IS NOT NULL AND NOT isArchived';
 // n8n before about 1.115 (the compatibility releases) has no activeVersionId: an active workflow runs its current version.
-const ACTIVE_WORKFLOWS_SQL = 'SELECT id, name, versionId AS activeVersionId FROM workflow_entity WHERE active = 1';
+const ACTIVE_WORKFLOWS_SQL =
+	'SELECT id, name, versionId AS activeVersionId FROM workflow_entity WHERE active = 1';
 
 /** The published (1.x: active) workflows, as the n8n's schema has them (SQLite or PostgreSQL). */
 async function publishedWorkflows(query) {
@@ -128,7 +167,8 @@ async function publishedWorkflows(query) {
 		return await query(PUBLISHED_WORKFLOWS_SQL);
 	} catch (error) {
 		// Only the compatibility releases' SQLite databases lack the columns.
-		if (!/no such column: (activeVersionId|isArchived)/.test(String(error && error.message))) throw error;
+		if (!/no such column: (activeVersionId|isArchived)/.test(String(error && error.message)))
+			throw error;
 		return await query(ACTIVE_WORKFLOWS_SQL);
 	}
 }
@@ -143,22 +183,41 @@ async function publishedWorkflows(query) {
 async function readActivationStatus(query) {
 	const workflows = await publishedWorkflows(query);
 	if (workflows.length === 0) return [];
-	const triggers = await query('SELECT workflowId, nodeId, versionId, status, errorMessage FROM workflow_publication_trigger_status');
-	const outbox = await query('SELECT id, workflowId, publishedVersionId, status, errorMessage FROM workflow_publication_outbox ORDER BY id');
+	const triggers = await query(
+		'SELECT workflowId, nodeId, versionId, status, errorMessage FROM workflow_publication_trigger_status',
+	);
+	const outbox = await query(
+		'SELECT id, workflowId, publishedVersionId, status, errorMessage FROM workflow_publication_outbox ORDER BY id',
+	);
 	return workflows.map((workflow) => {
 		const mine = outbox.filter((row) => row.workflowId === workflow.id);
 		const queued = mine.some((row) => row.status === 'pending' || row.status === 'in_progress');
 		const last = mine.filter((row) => row.publishedVersionId === workflow.activeVersionId).pop();
-		const rows = triggers.filter((row) => row.workflowId === workflow.id && row.versionId === workflow.activeVersionId);
+		const rows = triggers.filter(
+			(row) => row.workflowId === workflow.id && row.versionId === workflow.activeVersionId,
+		);
 		const errors = [
-			...rows.filter((row) => row.status === 'failed').map((row) => row.errorMessage || `trigger ${row.nodeId} failed`),
-			...(last && (last.status === 'failed' || last.status === 'partial_success') ? [last.errorMessage || `publication ${last.status}`] : []),
+			...rows
+				.filter((row) => row.status === 'failed')
+				.map((row) => row.errorMessage || `trigger ${row.nodeId} failed`),
+			...(last && (last.status === 'failed' || last.status === 'partial_success')
+				? [last.errorMessage || `publication ${last.status}`]
+				: []),
 		];
 		let state = 'pending';
-		if (!queued && (rows.length > 0 || (last && last.status !== 'pending' && last.status !== 'in_progress'))) {
+		if (
+			!queued &&
+			(rows.length > 0 || (last && last.status !== 'pending' && last.status !== 'in_progress'))
+		) {
 			state = errors.length > 0 ? 'failed' : 'activated';
 		}
-		return { workflowId: workflow.id, name: workflow.name, versionId: workflow.activeVersionId, state, errors };
+		return {
+			workflowId: workflow.id,
+			name: workflow.name,
+			versionId: workflow.activeVersionId,
+			state,
+			errors,
+		};
 	});
 }
 
@@ -175,13 +234,27 @@ async function readStartupActivationStatus(query, startLog) {
 	return workflows.map((workflow) => {
 		const errors = lines.filter(
 			(line) =>
-				(line.includes('Issue on initial workflow activation try of') && line.includes(`(ID: ${workflow.id})`)) ||
+				(line.includes('Issue on initial workflow activation try of') &&
+					line.includes(`(ID: ${workflow.id})`)) ||
 				(line.includes('Activation of workflow') && line.includes(`(${workflow.id}) did fail`)),
 		);
 		let state = 'pending';
 		if (startLog !== null) state = errors.length > 0 ? 'failed' : 'activated';
-		return { workflowId: workflow.id, name: workflow.name, versionId: workflow.activeVersionId, state, errors };
+		return {
+			workflowId: workflow.id,
+			name: workflow.name,
+			versionId: workflow.activeVersionId,
+			state,
+			errors,
+		};
 	});
 }
 
-module.exports = { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution, readActivationStatus, readStartupActivationStatus };
+module.exports = {
+	FINISHED_STATUSES,
+	queryN8nDatabase,
+	EXECUTIONS_SQL,
+	decodeExecution,
+	readActivationStatus,
+	readStartupActivationStatus,
+};

@@ -13,11 +13,18 @@ function buildN8nEnv(instance, brokerPort) {
 	for (const [key, value] of Object.entries(process.env)) {
 		// Nothing from the caller's n8n setup (test/setup/env.ts sets N8N_USER_FOLDER and N8N_LOG_LEVEL).
 		// Nor jest's NODE_ENV=test, with which n8n silences its logs and behaves as in its own unit tests.
-		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODES_|CREDENTIALS_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|JEST_|npm_)/i.test(key)) continue;
+		if (
+			/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODES_|CREDENTIALS_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|JEST_|npm_)/i.test(
+				key,
+			)
+		)
+			continue;
 		env[key] = value;
 	}
 	// n8n starts its task runner as `node` from PATH: it must be the host's Node.
-	env.PATH = [path.dirname(instance.node.path), process.env.PATH].filter(Boolean).join(path.delimiter);
+	env.PATH = [path.dirname(instance.node.path), process.env.PATH]
+		.filter(Boolean)
+		.join(path.delimiter);
 	// V8's compiled code of n8n's modules, kept per host install and reused by every later n8n process:
 	// compiling them is a start's largest single cost (profiled: 2.2 of 12.5 s of a core). A start + stop
 	// ~14.7 → ~12.5 s, a CLI boot ~8.5 → ~7.5 s, on 2.x (CONTRIBUTING.md, Tests). Node >= 22.1 reads it
@@ -64,7 +71,8 @@ function buildN8nEnv(instance, brokerPort) {
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 	});
 	// An empty N8N_DISABLED_MODULES would name the module '' (unknown: n8n refuses to start).
-	if (instance.host.disabledModules.length > 0) env.N8N_DISABLED_MODULES = instance.host.disabledModules.join(',');
+	if (instance.host.disabledModules.length > 0)
+		env.N8N_DISABLED_MODULES = instance.host.disabledModules.join(',');
 	return Object.assign(env, instance.ownerEnv, instance.env);
 }
 

@@ -32,7 +32,11 @@ const HOSTS = {
 		},
 		publishArgs: (workflowId) => ['publish:workflow', `--id=${workflowId}`],
 		// The editor's Publish button.
-		activateRequest: (workflowId, versionId) => ({ method: 'POST', path: `/rest/workflows/${workflowId}/activate`, body: { versionId } }),
+		activateRequest: (workflowId, versionId) => ({
+			method: 'POST',
+			path: `/rest/workflows/${workflowId}/activate`,
+			body: { versionId },
+		}),
 		publicationService: true,
 		ownerFromEnv: true,
 		webhookUrlEnv: 'N8N_WEBHOOK_URL',
@@ -58,7 +62,11 @@ const HOSTS = {
 		},
 		publishArgs: (workflowId) => ['update:workflow', `--id=${workflowId}`, '--active=true'],
 		// The editor's Active toggle.
-		activateRequest: (workflowId, versionId) => ({ method: 'PATCH', path: `/rest/workflows/${workflowId}`, body: { active: true, versionId } }),
+		activateRequest: (workflowId, versionId) => ({
+			method: 'PATCH',
+			path: `/rest/workflows/${workflowId}`,
+			body: { active: true, versionId },
+		}),
 		publicationService: false,
 		ownerFromEnv: false,
 		webhookUrlEnv: 'WEBHOOK_URL',
@@ -87,7 +95,13 @@ const COMPAT_RELEASES = {
 /** The host of one compatibility release: its major's host, in its own folder. */
 function compatHost(version) {
 	const { major, ...differences } = COMPAT_RELEASES[version];
-	return { ...HOSTS[major], ...differences, hostVersion: version, major, folder: path.join('.n8n-compat', version) };
+	return {
+		...HOSTS[major],
+		...differences,
+		hostVersion: version,
+		major,
+		folder: path.join('.n8n-compat', version),
+	};
 }
 
 /** The default (2.x) first: `install` prepares it first. */
@@ -96,20 +110,37 @@ const DEFAULT_HOST_VERSION = 2;
 const COMPAT_VERSIONS = Object.keys(COMPAT_RELEASES);
 
 /** A host's name in messages: "n8n host 2.x", "n8n 1.66.0". */
-const hostLabel = (host) => (COMPAT_RELEASES[host.hostVersion] ? `n8n ${host.hostVersion}` : `n8n host ${host.hostVersion}.x`);
+const hostLabel = (host) =>
+	COMPAT_RELEASES[host.hostVersion] ? `n8n ${host.hostVersion}` : `n8n host ${host.hostVersion}.x`;
 
 /**
  * The host a caller means: `hostVersion` (1, 2, '1', '2', or a release of COMPAT_RELEASES), else
  * N8N_HOST_VERSION, else 2.
  */
 function resolveHost(hostVersion) {
-	const wanted = String(hostVersion ?? (process.env.N8N_HOST_VERSION || DEFAULT_HOST_VERSION)).trim();
+	const wanted = String(
+		hostVersion ?? (process.env.N8N_HOST_VERSION || DEFAULT_HOST_VERSION),
+	).trim();
 	const host = HOSTS[wanted] ?? (COMPAT_RELEASES[wanted] ? compatHost(wanted) : undefined);
 	if (!host) {
-		const source = hostVersion === undefined ? `N8N_HOST_VERSION=${process.env.N8N_HOST_VERSION}` : `hostVersion ${hostVersion}`;
-		throw new Error(`Unknown n8n host ${source}: choose one of ${[...HOST_VERSIONS, ...COMPAT_VERSIONS].join(', ')}.`);
+		const source =
+			hostVersion === undefined
+				? `N8N_HOST_VERSION=${process.env.N8N_HOST_VERSION}`
+				: `hostVersion ${hostVersion}`;
+		throw new Error(
+			`Unknown n8n host ${source}: choose one of ${[...HOST_VERSIONS, ...COMPAT_VERSIONS].join(', ')}.`,
+		);
 	}
 	return { major: host.hostVersion, ...host };
 }
 
-module.exports = { REPO_ROOT, HOSTS, parseNodeVersion, HOST_VERSIONS, DEFAULT_HOST_VERSION, COMPAT_VERSIONS, hostLabel, resolveHost };
+module.exports = {
+	REPO_ROOT,
+	HOSTS,
+	parseNodeVersion,
+	HOST_VERSIONS,
+	DEFAULT_HOST_VERSION,
+	COMPAT_VERSIONS,
+	hostLabel,
+	resolveHost,
+};

@@ -30,7 +30,11 @@ function installedState({ MARKER }) {
 }
 
 /** True when the host (hostVersion 1 or 2, default N8N_HOST_VERSION, else 2) is installed for its current package.json and lockfile. */
-function isInstalled(hostVersion, paths = hostPaths(hostVersion), fingerprint = installFingerprint(paths)) {
+function isInstalled(
+	hostVersion,
+	paths = hostPaths(hostVersion),
+	fingerprint = installFingerprint(paths),
+) {
 	const { N8N_BIN, SQLITE_BINDING } = paths;
 	const state = installedState(paths);
 	return Boolean(
@@ -60,10 +64,19 @@ function hostToolEnv(node, extra = {}) {
 
 function npmCommand(node) {
 	// Prefer the npm next to the host Node, then the npm that runs us, then `npm` on PATH.
-	const besideNode = path.join(path.dirname(fs.realpathSync(node.path)), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+	const besideNode = path.join(
+		path.dirname(fs.realpathSync(node.path)),
+		'..',
+		'lib',
+		'node_modules',
+		'npm',
+		'bin',
+		'npm-cli.js',
+	);
 	if (fs.existsSync(besideNode)) return { cmd: node.path, prefix: [besideNode] };
 	const execPath = process.env.npm_execpath;
-	if (execPath && /npm-cli\.js$/.test(execPath) && fs.existsSync(execPath)) return { cmd: node.path, prefix: [execPath] };
+	if (execPath && /npm-cli\.js$/.test(execPath) && fs.existsSync(execPath))
+		return { cmd: node.path, prefix: [execPath] };
 	return { cmd: process.platform === 'win32' ? 'npm.cmd' : 'npm', prefix: [] };
 }
 
@@ -71,7 +84,10 @@ function npmCommand(node) {
 function runLogged(cmd, args, { cwd, env, logFile, echo = false, timeoutMs = 45 * 60 * 1000 }) {
 	return new Promise((resolve) => {
 		const out = fs.openSync(logFile, 'a');
-		fs.writeSync(out, `\n$ ${[cmd, ...args].join(' ')}   (cwd ${cwd}, ${new Date().toISOString()})\n`);
+		fs.writeSync(
+			out,
+			`\n$ ${[cmd, ...args].join(' ')}   (cwd ${cwd}, ${new Date().toISOString()})\n`,
+		);
 		let output = '';
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		const onData = (chunk) => {
@@ -91,7 +107,6 @@ function runLogged(cmd, args, { cwd, env, logFile, echo = false, timeoutMs = 45 
 		});
 	});
 }
-
 
 function pidAlive(pid) {
 	try {
@@ -121,7 +136,10 @@ async function withInstallLock({ HOST_MODULES, LOCK_DIR }, log, fn) {
 				// being written right now
 			}
 			const lockAge = Date.now() - fs.statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs;
-			if ((Number.isFinite(owner) && owner > 0 && !pidAlive(owner)) || (!Number.isFinite(owner) && lockAge > 10000)) {
+			if (
+				(Number.isFinite(owner) && owner > 0 && !pidAlive(owner)) ||
+				(!Number.isFinite(owner) && lockAge > 10000)
+			) {
 				fs.rmSync(LOCK_DIR, { recursive: true, force: true });
 				continue;
 			}
@@ -129,7 +147,8 @@ async function withInstallLock({ HOST_MODULES, LOCK_DIR }, log, fn) {
 				log(`n8n host: waiting for another install of ${HOST_MODULES} (pid ${owner}) to finish…`);
 				announced = true;
 			}
-			if (Date.now() - started > 60 * 60 * 1000) throw new Error(`n8n host install lock ${LOCK_DIR} held for an hour by pid ${owner}`);
+			if (Date.now() - started > 60 * 60 * 1000)
+				throw new Error(`n8n host install lock ${LOCK_DIR} held for an hour by pid ${owner}`);
 			await delay(2000);
 		}
 	}
@@ -155,21 +174,30 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 	const node = findHostNode(host.hostVersion);
 	const name = hostLabel(host);
 	if (!force && isInstalled(host.hostVersion, paths)) {
-		log(`${name}: already installed (n8n ${installedState(paths).n8nVersion} in ${HOST_MODULES}); nothing to do.`);
+		log(
+			`${name}: already installed (n8n ${installedState(paths).n8nVersion} in ${HOST_MODULES}); nothing to do.`,
+		);
 		return N8N_BIN;
 	}
 	return await withInstallLock(paths, log, async () => {
 		const fingerprint = installFingerprint(paths);
 		if (!force && isInstalled(host.hostVersion, paths, fingerprint)) {
-			log(`${name}: installed meanwhile by another process (n8n ${installedState(paths).n8nVersion}).`);
+			log(
+				`${name}: installed meanwhile by another process (n8n ${installedState(paths).n8nVersion}).`,
+			);
 			return N8N_BIN;
 		}
 		const timings = {};
 		const npm = npmCommand(node);
 		const env = hostToolEnv(node);
-		fs.writeFileSync(INSTALL_LOG, `${name} install, ${new Date().toISOString()}, Node ${node.version} (${node.path})\n`);
+		fs.writeFileSync(
+			INSTALL_LOG,
+			`${name} install, ${new Date().toISOString()}, Node ${node.version} (${node.path})\n`,
+		);
 		const fail = (what, result) => {
-			throw new Error(`${name}: ${what} failed (exit ${result.code}). Full log: ${INSTALL_LOG}\n${tail(result.output, 4000)}`);
+			throw new Error(
+				`${name}: ${what} failed (exit ${result.code}). Full log: ${INSTALL_LOG}\n${tail(result.output, 4000)}`,
+			);
 		};
 
 		fs.rmSync(MARKER, { force: true });
@@ -177,18 +205,29 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 		// the lockfile (it once lacked optional platform packages the registry serves now), the log says so.
 		const hadLock = fingerprint.lockfile !== null;
 		const installArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund'];
-		log(`${name}: npm ${installArgs.join(' ')} in ${HOST_DIR} with Node ${node.version} (several minutes, 2–3 GB)…`);
+		log(
+			`${name}: npm ${installArgs.join(' ')} in ${HOST_DIR} with Node ${node.version} (several minutes, 2–3 GB)…`,
+		);
 		let t0 = Date.now();
-		let result = await runLogged(npm.cmd, [...npm.prefix, ...installArgs], { cwd: HOST_DIR, env, logFile: INSTALL_LOG, echo });
+		let result = await runLogged(npm.cmd, [...npm.prefix, ...installArgs], {
+			cwd: HOST_DIR,
+			env,
+			logFile: INSTALL_LOG,
+			echo,
+		});
 		if (result.code !== 0) fail('npm install', result);
 		timings.install = Math.round((Date.now() - t0) / 1000);
 		const installed = installFingerprint(paths);
 		if (!hadLock) log(`${name}: created ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
-		else if (installed.lockfile !== fingerprint.lockfile) log(`${name}: npm updated ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
+		else if (installed.lockfile !== fingerprint.lockfile)
+			log(`${name}: npm updated ${path.join(HOST_DIR, 'package-lock.json')}: commit it.`);
 
 		const sqliteLoads = () =>
 			fs.existsSync(SQLITE_BINDING) &&
-			spawnSync(node.path, ['-e', "new (require('sqlite3').Database)(':memory:').close()"], { cwd: HOST_DIR, env }).status === 0;
+			spawnSync(node.path, ['-e', "new (require('sqlite3').Database)(':memory:').close()"], {
+				cwd: HOST_DIR,
+				env,
+			}).status === 0;
 		let headers = null;
 		if (sqliteLoads()) {
 			log(`${name}: sqlite3 binding already built and loading: no rebuild.`);
@@ -202,30 +241,63 @@ async function ensureInstalled({ hostVersion, log = () => {}, force = false, ech
 				...(systemSqlite ? { npm_config_sqlite: '/usr' } : {}),
 			});
 			log(
-				`${name}: npm rebuild sqlite3 (native build, ${systemSqlite ? 'the binding only, linked to the system\'s SQLite' : 'with SQLite\'s own sources, about 2–5 min; install libsqlite3-dev for a quicker build'}) against ${
-					headers ? `Node ${headers.major} headers in ${headers.dir}` : 'the default Node headers (none found locally)'
+				`${name}: npm rebuild sqlite3 (native build, ${systemSqlite ? "the binding only, linked to the system's SQLite" : "with SQLite's own sources, about 2–5 min; install libsqlite3-dev for a quicker build"}) against ${
+					headers
+						? `Node ${headers.major} headers in ${headers.dir}`
+						: 'the default Node headers (none found locally)'
 				}…`,
 			);
 			t0 = Date.now();
-			result = await runLogged(npm.cmd, [...npm.prefix, 'rebuild', 'sqlite3'], { cwd: HOST_DIR, env: rebuildEnv, logFile: INSTALL_LOG, echo });
+			result = await runLogged(npm.cmd, [...npm.prefix, 'rebuild', 'sqlite3'], {
+				cwd: HOST_DIR,
+				env: rebuildEnv,
+				logFile: INSTALL_LOG,
+				echo,
+			});
 			if (result.code !== 0 || !sqliteLoads()) {
-				fail(`npm rebuild sqlite3${headers ? '' : ' (no local Node headers: set N8N_HOST_NODEDIR to a folder with include/node/)'}`, result);
+				fail(
+					`npm rebuild sqlite3${headers ? '' : ' (no local Node headers: set N8N_HOST_NODEDIR to a folder with include/node/)'}`,
+					result,
+				);
 			}
 			timings.rebuildSqlite3 = Math.round((Date.now() - t0) / 1000);
 		}
 
 		const check = spawnSync(
 			node.path,
-			['-e', "const s=require('sqlite3');new s.Database(':memory:').close();process.stdout.write(require('n8n/package.json').version)"],
+			[
+				'-e',
+				"const s=require('sqlite3');new s.Database(':memory:').close();process.stdout.write(require('n8n/package.json').version)",
+			],
 			{ cwd: HOST_DIR, encoding: 'utf8', env },
 		);
-		if (check.status !== 0) throw new Error(`${name}: smoke check failed: ${check.stderr || check.stdout}`);
+		if (check.status !== 0)
+			throw new Error(`${name}: smoke check failed: ${check.stderr || check.stdout}`);
 		const n8nVersion = check.stdout.trim();
-		const state = { ...installed, n8nVersion, node: node.version, headers: headers && headers.dir, installedAt: new Date().toISOString(), timings };
+		const state = {
+			...installed,
+			n8nVersion,
+			node: node.version,
+			headers: headers && headers.dir,
+			installedAt: new Date().toISOString(),
+			timings,
+		};
 		fs.writeFileSync(MARKER, JSON.stringify(state, null, 2));
-		log(`${name}: n8n ${n8nVersion} installed (npm ${timings.install} s${timings.rebuildSqlite3 ? `, sqlite3 ${timings.rebuildSqlite3} s` : ''}).`);
+		log(
+			`${name}: n8n ${n8nVersion} installed (npm ${timings.install} s${timings.rebuildSqlite3 ? `, sqlite3 ${timings.rebuildSqlite3} s` : ''}).`,
+		);
 		return N8N_BIN;
 	});
 }
 
-module.exports = { ensureInstalled, isInstalled, pinnedN8nVersion, installFingerprint, installedState, withInstallLock, npmCommand, hostToolEnv, runLogged };
+module.exports = {
+	ensureInstalled,
+	isInstalled,
+	pinnedN8nVersion,
+	installFingerprint,
+	installedState,
+	withInstallLock,
+	npmCommand,
+	hostToolEnv,
+	runLogged,
+};

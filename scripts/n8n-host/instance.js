@@ -11,9 +11,25 @@ const { ensureOwner, restRequest } = require('./owner');
 const { allowCustomRegistry } = require('./community-packages');
 const { buildN8nEnv } = require('./env');
 const restSetup = require('./rest-setup');
-const { FINISHED_STATUSES, queryN8nDatabase, EXECUTIONS_SQL, decodeExecution } = require('./database');
-const { READY_LINE, usesPublicationService, activationStatus, waitForActivation } = require('./activation');
-const { runCli, cliOrThrow, importCredentialsByCli, importWorkflowsByCli, executeByCli } = require('./cli-commands');
+const {
+	FINISHED_STATUSES,
+	queryN8nDatabase,
+	EXECUTIONS_SQL,
+	decodeExecution,
+} = require('./database');
+const {
+	READY_LINE,
+	usesPublicationService,
+	activationStatus,
+	waitForActivation,
+} = require('./activation');
+const {
+	runCli,
+	cliOrThrow,
+	importCredentialsByCli,
+	importWorkflowsByCli,
+	executeByCli,
+} = require('./cli-commands');
 const { packageLoaded, editorNodeTypes } = require('./node-types');
 /** The n8n commands an instance can run (option `command`, default 'start') and the log line that says each is ready. */
 const READY_LINES = {
@@ -33,7 +49,10 @@ class N8nHostInstance {
 		this.hostVersion = this.host.hostVersion;
 		this.n8nBin = this.paths.N8N_BIN;
 		this.command = this.command || 'start';
-		if (!READY_LINES[this.command]) throw new Error(`Unknown n8n command "${this.command}" (one of ${Object.keys(READY_LINES).join(', ')}).`);
+		if (!READY_LINES[this.command])
+			throw new Error(
+				`Unknown n8n command "${this.command}" (one of ${Object.keys(READY_LINES).join(', ')}).`,
+			);
 		this.proc = null;
 		this.ownerEnv = {};
 		// n8n 1.x takes no owner from the environment: ensureOwner() while stopped leaves it here for start().
@@ -62,7 +81,10 @@ class N8nHostInstance {
 		fs.mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
 		const nodesPackageJson = path.join(nodesDir, 'package.json');
 		if (!fs.existsSync(nodesPackageJson)) {
-			fs.writeFileSync(nodesPackageJson, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+			fs.writeFileSync(
+				nodesPackageJson,
+				JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+			);
 		}
 		if (!this.packageDir) return;
 		const link = path.join(nodesDir, 'node_modules', ...this.packageName.split('/'));
@@ -124,7 +146,10 @@ class N8nHostInstance {
 	 */
 	async publishWorkflow(workflowId) {
 		if (this.isRunning()) {
-			if (this.command !== 'start') throw new Error(`publishWorkflow(): publish through the main instance, not n8n ${this.command}`);
+			if (this.command !== 'start')
+				throw new Error(
+					`publishWorkflow(): publish through the main instance, not n8n ${this.command}`,
+				);
 			await restSetup.publishWorkflow(this, workflowId);
 			return;
 		}
@@ -144,14 +169,28 @@ class N8nHostInstance {
 		if (this.isRunning()) return this;
 		this.restCookie = null;
 		this.linkPackage();
-		fs.appendFileSync(this.logFile, `\n[n8n-host] ===== n8n ${this.command} on ${this.baseUrl} (${new Date().toISOString()}) =====\n`);
+		fs.appendFileSync(
+			this.logFile,
+			`\n[n8n-host] ===== n8n ${this.command} on ${this.baseUrl} (${new Date().toISOString()}) =====\n`,
+		);
 		const offset = fs.statSync(this.logFile).size;
 		this.logOffset = offset;
 		const startedAt = Date.now();
 		const env = this.n8nEnv();
-		const proc = spawnSupervised(this.node.path, { args: [this.n8nBin, this.command], cwd: this.userFolder, log: this.logFile, graceMs: 25000 }, env);
+		const proc = spawnSupervised(
+			this.node.path,
+			{
+				args: [this.n8nBin, this.command],
+				cwd: this.userFolder,
+				log: this.logFile,
+				graceMs: 25000,
+			},
+			env,
+		);
 		this.proc = proc;
-		this.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+		this.exited = new Promise((resolve) =>
+			proc.once('exit', (code, signal) => resolve({ code, signal })),
+		);
 		for (;;) {
 			await delay(200);
 			const text = this.logs({ since: offset });
@@ -182,7 +221,9 @@ class N8nHostInstance {
 			}
 			if (Date.now() - startedAt > timeoutMs) {
 				await this.stop();
-				throw new Error(`n8n did not get ready within ${timeoutMs} ms (log ${this.logFile}):\n${tail(this.logs({ since: offset }))}`);
+				throw new Error(
+					`n8n did not get ready within ${timeoutMs} ms (log ${this.logFile}):\n${tail(this.logs({ since: offset }))}`,
+				);
 			}
 		}
 	}
@@ -194,8 +235,12 @@ class N8nHostInstance {
 	async activateWorkflow(workflowId, { cookie, versionId, timeoutMs = 60000 }) {
 		const { method, path: urlPath, body } = this.host.activateRequest(workflowId, versionId);
 		const response = await this.rest(method, urlPath, { cookie, body });
-		if (response.status !== 200) throw new Error(`${method} ${urlPath} answered ${response.status}: ${response.text.slice(0, 1000)}`);
-		if (this.usesPublicationService()) await this.waitForActivation({ until: Date.now() + timeoutMs });
+		if (response.status !== 200)
+			throw new Error(
+				`${method} ${urlPath} answered ${response.status}: ${response.text.slice(0, 1000)}`,
+			);
+		if (this.usesPublicationService())
+			await this.waitForActivation({ until: Date.now() + timeoutMs });
 	}
 
 	/** True on 2.x unless N8N_USE_WORKFLOW_PUBLICATION_SERVICE turns it off (activation.js). */
@@ -225,7 +270,8 @@ class N8nHostInstance {
 				headers: { origin: this.baseUrl, 'access-control-request-method': method },
 			}).catch(() => null);
 			if (response && response.status < 300) return;
-			if (Date.now() > until) throw new Error(`webhook ${method} ${webhookPath} not registered within ${timeoutMs} ms`);
+			if (Date.now() > until)
+				throw new Error(`webhook ${method} ${webhookPath} not registered within ${timeoutMs} ms`);
 			await delay(250);
 		}
 	}
@@ -265,7 +311,16 @@ class N8nHostInstance {
 	 * cluster). SQL in SQLite's spelling (database.js translates).
 	 */
 	async query(sql, params = []) {
-		return queryN8nDatabase({ env: this.n8nEnv(), nodePath: this.node.path, hostDir: this.paths.HOST_DIR, dbPath: this.dbPath }, sql, params);
+		return queryN8nDatabase(
+			{
+				env: this.n8nEnv(),
+				nodePath: this.node.path,
+				hostDir: this.paths.HOST_DIR,
+				dbPath: this.dbPath,
+			},
+			sql,
+			params,
+		);
 	}
 
 	/**
@@ -284,7 +339,9 @@ class N8nHostInstance {
 		for (;;) {
 			const executions = await this.executions(workflowId);
 			// Finished and its run data stored: n8n 1.x may mark an execution finished before its data is written.
-			const finished = executions.filter((execution) => FINISHED_STATUSES.has(execution.status) && execution.data !== null);
+			const finished = executions.filter(
+				(execution) => FINISHED_STATUSES.has(execution.status) && execution.data !== null,
+			);
 			if (finished.length >= count) return executions;
 			if (Date.now() > until) {
 				throw new Error(
@@ -300,16 +357,32 @@ class N8nHostInstance {
 	 * The first execution of the workflow (oldest first) that `matches`, polled from n8n's database.
 	 * After `timeoutMs`: an error naming `what`, every execution seen and `evidence()` (e.g. callbacks).
 	 */
-	async waitForExecution(workflowId, matches, { what = 'that matches', timeoutMs = 60000, evidence } = {}) {
+	async waitForExecution(
+		workflowId,
+		matches,
+		{ what = 'that matches', timeoutMs = 60000, evidence } = {},
+	) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
 			const executions = await this.executions(workflowId);
 			const found = executions.find(matches);
 			if (found) return found;
 			if (Date.now() > until) {
-				const seen = executions.map(({ id, mode, status, rowStatus, lastNodeExecuted, error, items }) => ({ id, mode, status, rowStatus, lastNodeExecuted, error, nodes: Object.keys(items) }));
+				const seen = executions.map(
+					({ id, mode, status, rowStatus, lastNodeExecuted, error, items }) => ({
+						id,
+						mode,
+						status,
+						rowStatus,
+						lastNodeExecuted,
+						error,
+						nodes: Object.keys(items),
+					}),
+				);
 				const more = evidence ? `\n${await evidence(executions)}` : '';
-				throw new Error(`no execution of workflow ${workflowId} ${what} within ${timeoutMs} ms; executions: ${JSON.stringify(seen)}${more}`);
+				throw new Error(
+					`no execution of workflow ${workflowId} ${what} within ${timeoutMs} ms; executions: ${JSON.stringify(seen)}${more}`,
+				);
 			}
 			await delay(300);
 		}

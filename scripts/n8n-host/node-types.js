@@ -13,12 +13,17 @@ const { delay, readJson } = require('./util');
 function packageLoaded(instance) {
 	const typesDir = path.join(instance.userFolder, '.cache', 'n8n', 'public', 'types');
 	const nodesFile = path.join(typesDir, 'nodes.json');
-	if (!fs.existsSync(nodesFile)) throw new Error(`packageLoaded(): ${nodesFile} is missing: start() the instance first.`);
+	if (!fs.existsSync(nodesFile))
+		throw new Error(`packageLoaded(): ${nodesFile} is missing: start() the instance first.`);
 	const nodes = readJson(nodesFile);
 	const credentials = readJson(path.join(typesDir, 'credentials.json'));
 	const ours = nodes.filter((node) => String(node.name).startsWith(`${instance.packageName}.`));
 	const nodeTypes = [...new Set(ours.map((node) => node.name))];
-	const wanted = [...new Set(ours.flatMap((node) => (node.credentials || []).map((credential) => credential.name)))];
+	const wanted = [
+		...new Set(
+			ours.flatMap((node) => (node.credentials || []).map((credential) => credential.name)),
+		),
+	];
 	const known = new Set(credentials.map((credential) => credential.name));
 	return {
 		loaded: nodeTypes.length > 0,
@@ -48,7 +53,9 @@ async function editorNodeTypes(instance, cookie, { until = () => true, timeoutMs
 		}
 		if (Date.now() > deadline) {
 			if (lastWhole) return lastWhole;
-			throw new Error(`GET /types/nodes.json: no whole JSON within ${timeoutMs} ms (last: HTTP ${answer.status}, ${answer.text.length} characters)`);
+			throw new Error(
+				`GET /types/nodes.json: no whole JSON within ${timeoutMs} ms (last: HTTP ${answer.status}, ${answer.text.length} characters)`,
+			);
 		}
 		await delay(500);
 	}

@@ -23,11 +23,15 @@ function findHostNode(hostVersion) {
 	const override = process.env[overrideEnv];
 	if (override) {
 		const version = probeNodeVersion(override);
-		if (!version || !accepts(version)) throw new Error(`${overrideEnv}=${override} is not ${wanted} (got ${version}).`);
+		if (!version || !accepts(version))
+			throw new Error(`${overrideEnv}=${override} is not ${wanted} (got ${version}).`);
 		return { path: override, version };
 	}
 	if (accepts(process.version)) return { path: process.execPath, version: process.version };
-	const pathNodes = (process.env.PATH || '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'node'));
+	const pathNodes = (process.env.PATH || '')
+		.split(path.delimiter)
+		.filter(Boolean)
+		.map((dir) => path.join(dir, 'node'));
 	const tried = [];
 	for (const candidate of new Set([...candidates(), ...pathNodes])) {
 		if (!fs.existsSync(candidate)) continue;
@@ -60,15 +64,27 @@ function findNodeHeaders(node) {
 	const candidates = [
 		process.env.N8N_HOST_NODEDIR,
 		path.resolve(fs.realpathSync(node.path), '..', '..'),
-		path.join(REPO_ROOT, 'node_modules', 'node', 'node_modules', `node-${process.platform}-${process.arch}`),
+		path.join(
+			REPO_ROOT,
+			'node_modules',
+			'node',
+			'node_modules',
+			`node-${process.platform}-${process.arch}`,
+		),
 		process.env.npm_config_nodedir,
 		'/usr/local',
 		'/usr',
 	].filter(Boolean);
 	const found = candidates
 		.map((dir) => ({ dir, major: headersMajor(dir) }))
-		.filter((entry) => entry.major !== null && fs.existsSync(path.join(entry.dir, 'include', 'node', 'node_api.h')));
-	return found.find((entry) => entry.major === parseNodeVersion(node.version)[0]) || found[0] || null;
+		.filter(
+			(entry) =>
+				entry.major !== null &&
+				fs.existsSync(path.join(entry.dir, 'include', 'node', 'node_api.h')),
+		);
+	return (
+		found.find((entry) => entry.major === parseNodeVersion(node.version)[0]) || found[0] || null
+	);
 }
 
 module.exports = { findHostNode, findNodeHeaders };

@@ -18,7 +18,12 @@ async function restRequest(baseUrl, method, urlPath, { body, cookie } = {}) {
 		json = undefined;
 	}
 	const setCookie = response.headers.get('set-cookie');
-	return { status: response.status, json, text, cookie: setCookie ? setCookie.split(';')[0] : undefined };
+	return {
+		status: response.status,
+		json,
+		text,
+		cookie: setCookie ? setCookie.split(';')[0] : undefined,
+	};
 }
 
 /**
@@ -29,7 +34,15 @@ async function restRequest(baseUrl, method, urlPath, { body, cookie } = {}) {
  * call right after start-up on 1.x (it has no such variables). Password: 8+ characters with a digit and
  * an upper-case letter.
  */
-async function ensureOwner(instance, { email = 'owner@example.com', password = 'Owner-pass-1', firstName = 'Dev', lastName = 'Owner' } = {}) {
+async function ensureOwner(
+	instance,
+	{
+		email = 'owner@example.com',
+		password = 'Owner-pass-1',
+		firstName = 'Dev',
+		lastName = 'Owner',
+	} = {},
+) {
 	// The owner the harness signs in as for its own REST calls (rest-setup.js).
 	instance.owner = { email, password, firstName, lastName };
 	if (!instance.isRunning() && !instance.host.ownerFromEnv) {
@@ -38,7 +51,9 @@ async function ensureOwner(instance, { email = 'owner@example.com', password = '
 	}
 	if (!instance.isRunning()) {
 		const { HOST_MODULES } = instance.paths;
-		const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(HOST_MODULES, 'n8n'), HOST_MODULES] }));
+		const bcrypt = require(
+			require.resolve('bcryptjs', { paths: [path.join(HOST_MODULES, 'n8n'), HOST_MODULES] }),
+		);
 		instance.ownerEnv = {
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: email,
@@ -48,12 +63,18 @@ async function ensureOwner(instance, { email = 'owner@example.com', password = '
 		};
 		return { email, password, appliesAtNextStart: true };
 	}
-	const setup = await instance.rest('POST', '/rest/owner/setup', { body: { email, password, firstName, lastName } });
+	const setup = await instance.rest('POST', '/rest/owner/setup', {
+		body: { email, password, firstName, lastName },
+	});
 	if (setup.status === 200) return { email, password, cookie: setup.cookie, created: true };
 	// `email` is what n8n before about 1.70 reads (the compatibility releases); later ones read emailOrLdapLoginId.
-	const login = await instance.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: email, email, password } });
+	const login = await instance.rest('POST', '/rest/login', {
+		body: { emailOrLdapLoginId: email, email, password },
+	});
 	if (login.status === 200) return { email, password, cookie: login.cookie, created: false };
-	throw new Error(`ensureOwner(): owner setup answered ${setup.status} (${setup.text.slice(0, 300)}), login ${login.status} (${login.text.slice(0, 300)})`);
+	throw new Error(
+		`ensureOwner(): owner setup answered ${setup.status} (${setup.text.slice(0, 300)}), login ${login.status} (${login.text.slice(0, 300)})`,
+	);
 }
 
 module.exports = { restRequest, ensureOwner };

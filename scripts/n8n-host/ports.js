@@ -13,7 +13,10 @@ const net = require('net');
 function pickRange() {
 	let ephemeralLow = 32768;
 	try {
-		ephemeralLow = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
+		ephemeralLow =
+			Number(
+				fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+			) || ephemeralLow;
 	} catch {
 		// Not Linux: the IANA ephemeral range starts at 49152; 32768 is below it too.
 	}

@@ -78,7 +78,11 @@ function superviseMain() {
 	delete process.env.N8N_HOST_SUPERVISE;
 	const out = fs.openSync(config.log, 'a');
 	const note = (text) => fs.writeSync(out, `[n8n-host] ${new Date().toISOString()} ${text}\n`);
-	const child = spawn(config.command || config.node, config.args, { cwd: config.cwd, env: process.env, stdio: ['ignore', out, out] });
+	const child = spawn(config.command || config.node, config.args, {
+		cwd: config.cwd,
+		env: process.env,
+		stdio: ['ignore', out, out],
+	});
 	note(`supervisor ${process.pid} started n8n pid ${child.pid}: ${config.args.join(' ')}`);
 	let stopping = false;
 	const shutdown = (why) => {
@@ -103,4 +107,11 @@ function superviseMain() {
 	});
 }
 
-module.exports = { trackGroup, untrackGroup, killGroup, spawnSupervised, stopSupervised, superviseMain };
+module.exports = {
+	trackGroup,
+	untrackGroup,
+	killGroup,
+	spawnSupervised,
+	stopSupervised,
+	superviseMain,
+};

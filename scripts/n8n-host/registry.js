@@ -20,7 +20,14 @@ const { freePorts } = require('./ports');
 const { tail } = require('./util');
 const { startSupervised, inTempFolder } = require('./services');
 
-const { hostToolEnv, installedState, installFingerprint, npmCommand, runLogged, withInstallLock } = require('./install');
+const {
+	hostToolEnv,
+	installedState,
+	installFingerprint,
+	npmCommand,
+	runLogged,
+	withInstallLock,
+} = require('./install');
 
 const REGISTRY_DIR = path.join(REPO_ROOT, '.registry-host');
 const REGISTRY_PATHS = {
@@ -34,7 +41,12 @@ const VERDACCIO_BIN = path.join(REGISTRY_PATHS.HOST_MODULES, 'verdaccio', 'bin',
 
 function registryInstalled(fingerprint = installFingerprint(REGISTRY_PATHS)) {
 	const state = installedState(REGISTRY_PATHS);
-	return Boolean(state && state.packageJson === fingerprint.packageJson && state.lockfile === fingerprint.lockfile && fs.existsSync(VERDACCIO_BIN));
+	return Boolean(
+		state &&
+			state.packageJson === fingerprint.packageJson &&
+			state.lockfile === fingerprint.lockfile &&
+			fs.existsSync(VERDACCIO_BIN),
+	);
 }
 
 /** Installs verdaccio from .registry-host/'s lockfile when missing or changed (no install scripts). */
@@ -50,17 +62,33 @@ async function ensureRegistryInstalled({ log = () => {} } = {}) {
 		const npm = npmCommand(node);
 		const started = Date.now();
 		fs.rmSync(REGISTRY_PATHS.MARKER, { force: true });
-		fs.writeFileSync(REGISTRY_PATHS.INSTALL_LOG, `verdaccio install, ${new Date().toISOString()}, Node ${node.version}\n`);
+		fs.writeFileSync(
+			REGISTRY_PATHS.INSTALL_LOG,
+			`verdaccio install, ${new Date().toISOString()}, Node ${node.version}\n`,
+		);
 		log(`npm registry (verdaccio): npm install in ${REGISTRY_DIR}…`);
-		const result = await runLogged(npm.cmd, [...npm.prefix, 'install', '--ignore-scripts', '--no-audit', '--no-fund'], {
-			cwd: REGISTRY_DIR,
-			env: hostToolEnv(node),
-			logFile: REGISTRY_PATHS.INSTALL_LOG,
-		});
+		const result = await runLogged(
+			npm.cmd,
+			[...npm.prefix, 'install', '--ignore-scripts', '--no-audit', '--no-fund'],
+			{
+				cwd: REGISTRY_DIR,
+				env: hostToolEnv(node),
+				logFile: REGISTRY_PATHS.INSTALL_LOG,
+			},
+		);
 		if (result.code !== 0 || !fs.existsSync(VERDACCIO_BIN)) {
-			throw new Error(`npm registry (verdaccio): npm install failed (exit ${result.code}). Full log: ${REGISTRY_PATHS.INSTALL_LOG}\n${tail(result.output, 4000)}`);
+			throw new Error(
+				`npm registry (verdaccio): npm install failed (exit ${result.code}). Full log: ${REGISTRY_PATHS.INSTALL_LOG}\n${tail(result.output, 4000)}`,
+			);
 		}
-		fs.writeFileSync(REGISTRY_PATHS.MARKER, JSON.stringify({ ...installFingerprint(REGISTRY_PATHS), installedAt: new Date().toISOString() }, null, 2));
+		fs.writeFileSync(
+			REGISTRY_PATHS.MARKER,
+			JSON.stringify(
+				{ ...installFingerprint(REGISTRY_PATHS), installedAt: new Date().toISOString() },
+				null,
+				2,
+			),
+		);
 		log(`npm registry (verdaccio): installed in ${Math.round((Date.now() - started) / 1000)} s.`);
 		return VERDACCIO_BIN;
 	});
@@ -97,7 +125,8 @@ async function addUser(url) {
 		body: JSON.stringify({ name: USER.name, password: USER.password }),
 	});
 	const body = await response.json();
-	if (response.status !== 201 || !body.token) throw new Error(`verdaccio refused the user: ${response.status} ${JSON.stringify(body)}`);
+	if (response.status !== 201 || !body.token)
+		throw new Error(`verdaccio refused the user: ${response.status} ${JSON.stringify(body)}`);
 	return body.token;
 }
 
@@ -126,12 +155,26 @@ async function startRegistry({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } =
 		}
 		/** `npm publish <tarball>`: a tarball runs no lifecycle scripts (prepublishOnly guards folder publishes). */
 		const publish = (tarball, { tag = 'latest' } = {}) => {
-			const result = spawnSync('npm', ['publish', tarball, '--tag', tag, `--registry=${url}/`, `--//127.0.0.1:${port}/:_authToken=${token}`], {
-				cwd: dir,
-				encoding: 'utf8',
-				timeout: 120000,
-			});
-			if (result.status !== 0) throw new Error(`npm publish ${tarball} to ${url} failed (exit ${result.status}):\n${tail(result.stdout + result.stderr)}`);
+			const result = spawnSync(
+				'npm',
+				[
+					'publish',
+					tarball,
+					'--tag',
+					tag,
+					`--registry=${url}/`,
+					`--//127.0.0.1:${port}/:_authToken=${token}`,
+				],
+				{
+					cwd: dir,
+					encoding: 'utf8',
+					timeout: 120000,
+				},
+			);
+			if (result.status !== 0)
+				throw new Error(
+					`npm publish ${tarball} to ${url} failed (exit ${result.status}):\n${tail(result.stdout + result.stderr)}`,
+				);
 			return result.stdout;
 		};
 		return { server, url, port, token, logFile, dir, publish };

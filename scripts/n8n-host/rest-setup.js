@@ -8,7 +8,8 @@
 
 /** The REST answer's payload: n8n wraps it in `{ data }`. */
 function payload(response, what) {
-	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 1000)}`);
+	if (response.status !== 200)
+		throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 1000)}`);
 	const json = response.json;
 	return json && typeof json === 'object' && 'data' in json ? json.data : json;
 }
@@ -28,9 +29,15 @@ async function createCredentials(instance, credentials) {
 	const cookie = await ownerCookie(instance);
 	const created = [];
 	for (const credential of credentials) {
-		if (credential.id !== undefined) throw new Error(`rest-setup: n8n chooses a credential's id over REST; "${credential.name}" asks for ${credential.id}: import it before start()`);
+		if (credential.id !== undefined)
+			throw new Error(
+				`rest-setup: n8n chooses a credential's id over REST; "${credential.name}" asks for ${credential.id}: import it before start()`,
+			);
 		const { name, type, data } = credential;
-		const saved = payload(await instance.rest('POST', '/rest/credentials', { cookie, body: { name, type, data } }), `POST /rest/credentials (${name})`);
+		const saved = payload(
+			await instance.rest('POST', '/rest/credentials', { cookie, body: { name, type, data } }),
+			`POST /rest/credentials (${name})`,
+		);
 		created.push({ ...credential, id: String(saved.id) });
 	}
 	return created;
@@ -41,10 +48,24 @@ async function createWorkflows(instance, workflows) {
 	const cookie = await ownerCookie(instance);
 	const created = [];
 	for (const workflow of workflows) {
-		if (workflow.id !== undefined) throw new Error(`rest-setup: n8n 1.x chooses a workflow's id over REST; "${workflow.name}" asks for ${workflow.id}: import it before start()`);
+		if (workflow.id !== undefined)
+			throw new Error(
+				`rest-setup: n8n 1.x chooses a workflow's id over REST; "${workflow.name}" asks for ${workflow.id}: import it before start()`,
+			);
 		const { name, nodes, connections = {}, settings = {}, pinData, staticData } = workflow;
-		const body = { name, nodes, connections, settings, active: false, ...(pinData ? { pinData } : {}), ...(staticData ? { staticData } : {}) };
-		const saved = payload(await instance.rest('POST', '/rest/workflows', { cookie, body }), `POST /rest/workflows (${name})`);
+		const body = {
+			name,
+			nodes,
+			connections,
+			settings,
+			active: false,
+			...(pinData ? { pinData } : {}),
+			...(staticData ? { staticData } : {}),
+		};
+		const saved = payload(
+			await instance.rest('POST', '/rest/workflows', { cookie, body }),
+			`POST /rest/workflows (${name})`,
+		);
 		created.push({ ...workflow, id: String(saved.id), versionId: saved.versionId });
 	}
 	return created;
@@ -53,7 +74,10 @@ async function createWorkflows(instance, workflows) {
 /** Publishes a saved workflow's current version (Publish on 2.x, the Active toggle on 1.x) and waits until it is activated. */
 async function publishWorkflow(instance, workflowId) {
 	const cookie = await ownerCookie(instance);
-	const saved = payload(await instance.rest('GET', `/rest/workflows/${workflowId}`, { cookie }), `GET /rest/workflows/${workflowId}`);
+	const saved = payload(
+		await instance.rest('GET', `/rest/workflows/${workflowId}`, { cookie }),
+		`GET /rest/workflows/${workflowId}`,
+	);
 	await instance.activateWorkflow(workflowId, { cookie, versionId: saved.versionId });
 }
 

@@ -26,7 +26,8 @@ function parseRawOutput(stdout) {
  */
 function itemsOf(run, nodeName, { output = 0, runIndex } = {}) {
 	const data = run && (run.data && run.data.resultData ? run.data : run);
-	const runs = data && data.resultData && data.resultData.runData && data.resultData.runData[nodeName];
+	const runs =
+		data && data.resultData && data.resultData.runData && data.resultData.runData[nodeName];
 	if (!runs || runs.length === 0) return undefined;
 	const task = runs[runIndex === undefined ? runs.length - 1 : runIndex];
 	const main = task && task.data && task.data.main;

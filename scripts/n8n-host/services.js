@@ -43,12 +43,17 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 /** [command, args] that run `program args` as the `postgres` user when this process is root (PostgreSQL refuses root), else as is. */
 function asPostgresUser(program, args) {
-	return isRoot() ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', program, ...args]] : [program, args];
+	return isRoot()
+		? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', program, ...args]]
+		: [program, args];
 }
 
 function runOrThrow(command, args, what) {
 	const result = spawnSync(command, args, { encoding: 'utf8', timeout: 120000 });
-	if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}): ${result.error || ''}\n${tail(`${result.stdout}${result.stderr}`)}`);
+	if (result.status !== 0)
+		throw new Error(
+			`${what} failed (exit ${result.status}): ${result.error || ''}\n${tail(`${result.stdout}${result.stderr}`)}`,
+		);
 	return result.stdout;
 }
 
@@ -56,11 +61,26 @@ function runOrThrow(command, args, what) {
  * Runs `command args` under the supervisor (processes.js) with its output in logFile; resolves the
  * process once its log shows readyLine, rejects with the log's tail if it exits or takes longer than timeoutMs.
  */
-async function startSupervised({ name, command, args, cwd, logFile, readyLine, stopSignal, timeoutMs = 60000 }) {
+async function startSupervised({
+	name,
+	command,
+	args,
+	cwd,
+	logFile,
+	readyLine,
+	stopSignal,
+	timeoutMs = 60000,
+}) {
 	const node = findHostNode(2).path;
 	fs.writeFileSync(logFile, '');
-	const proc = spawnSupervised(node, { command, args, cwd, log: logFile, graceMs: 15000, stopSignal }, { ...process.env });
-	const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+	const proc = spawnSupervised(
+		node,
+		{ command, args, cwd, log: logFile, graceMs: 15000, stopSignal },
+		{ ...process.env },
+	);
+	const exited = new Promise((resolve) =>
+		proc.once('exit', (code, signal) => resolve({ code, signal })),
+	);
 	const startedAt = Date.now();
 	for (;;) {
 		await delay(100);
@@ -72,7 +92,11 @@ async function startSupervised({ name, command, args, cwd, logFile, readyLine, s
 			throw new Error(`${name} did not get ready (log ${logFile}):\n${tail(text)}`);
 		}
 	}
-	return { proc, readyMs: Date.now() - startedAt, stop: async () => await stopSupervised(proc, exited, 20000) };
+	return {
+		proc,
+		readyMs: Date.now() - startedAt,
+		stop: async () => await stopSupervised(proc, exited, 20000),
+	};
 }
 
 /**
@@ -105,22 +129,53 @@ async function inTempFolder(name, keep, start) {
  * 127.0.0.1 only. As root (CI), initdb and the server run as the `postgres` user Debian's package
  * creates (PostgreSQL refuses to run as root). Durability is off: it is thrown away afterwards.
  */
-async function startPostgres({ database = 'n8n', keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
+async function startPostgres({
+	database = 'n8n',
+	keep = process.env.N8N_HOST_KEEP_DATA === '1',
+} = {}) {
 	const bin = postgresBinDir();
-	if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): apt-get install -y postgresql');
+	if (!bin)
+		throw new Error(
+			'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): apt-get install -y postgresql',
+		);
 	const [port] = await freePorts(1);
 	return await inTempFolder('postgres', keep, async (dir) => {
 		const dataDir = path.join(dir, 'data');
 		const socketDir = path.join(dir, 'sock');
 		fs.mkdirSync(socketDir);
-		if (isRoot()) runOrThrow('chown', ['-R', 'postgres:postgres', dir], 'chown of the PostgreSQL folder');
+		if (isRoot())
+			runOrThrow('chown', ['-R', 'postgres:postgres', dir], 'chown of the PostgreSQL folder');
 		const logFile = path.join(dir, 'postgres.log');
-		runOrThrow(...asPostgresUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), 'initdb');
+		runOrThrow(
+			...asPostgresUser(path.join(bin, 'initdb'), [
+				'-D',
+				dataDir,
+				'-U',
+				'postgres',
+				'--auth=trust',
+				'-E',
+				'UTF8',
+				'--no-sync',
+			]),
+			'initdb',
+		);
 		const [command, args] = asPostgresUser(path.join(bin, 'postgres'), [
-			'-D', dataDir, '-p', String(port), '-k', socketDir,
-			'-c', 'listen_addresses=127.0.0.1',
-			'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-			'-c', 'max_connections=200',
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-k',
+			socketDir,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+			'-c',
+			'max_connections=200',
 		]);
 		const server = await startSupervised({
 			name: 'PostgreSQL',
@@ -132,22 +187,49 @@ async function startPostgres({ database = 'n8n', keep = process.env.N8N_HOST_KEE
 			// Fast shutdown: SIGTERM would wait for every client to disconnect.
 			stopSignal: 'SIGINT',
 		});
-		runOrThrow(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database], `createdb ${database}`);
-		return { server, host: '127.0.0.1', port, user: 'postgres', database, dataDir, logFile, psql: path.join(bin, 'psql') };
+		runOrThrow(
+			path.join(bin, 'createdb'),
+			['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database],
+			`createdb ${database}`,
+		);
+		return {
+			server,
+			host: '127.0.0.1',
+			port,
+			user: 'postgres',
+			database,
+			dataDir,
+			logFile,
+			psql: path.join(bin, 'psql'),
+		};
 	});
 }
 
 /** A Redis server on a free port of 127.0.0.1, nothing persisted. */
 async function startRedis({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
 	const redisServer = which('redis-server');
-	if (!redisServer) throw new Error('Redis is not installed (no redis-server on PATH): apt-get install -y redis-server');
+	if (!redisServer)
+		throw new Error(
+			'Redis is not installed (no redis-server on PATH): apt-get install -y redis-server',
+		);
 	const [port] = await freePorts(1);
 	return await inTempFolder('redis', keep, async (dir) => {
 		const logFile = path.join(dir, 'redis.log');
 		const server = await startSupervised({
 			name: 'Redis',
 			command: redisServer,
-			args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+			args: [
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				dir,
+			],
 			cwd: dir,
 			logFile,
 			readyLine: REDIS_READY_LINE,

@@ -34,7 +34,10 @@ const IDLE_MS = 2000;
 const readers = new Map();
 
 function startReader(key, nodePath, hostDir) {
-	const child = spawn(nodePath, ['-e', READER_SCRIPT], { cwd: hostDir, stdio: ['pipe', 'pipe', 'pipe'] });
+	const child = spawn(nodePath, ['-e', READER_SCRIPT], {
+		cwd: hostDir,
+		stdio: ['pipe', 'pipe', 'pipe'],
+	});
 	const pending = new Map();
 	const chunks = [];
 	let stderr = '';
@@ -77,7 +80,9 @@ function startReader(key, nodePath, hostDir) {
 	child.stderr.on('data', (chunk) => (stderr += chunk));
 	child.on('error', failAll);
 	child.stdin.on('error', failAll);
-	child.on('exit', (code, signal) => failAll(new Error(`sqlite reader exited (${code ?? signal}): ${stderr.slice(-2000)}`)));
+	child.on('exit', (code, signal) =>
+		failAll(new Error(`sqlite reader exited (${code ?? signal}): ${stderr.slice(-2000)}`)),
+	);
 	reader.query = (dbPath, sql, params) =>
 		new Promise((resolve, reject) => {
 			clearTimeout(idleTimer);

@@ -8,7 +8,10 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Resolves with the promise's value, or `undefined` after ms; leaves no timer behind. */
 const within = (promise, ms) => {
 	let timer;
-	return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+	return Promise.race([
+		promise,
+		new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+	]).finally(() => clearTimeout(timer));
 };
 // eslint-disable-next-line no-control-regex
 const stripAnsi = (text) => String(text).replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');

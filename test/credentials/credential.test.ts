@@ -22,19 +22,27 @@ describe('Fax Service API credential test request', () => {
 		sandbox.reset();
 		await expect(testCredential('faxServiceApi', data())).resolves.toEqual({ ok: true });
 		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/api/v2/fax_numbers', status: 200 });
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/v2/fax_numbers',
+			status: 200,
+		});
 		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${sandbox.testKey}`);
 	});
 
 	test('authenticates with the live key when the credential says so', async () => {
 		sandbox.reset();
-		await expect(testCredential('faxServiceApi', data({ authenticateWith: 'live' }))).resolves.toEqual({ ok: true });
+		await expect(
+			testCredential('faxServiceApi', data({ authenticateWith: 'live' })),
+		).resolves.toEqual({ ok: true });
 		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${sandbox.liveKey}`);
 	});
 
 	test('a trailing slash on the base URL still reaches the endpoint', async () => {
 		sandbox.reset();
-		await expect(testCredential('faxServiceApi', data({ baseUrl: `${sandbox.baseUrl}/` }))).resolves.toEqual({ ok: true });
+		await expect(
+			testCredential('faxServiceApi', data({ baseUrl: `${sandbox.baseUrl}/` })),
+		).resolves.toEqual({ ok: true });
 		expect(sandbox.requests[0].path).toBe('/api/v2/fax_numbers');
 	});
 
@@ -47,7 +55,10 @@ describe('Fax Service API credential test request', () => {
 
 	test('fails when the selected key is empty', async () => {
 		sandbox.reset();
-		const result = await testCredential('faxServiceApi', data({ authenticateWith: 'live', liveApiKey: '' }));
+		const result = await testCredential(
+			'faxServiceApi',
+			data({ authenticateWith: 'live', liveApiKey: '' }),
+		);
 		expect(result).toMatchObject({ ok: false, statusCode: 401 });
 	});
 });

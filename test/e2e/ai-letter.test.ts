@@ -14,9 +14,22 @@ import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { toolResults, type ModelServer } from '../harness/model-server';
 import { startAiServices, type AiServices } from './helpers/ai-services';
-import { agentWorkflow, faxLetterTool, fromAI, mcpServerWorkflow, openAiCredential } from './helpers/ai-workflows';
+import {
+	agentWorkflow,
+	faxLetterTool,
+	fromAI,
+	mcpServerWorkflow,
+	openAiCredential,
+} from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import {
+	createInstance,
+	ensureInstalled,
+	logToStderr,
+	sandboxCredential,
+	type N8nHostInstance,
+	type WorkflowJson,
+} from './helpers/n8n-host';
 import { pdfStep } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
@@ -24,8 +37,10 @@ const PATH = 'letter-agent';
 const FILE_PATH = 'file-agent';
 const MCP_PATH = 'letter-tools';
 const TO = '+12125550188';
-const LETTER = 'Dear Dr. Adams,\n\nI am referring Jane Roe (born 1980-01-15) for a cardiology consultation.\nHer ECG of 2026-11-20 shows an irregular rhythm.\n\nKind regards,\nDr. Lee, Clinic North';
-const MCP_LETTER = 'To the records department:\n\nPlease send the discharge summary of John Doe to this number.\n\nThank you.';
+const LETTER =
+	'Dear Dr. Adams,\n\nI am referring Jane Roe (born 1980-01-15) for a cardiology consultation.\nHer ECG of 2026-11-20 shows an irregular rhythm.\n\nKind regards,\nDr. Lee, Clinic North';
+const MCP_LETTER =
+	'To the records department:\n\nPlease send the discharge summary of John Doe to this number.\n\nThank you.';
 const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
 
 type Json = Record<string, unknown>;
@@ -33,163 +48,300 @@ type Json = Record<string, unknown>;
 /** The agent's workflow with n8n's HTTP Request node fetching a PDF ("Get PDF") between its Webhook and the agent. */
 function withPdfFirst(workflow: WorkflowJson, url: string): WorkflowJson {
 	const getPdf = { id: 'get-pdf', position: [120, 0], ...pdfStep(url, 'Get PDF') };
-	const connections = { ...workflow.connections, Webhook: { main: [[{ node: 'Get PDF', type: 'main', index: 0 }]] }, 'Get PDF': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } };
+	const connections = {
+		...workflow.connections,
+		Webhook: { main: [[{ node: 'Get PDF', type: 'main', index: 0 }]] },
+		'Get PDF': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+	};
 	return { ...workflow, nodes: [...workflow.nodes, getPdf], connections };
 }
 
-describeOnHosts(BOTH_HOSTS, 'a letter faxed by an AI agent and an MCP client', ({ hostVersion }) => {
-	let services: AiServices | undefined;
-	let model: ModelServer;
-	let sandbox: Sandbox;
-	let n8n: N8nHostInstance;
-	let client: Client | undefined;
-	const pdfs = pdfReader('fax-ai-letter-');
+describeOnHosts(
+	BOTH_HOSTS,
+	'a letter faxed by an AI agent and an MCP client',
+	({ hostVersion }) => {
+		let services: AiServices | undefined;
+		let model: ModelServer;
+		let sandbox: Sandbox;
+		let n8n: N8nHostInstance;
+		let client: Client | undefined;
+		const pdfs = pdfReader('fax-ai-letter-');
 
-	const sends = (from: number) => sandbox.requests.slice(from).filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
-	/** The PDF of a send: sound, one file, read back as words. */
-	const letterOf = (request: RecordedRequest) => {
-		expect(request.files.map((file) => ({ field: file.field, mimetype: file.mimetype }))).toEqual([{ field: 'file', mimetype: 'application/pdf' }]);
-		const document = pdfs.read(request.files[0].data);
-		expect(document.check).toEqual(SOUND_PDF);
-		return { pages: document.pages, cover: words(document.pageTexts[0]), letter: words(document.pageTexts.slice(1).join('\n')) };
-	};
-	const ask = async (chatInput: string, path = PATH) => {
-		const response = await fetch(n8n.webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chatInput }) });
-		return { status: response.status, body: (await response.json()) as Json };
-	};
+		const sends = (from: number) =>
+			sandbox.requests
+				.slice(from)
+				.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
+		/** The PDF of a send: sound, one file, read back as words. */
+		const letterOf = (request: RecordedRequest) => {
+			expect(request.files.map((file) => ({ field: file.field, mimetype: file.mimetype }))).toEqual(
+				[{ field: 'file', mimetype: 'application/pdf' }],
+			);
+			const document = pdfs.read(request.files[0].data);
+			expect(document.check).toEqual(SOUND_PDF);
+			return {
+				pages: document.pages,
+				cover: words(document.pageTexts[0]),
+				letter: words(document.pageTexts.slice(1).join('\n')),
+			};
+		};
+		const ask = async (chatInput: string, path = PATH) => {
+			const response = await fetch(n8n.webhookUrl(path), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ chatInput }),
+			});
+			return { status: response.status, body: (await response.json()) as Json };
+		};
 
-	beforeAll(async () => {
-		await ensureInstalled({ hostVersion, log: logToStderr });
-		services = await startAiServices();
-		({ model, sandbox } = services);
-		n8n = await createInstance({ hostVersion });
-		await n8n.start();
-		const [faxService, openAi] = await n8n.importCredentials([sandboxCredential(sandbox), openAiCredential(model.baseUrl)]);
-		const faxServiceRef = { id: faxService.id, name: faxService.name };
-		// The tool goes on with its error item (On Error: continue): on both majors the model then reads the node's message.
-		const workflows = await n8n.importWorkflows([
-			agentWorkflow(hostVersion, 'Letter agent', PATH, { faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } }, 'continueRegularOutput', [faxLetterTool(services.faxNumber)]),
-			mcpServerWorkflow('Letter tools over MCP', MCP_PATH, faxServiceRef, [faxLetterTool(services.faxNumber)]),
-			withPdfFirst(
-				agentWorkflow(hostVersion, 'File agent', FILE_PATH, { faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } }, undefined, [
-					{
-						name: 'Fax The PDF',
-						description: 'Faxes the PDF this workflow fetched to a fax number, behind a cover page you write',
-						parameters: {
-							resource: 'sentFax',
-							operation: 'send',
-							documentSource: 'binaryData',
-							binaryData: "={{ $('Get PDF').item.binary.data }}",
-							fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
-							toNumber: fromAI('toNumber', 'The fax number to send to, in E.164 form like +15551234567'),
-							addCoverPage: true,
-							coverPage: { subject: fromAI('subject', 'The subject line of the cover page'), message: fromAI('message', 'A short message for the cover page') },
-						},
-					},
+		beforeAll(async () => {
+			await ensureInstalled({ hostVersion, log: logToStderr });
+			services = await startAiServices();
+			({ model, sandbox } = services);
+			n8n = await createInstance({ hostVersion });
+			await n8n.start();
+			const [faxService, openAi] = await n8n.importCredentials([
+				sandboxCredential(sandbox),
+				openAiCredential(model.baseUrl),
+			]);
+			const faxServiceRef = { id: faxService.id, name: faxService.name };
+			// The tool goes on with its error item (On Error: continue): on both majors the model then reads the node's message.
+			const workflows = await n8n.importWorkflows([
+				agentWorkflow(
+					hostVersion,
+					'Letter agent',
+					PATH,
+					{ faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } },
+					'continueRegularOutput',
+					[faxLetterTool(services.faxNumber)],
+				),
+				mcpServerWorkflow('Letter tools over MCP', MCP_PATH, faxServiceRef, [
+					faxLetterTool(services.faxNumber),
 				]),
-				`${sandbox.origin}/samples/referral.pdf`,
-			),
-		]);
-		for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
-		for (const path of [PATH, FILE_PATH]) await n8n.waitForWebhook(path);
-		client = new Client({ name: 'fax-service-letter-e2e', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)));
-	}, 10 * MINUTE);
+				withPdfFirst(
+					agentWorkflow(
+						hostVersion,
+						'File agent',
+						FILE_PATH,
+						{ faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } },
+						undefined,
+						[
+							{
+								name: 'Fax The PDF',
+								description:
+									'Faxes the PDF this workflow fetched to a fax number, behind a cover page you write',
+								parameters: {
+									resource: 'sentFax',
+									operation: 'send',
+									documentSource: 'binaryData',
+									binaryData: "={{ $('Get PDF').item.binary.data }}",
+									fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
+									toNumber: fromAI(
+										'toNumber',
+										'The fax number to send to, in E.164 form like +15551234567',
+									),
+									addCoverPage: true,
+									coverPage: {
+										subject: fromAI('subject', 'The subject line of the cover page'),
+										message: fromAI('message', 'A short message for the cover page'),
+									},
+								},
+							},
+						],
+					),
+					`${sandbox.origin}/samples/referral.pdf`,
+				),
+			]);
+			for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
+			for (const path of [PATH, FILE_PATH]) await n8n.waitForWebhook(path);
+			client = new Client({ name: 'fax-service-letter-e2e', version: '1.0.0' });
+			await client.connect(
+				new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)),
+			);
+		}, 10 * MINUTE);
 
-	afterAll(async () => {
-		await client?.close();
-		await n8n?.dispose();
-		await services?.stop();
-		pdfs.dispose();
-	}, 2 * MINUTE);
+		afterAll(async () => {
+			await client?.close();
+			await n8n?.dispose();
+			await services?.stop();
+			pdfs.dispose();
+		}, 2 * MINUTE);
 
-	test('the agent writes a letter and faxes it: one send, a sound PDF with its words and cover page', async () => {
-		const before = sandbox.requests.length;
-		let toolAnswer: Json[] = [];
-		model.script([
-			(request) => {
-				const tool = (request.tools ?? []).find((offered) => offered.function.name === 'Fax_Letter');
-				if (!tool) throw new Error(`tools offered: ${JSON.stringify((request.tools ?? []).map((offered) => offered.function.name))}`);
-				return { toolCalls: [{ name: 'Fax_Letter', arguments: { toNumber: TO, letter: LETTER, recipientName: 'Dr. Adams', subject: 'Cardiology referral' } }] };
+		test(
+			'the agent writes a letter and faxes it: one send, a sound PDF with its words and cover page',
+			async () => {
+				const before = sandbox.requests.length;
+				let toolAnswer: Json[] = [];
+				model.script([
+					(request) => {
+						const tool = (request.tools ?? []).find(
+							(offered) => offered.function.name === 'Fax_Letter',
+						);
+						if (!tool)
+							throw new Error(
+								`tools offered: ${JSON.stringify((request.tools ?? []).map((offered) => offered.function.name))}`,
+							);
+						return {
+							toolCalls: [
+								{
+									name: 'Fax_Letter',
+									arguments: {
+										toNumber: TO,
+										letter: LETTER,
+										recipientName: 'Dr. Adams',
+										subject: 'Cardiology referral',
+									},
+								},
+							],
+						};
+					},
+					(request) => {
+						toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
+						return { content: `Faxed the referral to ${TO}: ${String(toolAnswer[0]?.faxId)}.` };
+					},
+				]);
+				const answer = await ask(`Write Dr. Adams (${TO}) a referral for Jane Roe and fax it.`);
+				expect({
+					failures: model.failures,
+					remaining: model.remaining(),
+					status: answer.status,
+				}).toEqual({ failures: [], remaining: 0, status: 200 });
+
+				const sent = sends(before);
+				expect(sent).toHaveLength(1);
+				expect(sent[0].body).toMatchObject({ to_number: TO, from_number: services!.faxNumber });
+				const { pages, cover, letter } = letterOf(sent[0]);
+				expect(pages).toBe(2);
+				expect(cover).toEqual(expect.stringContaining('Dr. Adams'));
+				expect(cover).toEqual(expect.stringContaining('Cardiology referral'));
+				expect(cover).toEqual(expect.stringContaining(TO));
+				for (const line of LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
+				expect(letter).toContain('Page 2 of 2');
+
+				expect(toolAnswer).toEqual([
+					expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+				]);
+				expect(answer.body).toEqual({
+					output: `Faxed the referral to ${TO}: ${String(toolAnswer[0].faxId)}.`,
+				});
 			},
-			(request) => {
-				toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
-				return { content: `Faxed the referral to ${TO}: ${String(toolAnswer[0]?.faxId)}.` };
+			3 * MINUTE,
+		);
+
+		test(
+			'a number the node refuses comes back to the model, and nothing is sent',
+			async () => {
+				const before = sandbox.requests.length;
+				let toolMessage: Json[] = [];
+				model.script([
+					() => ({
+						toolCalls: [
+							{
+								name: 'Fax_Letter',
+								arguments: {
+									toNumber: '212-555-0188',
+									letter: LETTER,
+									recipientName: 'Dr. Adams',
+									subject: 'Cardiology referral',
+								},
+							},
+						],
+					}),
+					(request) => {
+						toolMessage = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
+						return { content: 'The number 212-555-0188 is not a fax number; nothing was sent.' };
+					},
+				]);
+				const answer = await ask('Fax the referral to 212-555-0188.');
+				expect({
+					failures: model.failures,
+					remaining: model.remaining(),
+					status: answer.status,
+				}).toEqual({ failures: [], remaining: 0, status: 200 });
+				expect(toolMessage).toEqual([expect.objectContaining({ error: REFUSED })]);
+				expect(sandbox.requests.slice(before)).toEqual([]);
 			},
-		]);
-		const answer = await ask(`Write Dr. Adams (${TO}) a referral for Jane Roe and fax it.`);
-		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
+			3 * MINUTE,
+		);
 
-		const sent = sends(before);
-		expect(sent).toHaveLength(1);
-		expect(sent[0].body).toMatchObject({ to_number: TO, from_number: services!.faxNumber });
-		const { pages, cover, letter } = letterOf(sent[0]);
-		expect(pages).toBe(2);
-		expect(cover).toEqual(expect.stringContaining('Dr. Adams'));
-		expect(cover).toEqual(expect.stringContaining('Cardiology referral'));
-		expect(cover).toEqual(expect.stringContaining(TO));
-		for (const line of LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
-		expect(letter).toContain('Page 2 of 2');
-
-		expect(toolAnswer).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
-		expect(answer.body).toEqual({ output: `Faxed the referral to ${TO}: ${String(toolAnswer[0].faxId)}.` });
-	}, 3 * MINUTE);
-
-	test('a number the node refuses comes back to the model, and nothing is sent', async () => {
-		const before = sandbox.requests.length;
-		let toolMessage: Json[] = [];
-		model.script([
-			() => ({ toolCalls: [{ name: 'Fax_Letter', arguments: { toNumber: '212-555-0188', letter: LETTER, recipientName: 'Dr. Adams', subject: 'Cardiology referral' } }] }),
-			(request) => {
-				toolMessage = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
-				return { content: 'The number 212-555-0188 is not a fax number; nothing was sent.' };
+		test(
+			'an agent faxes the PDF its workflow fetched, behind a cover page whose subject and message it wrote',
+			async () => {
+				const before = sandbox.requests.length;
+				let toolAnswer: Json[] = [];
+				model.script([
+					() => ({
+						toolCalls: [
+							{
+								name: 'Fax_The_PDF',
+								arguments: {
+									toNumber: TO,
+									subject: 'Cardiology referral',
+									message: 'The referral of our patient follows.',
+								},
+							},
+						],
+					}),
+					(request) => {
+						toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
+						return { content: `Faxed the PDF: ${String(toolAnswer[0]?.faxId)}.` };
+					},
+				]);
+				const answer = await ask(`Fax the referral to ${TO}.`, FILE_PATH);
+				expect({
+					failures: model.failures,
+					remaining: model.remaining(),
+					status: answer.status,
+				}).toEqual({ failures: [], remaining: 0, status: 200 });
+				const sample = pdfs.read(
+					Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer()),
+				);
+				const sent = sends(before);
+				expect(sent).toHaveLength(1);
+				expect(sent[0].body).toMatchObject({ to_number: TO });
+				const packet = pdfs.read(sent[0].files[0].data);
+				expect(packet.check).toEqual(SOUND_PDF);
+				expect(packet.pages).toBe(1 + sample.pages);
+				for (const row of [
+					'Subject: Cardiology referral',
+					'Message: The referral of our patient follows.',
+					`Pages: ${1 + sample.pages}`,
+					`Fax: ${TO}`,
+				]) {
+					expect(words(packet.pageTexts[0])).toContain(row);
+				}
+				expect(packet.pageTexts.slice(1).map(words)).toEqual(sample.pageTexts.map(words));
+				expect(toolAnswer).toEqual([
+					expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+				]);
 			},
-		]);
-		const answer = await ask('Fax the referral to 212-555-0188.');
-		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
-		expect(toolMessage).toEqual([expect.objectContaining({ error: REFUSED })]);
-		expect(sandbox.requests.slice(before)).toEqual([]);
-	}, 3 * MINUTE);
+			3 * MINUTE,
+		);
 
-	test('an agent faxes the PDF its workflow fetched, behind a cover page whose subject and message it wrote', async () => {
-		const before = sandbox.requests.length;
-		let toolAnswer: Json[] = [];
-		model.script([
-			() => ({ toolCalls: [{ name: 'Fax_The_PDF', arguments: { toNumber: TO, subject: 'Cardiology referral', message: 'The referral of our patient follows.' } }] }),
-			(request) => {
-				toolAnswer = JSON.parse(toolResults(request).at(-1)!.content) as Json[];
-				return { content: `Faxed the PDF: ${String(toolAnswer[0]?.faxId)}.` };
+		test(
+			'an MCP client faxes a text: one send, a sound PDF with its words',
+			async () => {
+				const before = sandbox.requests.length;
+				const result = (await client!.callTool({
+					name: 'Fax_Letter',
+					arguments: {
+						toNumber: TO,
+						letter: MCP_LETTER,
+						recipientName: 'Records',
+						subject: 'Records request',
+					},
+				})) as { content: Array<{ type: string; text?: string }>; isError?: boolean };
+				expect(result.isError).toBeFalsy();
+				const [record] = JSON.parse(
+					result.content.map((part) => part.text ?? '').join(''),
+				) as Json[];
+				expect(record.faxId).toMatch(/^[0-9a-f]{24}$/);
+				const sent = sends(before);
+				expect(sent).toHaveLength(1);
+				const { cover, letter } = letterOf(sent[0]);
+				expect(cover).toContain('Records request');
+				for (const line of MCP_LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
 			},
-		]);
-		const answer = await ask(`Fax the referral to ${TO}.`, FILE_PATH);
-		expect({ failures: model.failures, remaining: model.remaining(), status: answer.status }).toEqual({ failures: [], remaining: 0, status: 200 });
-		const sample = pdfs.read(Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer()));
-		const sent = sends(before);
-		expect(sent).toHaveLength(1);
-		expect(sent[0].body).toMatchObject({ to_number: TO });
-		const packet = pdfs.read(sent[0].files[0].data);
-		expect(packet.check).toEqual(SOUND_PDF);
-		expect(packet.pages).toBe(1 + sample.pages);
-		for (const row of ['Subject: Cardiology referral', 'Message: The referral of our patient follows.', `Pages: ${1 + sample.pages}`, `Fax: ${TO}`]) {
-			expect(words(packet.pageTexts[0])).toContain(row);
-		}
-		expect(packet.pageTexts.slice(1).map(words)).toEqual(sample.pageTexts.map(words));
-		expect(toolAnswer).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
-	}, 3 * MINUTE);
-
-	test('an MCP client faxes a text: one send, a sound PDF with its words', async () => {
-		const before = sandbox.requests.length;
-		const result = (await client!.callTool({
-			name: 'Fax_Letter',
-			arguments: { toNumber: TO, letter: MCP_LETTER, recipientName: 'Records', subject: 'Records request' },
-		})) as { content: Array<{ type: string; text?: string }>; isError?: boolean };
-		expect(result.isError).toBeFalsy();
-		const [record] = JSON.parse(result.content.map((part) => part.text ?? '').join('')) as Json[];
-		expect(record.faxId).toMatch(/^[0-9a-f]{24}$/);
-		const sent = sends(before);
-		expect(sent).toHaveLength(1);
-		const { cover, letter } = letterOf(sent[0]);
-		expect(cover).toContain('Records request');
-		for (const line of MCP_LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
-	}, 2 * MINUTE);
-});
+			2 * MINUTE,
+		);
+	},
+);

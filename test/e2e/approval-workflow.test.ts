@@ -12,9 +12,25 @@ import { randomUUID } from 'crypto';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { startSmtpServer, type SmtpServer } from '../harness/smtp-server';
-import { ACTION_RECORDED, approvalLinks, BROWSER, get, mailText, SCANNERS, smtpCredential } from './helpers/approval';
+import {
+	ACTION_RECORDED,
+	approvalLinks,
+	BROWSER,
+	get,
+	mailText,
+	SCANNERS,
+	smtpCredential,
+} from './helpers/approval';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { createInstance, ensureInstalled, logToStderr, sandboxCredential, type N8nExecution, type N8nHostInstance, type WorkflowJson } from './helpers/n8n-host';
+import {
+	createInstance,
+	ensureInstalled,
+	logToStderr,
+	sandboxCredential,
+	type N8nExecution,
+	type N8nHostInstance,
+	type WorkflowJson,
+} from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 import { faxServiceStep, type Step } from './helpers/webhook-steps';
 
@@ -38,10 +54,19 @@ const fax = (toNumber: string, patient: string): Fax => ({
 });
 
 /** Webhook → Preview PDF → Ask for Approval (Send and Wait) → Approved? → Fax It (the previewed PDF). */
-function approvalWorkflow(credentials: { fax: Credential; smtp: Credential }, fromNumber: string): WorkflowJson {
+function approvalWorkflow(
+	credentials: { fax: Credential; smtp: Credential },
+	fromNumber: string,
+): WorkflowJson {
 	const body = (field: string) => `={{ $('Webhook').item.json.body.${field} }}`;
 	const steps: Step[] = [
-		{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path: PATH, responseMode: 'onReceived', options: {} } },
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'POST', path: PATH, responseMode: 'onReceived', options: {} },
+		},
 		faxServiceStep('Preview PDF', credentials.fax, {
 			resource: 'sentFax',
 			operation: 'previewPdf',
@@ -64,7 +89,11 @@ function approvalWorkflow(credentials: { fax: Credential; smtp: Credential }, fr
 				subject: `=Approve a fax to {{ $('Webhook').item.json.body.toNumber }}`,
 				message: `=To Number: {{ $('Webhook').item.json.body.toNumber }}\nRecipient: {{ $('Webhook').item.json.body.recipient }}\nSubject: {{ $('Webhook').item.json.body.subject }}\nPages: {{ $json.numPages }} (the cover page included)`,
 				approvalOptions: { values: { approvalType: 'double' } },
-				options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 4, resumeUnit: 'hours' } } },
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 4, resumeUnit: 'hours' },
+					},
+				},
 			},
 			credentials: { smtp: credentials.smtp },
 		},
@@ -75,7 +104,14 @@ function approvalWorkflow(credentials: { fax: Credential; smtp: Credential }, fr
 			parameters: {
 				conditions: {
 					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [{ id: randomUUID(), leftValue: '={{ $json.data.approved }}', rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+					conditions: [
+						{
+							id: randomUUID(),
+							leftValue: '={{ $json.data.approved }}',
+							rightValue: '',
+							operator: { type: 'boolean', operation: 'true', singleValue: true },
+						},
+					],
 					combinator: 'and',
 				},
 				options: {},
@@ -90,12 +126,21 @@ function approvalWorkflow(credentials: { fax: Credential; smtp: Credential }, fr
 			toNumber: "={{ $('Webhook').first().json.body.toNumber }}",
 		}),
 	];
-	const nodes = steps.map((step, index) => ({ id: randomUUID(), position: [index * 220, 0], ...step }));
+	const nodes = steps.map((step, index) => ({
+		id: randomUUID(),
+		position: [index * 220, 0],
+		...step,
+	}));
 	const next = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 	return {
 		name: 'Fax after approval',
 		nodes,
-		connections: { Webhook: next('Preview PDF'), 'Preview PDF': next('Ask for Approval'), 'Ask for Approval': next('Approved?'), 'Approved?': { main: [[{ node: 'Fax It', type: 'main', index: 0 }], []] } },
+		connections: {
+			Webhook: next('Preview PDF'),
+			'Preview PDF': next('Ask for Approval'),
+			'Ask for Approval': next('Approved?'),
+			'Approved?': { main: [[{ node: 'Fax It', type: 'main', index: 0 }], []] },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -107,12 +152,22 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 	let workflowId: string;
 	const pdfs = pdfReader('fax-approval-workflow-');
 
-	const sends = () => sandbox!.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes');
+	const sends = () =>
+		sandbox!.requests.filter(
+			(request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes',
+		);
 	const execution = (id: string, status: string): Promise<N8nExecution> =>
-		n8n.waitForExecution(workflowId, (e) => e.id === id && e.status === status, { what: `${id} ${status}`, timeoutMs: MINUTE });
+		n8n.waitForExecution(workflowId, (e) => e.id === id && e.status === status, {
+			what: `${id} ${status}`,
+			timeoutMs: MINUTE,
+		});
 	/** Posts a fax to approve; resolves its e-mail and buttons once n8n holds the execution as waiting. */
 	const ask = async (f: Fax) => {
-		const response = await fetch(n8n.webhookUrl(PATH), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(f) });
+		const response = await fetch(n8n.webhookUrl(PATH), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(f),
+		});
 		expect(response.status).toBe(200);
 		const mail = await smtp!.waitForMessage((m) => m.subject === `Approve a fax to ${f.toNumber}`);
 		const links = approvalLinks(mail);
@@ -122,13 +177,27 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
-		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 } });
+		sandbox = await startSandbox({
+			port: 0,
+			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
+		});
 		const fromNumber = await provisionNumber(sandboxApi(sandbox));
 		smtp = await startSmtpServer();
 		n8n = await createInstance({ hostVersion });
 		await n8n.start();
-		const [faxCredential, smtpCred] = await n8n.importCredentials([sandboxCredential(sandbox), smtpCredential(smtp)]);
-		const [workflow] = await n8n.importWorkflows([approvalWorkflow({ fax: { id: faxCredential.id, name: faxCredential.name }, smtp: { id: smtpCred.id, name: smtpCred.name } }, fromNumber)]);
+		const [faxCredential, smtpCred] = await n8n.importCredentials([
+			sandboxCredential(sandbox),
+			smtpCredential(smtp),
+		]);
+		const [workflow] = await n8n.importWorkflows([
+			approvalWorkflow(
+				{
+					fax: { id: faxCredential.id, name: faxCredential.name },
+					smtp: { id: smtpCred.id, name: smtpCred.name },
+				},
+				fromNumber,
+			),
+		]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		await n8n.waitForWebhook(PATH);
@@ -141,61 +210,95 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 		pdfs.dispose();
 	}, 2 * MINUTE);
 
-	test('approved: the e-mail counts the pages of the preview, no letter in it; the fax is that very PDF', async () => {
-		const f = fax('+12125550131', 'Philippa Underhay');
-		const before = sends().length;
-		const { mail, approve, executionId } = await ask(f);
-		const text = mailText(mail);
-		for (const row of [`To Number: ${f.toNumber}`, `Recipient: ${f.recipient}`, `Subject: ${f.subject}`, 'Pages: 2 (the cover page included)']) expect(text).toContain(row);
-		expect(mail.raw).not.toContain('Underhay');
-		expect((await get(approve, BROWSER)).body).toContain(ACTION_RECORDED);
-		const done = await execution(executionId, 'success');
-		const sent = sends().slice(before);
-		expect(sent).toHaveLength(1);
-		expect(sent[0].body).toMatchObject({ to_number: f.toNumber });
-		const faxed = pdfs.read(sent[0].files[0].data);
-		expect(faxed.check).toEqual(SOUND_PDF);
-		expect(faxed.pages).toBe(2);
-		expect(words(faxed.pageTexts[1])).toContain(`Please see Philippa Underhay for a cardiology consultation.`);
-		expect(done.items['Preview PDF']).toEqual([expect.objectContaining({ numPages: 2, fileSize: sent[0].files[0].data.length })]);
-		expect(done.items['Fax It']).toEqual([{ message: expect.any(String), faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
-	}, 3 * MINUTE);
+	test(
+		'approved: the e-mail counts the pages of the preview, no letter in it; the fax is that very PDF',
+		async () => {
+			const f = fax('+12125550131', 'Philippa Underhay');
+			const before = sends().length;
+			const { mail, approve, executionId } = await ask(f);
+			const text = mailText(mail);
+			for (const row of [
+				`To Number: ${f.toNumber}`,
+				`Recipient: ${f.recipient}`,
+				`Subject: ${f.subject}`,
+				'Pages: 2 (the cover page included)',
+			])
+				expect(text).toContain(row);
+			expect(mail.raw).not.toContain('Underhay');
+			expect((await get(approve, BROWSER)).body).toContain(ACTION_RECORDED);
+			const done = await execution(executionId, 'success');
+			const sent = sends().slice(before);
+			expect(sent).toHaveLength(1);
+			expect(sent[0].body).toMatchObject({ to_number: f.toNumber });
+			const faxed = pdfs.read(sent[0].files[0].data);
+			expect(faxed.check).toEqual(SOUND_PDF);
+			expect(faxed.pages).toBe(2);
+			expect(words(faxed.pageTexts[1])).toContain(
+				`Please see Philippa Underhay for a cardiology consultation.`,
+			);
+			expect(done.items['Preview PDF']).toEqual([
+				expect.objectContaining({ numPages: 2, fileSize: sent[0].files[0].data.length }),
+			]);
+			expect(done.items['Fax It']).toEqual([
+				{ message: expect.any(String), faxId: expect.stringMatching(/^[0-9a-f]{24}$/) },
+			]);
+		},
+		3 * MINUTE,
+	);
 
-	test('declined: nothing is sent', async () => {
-		const before = sends().length;
-		const { decline, executionId } = await ask(fax('+12125550132', 'Rosalind Ashcombe'));
-		expect((await get(decline, BROWSER)).body).toContain(ACTION_RECORDED);
-		const done = await execution(executionId, 'success');
-		expect(done.items['Ask for Approval']).toEqual([{ data: expect.objectContaining({ approved: false }) }]);
-		expect(done.items['Fax It']).toBeUndefined();
-		expect(sends().length - before).toBe(0);
-	}, 3 * MINUTE);
+	test(
+		'declined: nothing is sent',
+		async () => {
+			const before = sends().length;
+			const { decline, executionId } = await ask(fax('+12125550132', 'Rosalind Ashcombe'));
+			expect((await get(decline, BROWSER)).body).toContain(ACTION_RECORDED);
+			const done = await execution(executionId, 'success');
+			expect(done.items['Ask for Approval']).toEqual([
+				{ data: expect.objectContaining({ approved: false }) },
+			]);
+			expect(done.items['Fax It']).toBeUndefined();
+			expect(sends().length - before).toBe(0);
+		},
+		3 * MINUTE,
+	);
 
 	test(
 		hostVersion === 2
-			? 'a link scanner\'s GET (no User-Agent, curl, python-requests, Office) decides nothing on n8n 2.x'
-			: 'on n8n 1.x a GET with no User-Agent at all approves; the other scanners\' GETs decide nothing',
+			? "a link scanner's GET (no User-Agent, curl, python-requests, Office) decides nothing on n8n 2.x"
+			: "on n8n 1.x a GET with no User-Agent at all approves; the other scanners' GETs decide nothing",
 		async () => {
 			const before = sends().length;
 			const { approve, decline, executionId } = await ask(fax('+12125550133', 'Evander Tolliver'));
 			const answers: Json[] = [];
 			for (const userAgent of SCANNERS.filter(Boolean)) {
-				for (const url of [decline, approve]) answers.push({ userAgent, ...(await get(url, userAgent)) });
+				for (const url of [decline, approve])
+					answers.push({ userAgent, ...(await get(url, userAgent)) });
 			}
-			expect(answers).toEqual(SCANNERS.filter(Boolean).flatMap((userAgent) => [{ userAgent, status: 200, body: '' }, { userAgent, status: 200, body: '' }]));
-			expect((await n8n.executions(workflowId)).find((e) => e.id === executionId)?.status).toBe('waiting');
+			expect(answers).toEqual(
+				SCANNERS.filter(Boolean).flatMap((userAgent) => [
+					{ userAgent, status: 200, body: '' },
+					{ userAgent, status: 200, body: '' },
+				]),
+			);
+			expect((await n8n.executions(workflowId)).find((e) => e.id === executionId)?.status).toBe(
+				'waiting',
+			);
 			// Last, the approve link with no User-Agent header at all.
 			const bare = await get(approve);
 			if (hostVersion === 2) {
 				expect(bare).toEqual({ status: 200, body: '' });
-				expect((await n8n.executions(workflowId)).find((e) => e.id === executionId)?.status).toBe('waiting');
+				expect((await n8n.executions(workflowId)).find((e) => e.id === executionId)?.status).toBe(
+					'waiting',
+				);
 				expect((await get(decline, BROWSER)).body).toContain(ACTION_RECORDED);
 				await execution(executionId, 'success');
 				expect(sends().length - before).toBe(0);
 			} else {
 				expect(bare.body).toContain(ACTION_RECORDED);
 				const done = await execution(executionId, 'success');
-				expect(done.items['Ask for Approval']).toEqual([{ data: expect.objectContaining({ approved: true }) }]);
+				expect(done.items['Ask for Approval']).toEqual([
+					{ data: expect.objectContaining({ approved: true }) },
+				]);
 				expect(sends().length - before).toBe(1);
 			}
 		},

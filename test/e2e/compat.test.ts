@@ -38,8 +38,17 @@ import { fanOutWorkflow, faxServiceStep, pdfStep, webhookWorkflow } from './help
 
 const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
-const TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger', 'faxServiceTool'].map((name) => `n8n-nodes-fax-service.${name}`);
-const RESOURCES = ['sentFax', 'receivedFax', 'faxNumber', 'client', 'secureLinkEmail', 'aiDocument'];
+const TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger', 'faxServiceTool'].map(
+	(name) => `n8n-nodes-fax-service.${name}`,
+);
+const RESOURCES = [
+	'sentFax',
+	'receivedFax',
+	'faxNumber',
+	'client',
+	'secureLinkEmail',
+	'aiDocument',
+];
 /** n8n-workflow's '@tool' display option (the tool variant's own Operation list and Output default) arrived in n8n 1.86. */
 const TOOL_DISPLAY_OPTIONS_FROM = [1, 86];
 
@@ -51,14 +60,30 @@ interface NodeTypeJson {
 type GetNodeParameters = (...args: unknown[]) => Record<string, unknown> | null;
 
 /** What the host's own n8n-workflow makes of a tool node saved with only `values` (the editor's and the engine's parameter resolution). */
-function resolvedToolParameters(hostVersion: HostVersion, tool: NodeTypeJson, values: Record<string, unknown>): Record<string, unknown> {
+function resolvedToolParameters(
+	hostVersion: HostVersion,
+	tool: NodeTypeJson,
+	values: Record<string, unknown>,
+): Record<string, unknown> {
 	const hostModules = join(REPO_ROOT, resolveHost(hostVersion).folder, 'node_modules');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { NodeHelpers } = require(require.resolve('n8n-workflow', { paths: [join(hostModules, 'n8n')] })) as { NodeHelpers: { getNodeParameters: GetNodeParameters } };
-	const node = { id: randomUUID(), name: 'Tool', type: tool.name, typeVersion: 1, position: [0, 0], parameters: values };
+	const { NodeHelpers } = require(
+		require.resolve('n8n-workflow', { paths: [join(hostModules, 'n8n')] }),
+	) as { NodeHelpers: { getNodeParameters: GetNodeParameters } };
+	const node = {
+		id: randomUUID(),
+		name: 'Tool',
+		type: tool.name,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: values,
+	};
 	// From n8n-workflow 1.86 the node type's description is the 6th argument (it tells '@tool'); before, the 6th was a flag.
 	const resolve = NodeHelpers.getNodeParameters;
-	const parameters = resolve.length >= 7 ? resolve(tool.properties, values, true, false, node, tool) : resolve(tool.properties, values, true, false, node);
+	const parameters =
+		resolve.length >= 7
+			? resolve(tool.properties, values, true, false, node, tool)
+			: resolve(tool.properties, values, true, false, node);
 	return parameters ?? {};
 }
 
@@ -66,7 +91,11 @@ function resolvedToolParameters(hostVersion: HostVersion, tool: NodeTypeJson, va
 function hostsFromEnv(value: string | undefined): readonly HostVersion[] {
 	if (!value) return BOTH_HOSTS;
 	if (value.trim() === 'compat') return COMPAT_VERSIONS;
-	return value.split(',').map((host) => (/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion)));
+	return value
+		.split(',')
+		.map((host) =>
+			/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion),
+		);
 }
 const hostsUnderTest = hostsFromEnv(process.env.N8N_COMPAT_HOSTS);
 
@@ -81,215 +110,381 @@ beforeAll(() => {
 }, 5 * MINUTE);
 afterAll(() => packed?.dispose());
 
-describeOnHosts(hostsUnderTest, 'the published package on its host', ({ hostVersion, n8nVersion }) => {
-	let sandbox: Sandbox;
-	let n8n: N8nHostInstance;
-	let fromNumber: string;
-	const workflowIds = { send: '', packet: '', letter: '', earlierFile: '', sendAndWait: '', legacySendAndWait: '', trigger: '', poll: '' };
-	const paths = {
-		send: `compat-send-${randomUUID()}`,
-		packet: `compat-packet-${randomUUID()}`,
-		letter: `compat-letter-${randomUUID()}`,
-		earlierFile: `compat-earlier-${randomUUID()}`,
-		sendAndWait: `compat-saw-${randomUUID()}`, legacySendAndWait: `compat-saw-legacy-${randomUUID()}` };
-	const triggerWebhookId = randomUUID();
-	const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
+describeOnHosts(
+	hostsUnderTest,
+	'the published package on its host',
+	({ hostVersion, n8nVersion }) => {
+		let sandbox: Sandbox;
+		let n8n: N8nHostInstance;
+		let fromNumber: string;
+		const workflowIds = {
+			send: '',
+			packet: '',
+			letter: '',
+			earlierFile: '',
+			sendAndWait: '',
+			legacySendAndWait: '',
+			trigger: '',
+			poll: '',
+		};
+		const paths = {
+			send: `compat-send-${randomUUID()}`,
+			packet: `compat-packet-${randomUUID()}`,
+			letter: `compat-letter-${randomUUID()}`,
+			earlierFile: `compat-earlier-${randomUUID()}`,
+			sendAndWait: `compat-saw-${randomUUID()}`,
+			legacySendAndWait: `compat-saw-legacy-${randomUUID()}`,
+		};
+		const triggerWebhookId = randomUUID();
+		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
 
-	let api: SandboxApi;
-	const pdfForm = (fields: Record<string, string>) => {
-		const form = new FormData();
-		for (const [name, value] of Object.entries(fields)) form.append(name, value);
-		form.append('file', new Blob([new Uint8Array(minimalPdf('compatibility'))], { type: 'application/pdf' }), 'fax.pdf');
-		return form;
-	};
-	const startByWebhook = async (path: string, body: Record<string, unknown>) => {
-		const response = await fetch(n8n.webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-		expect(response.status).toBe(200);
-		await response.text();
-	};
-	const finished = (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> => n8n.waitForExecution(workflowId, ranToEnd, { what: 'finished', timeoutMs });
-	const sendAndWaitWorkflow = (name: string, path: string, operation: string, credential: { id: string; name: string }) =>
-		fanOutWorkflow(name, path, 'faxes', pdfStep(`${sandbox.origin}/samples/referral.pdf`, 'Sample PDF'), [
-			faxServiceStep('Send and Wait', credential, {
+		let api: SandboxApi;
+		const pdfForm = (fields: Record<string, string>) => {
+			const form = new FormData();
+			for (const [name, value] of Object.entries(fields)) form.append(name, value);
+			form.append(
+				'file',
+				new Blob([new Uint8Array(minimalPdf('compatibility'))], { type: 'application/pdf' }),
+				'fax.pdf',
+			);
+			return form;
+		};
+		const startByWebhook = async (path: string, body: Record<string, unknown>) => {
+			const response = await fetch(n8n.webhookUrl(path), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			expect(response.status).toBe(200);
+			await response.text();
+		};
+		const finished = (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> =>
+			n8n.waitForExecution(workflowId, ranToEnd, { what: 'finished', timeoutMs });
+		const sendAndWaitWorkflow = (
+			name: string,
+			path: string,
+			operation: string,
+			credential: { id: string; name: string },
+		) =>
+			fanOutWorkflow(
+				name,
+				path,
+				'faxes',
+				pdfStep(`${sandbox.origin}/samples/referral.pdf`, 'Sample PDF'),
+				[
+					faxServiceStep('Send and Wait', credential, {
+						resource: 'sentFax',
+						operation,
+						binaryPropertyName: 'data',
+						fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+						toNumber: "={{ $('Split Out').item.json.toNumber }}",
+						limitWaitTime: true,
+						waitAmount: 1,
+						waitUnit: 'hours',
+					}),
+				],
+			);
+
+		beforeAll(async () => {
+			await ensureInstalled({ hostVersion, log: logToStderr });
+			sandbox = await startSandbox({
+				port: 0,
+				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
+				callbackRetryScheduleMs: [500, 1000, 2000],
+			});
+			api = sandboxApi(sandbox);
+			fromNumber = String(
+				(
+					(await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } }))
+						.faxNumber as Record<string, unknown>
+				).number,
+			);
+			n8n = await createInstance({ hostVersion, packageDir: packed.unpackedDir, owner: OWNER });
+			await n8n.start();
+			const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
+			const workflows = await n8n.importWorkflows([
+				webhookWorkflow(
+					'compat: send',
+					paths.send,
+					[
+						faxServiceStep('Send', credential, {
+							resource: 'sentFax',
+							operation: 'send',
+							binaryPropertyName: 'data',
+							fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+							toNumber: '+12125550123',
+						}),
+					],
+					pdfStep(`${sandbox.origin}/samples/referral.pdf`),
+				),
+				// The packet by Binary File: Document Source (an '@tool' field, 1.86+) is not needed for it.
+				webhookWorkflow(
+					'compat: packet',
+					paths.packet,
+					[
+						faxServiceStep('Send Packet', credential, {
+							resource: 'sentFax',
+							operation: 'send',
+							binaryPropertyName: 'data',
+							fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+							toNumber: '+12125550124',
+							addCoverPage: true,
+							coverPage: { subject: 'Referral packet' },
+							furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] },
+						}),
+					],
+					pdfStep(`${sandbox.origin}/samples/referral.pdf`),
+				),
+				webhookWorkflow('compat: letter', paths.letter, [
+					faxServiceStep('Send Letter', credential, {
+						resource: 'sentFax',
+						operation: 'send',
+						documentSource: 'text',
+						text: 'Dear Dr. Adams,\n\nPlease see our patient on Monday.\n\nKind regards',
+						fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+						toNumber: '+12125550125',
+						addCoverPage: true,
+						coverPage: { subject: 'Referral letter' },
+					}),
+				]),
+				webhookWorkflow(
+					'compat: earlier file',
+					paths.earlierFile,
+					[
+						faxServiceStep('Send Earlier File', credential, {
+							resource: 'sentFax',
+							operation: 'send',
+							documentSource: 'binaryData',
+							binaryData: "={{ $('PDF').item.binary.data }}",
+							fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+							toNumber: '+12125550126',
+						}),
+					],
+					pdfStep(`${sandbox.origin}/samples/referral.pdf`),
+				),
+				sendAndWaitWorkflow(
+					'compat: send and wait',
+					paths.sendAndWait,
+					'sendAndWaitForCompletion',
+					credential,
+				),
+				sendAndWaitWorkflow(
+					'compat: send and wait, as 0.1.0 saved it',
+					paths.legacySendAndWait,
+					'sendAndWait',
+					credential,
+				),
+				faxServiceTriggerWorkflow('compat: trigger', triggerWebhookId, credential, ['sentFax']),
+				faxServicePollTriggerWorkflow(
+					'compat: polling',
+					'Fax Service Polling Trigger',
+					credential,
+					{ events: ['receivedFax'], options: {} },
+				),
+			]);
+			[
+				workflowIds.send,
+				workflowIds.packet,
+				workflowIds.letter,
+				workflowIds.earlierFile,
+				workflowIds.sendAndWait,
+				workflowIds.legacySendAndWait,
+				workflowIds.trigger,
+				workflowIds.poll,
+			] = workflows.map((workflow) => workflow.id);
+			for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
+		}, 30 * MINUTE);
+
+		afterAll(async () => {
+			await n8n?.dispose();
+			await sandbox?.stop();
+		}, 2 * MINUTE);
+
+		test('n8n lists the three nodes, the credential and the AI tool variant with every resource', async () => {
+			const loaded = n8n.packageLoaded();
+			expect(loaded.nodeTypes.sort()).toEqual([...TYPES].sort());
+			expect(loaded).toMatchObject({
+				credentialTypes: ['faxServiceApi'],
+				missingCredentialTypes: [],
+			});
+			const { cookie } = await n8n.ensureOwner(OWNER);
+			const types = await n8n.editorNodeTypes<NodeTypeJson>(cookie!);
+			const tool = types.find((type) => type.name === 'n8n-nodes-fax-service.faxServiceTool')!;
+			expect(JSON.stringify(tool.outputs)).toContain('ai_tool');
+			// n8n adds its Custom API Call option to a node with a credential.
+			const resources = tool.properties
+				.find((property) => property.name === 'resource')
+				?.options?.map((option) => option.value);
+			expect(resources?.filter((value) => value !== '__CUSTOM_API_CALL__').sort()).toEqual(
+				[...RESOURCES].sort(),
+			);
+			// One Operation picker per resource on the node and one on the tool ('@tool' display options).
+			expect(tool.properties.filter((property) => property.name === 'operation')).toHaveLength(
+				2 * RESOURCES.length,
+			);
+
+			// From n8n 1.86 the tool gets Simplified output and its own Operation list (no wait operation);
+			// before, n8n shows neither '@tool' property: the node falls back to Raw (output.ts) and the router
+			// refuses a wait operation in a tool.
+			const [major, minor] = n8nVersion.split('.').map(Number);
+			const knowsTool =
+				major > TOOL_DISPLAY_OPTIONS_FROM[0] ||
+				(major === TOOL_DISPLAY_OPTIONS_FROM[0] && minor >= TOOL_DISPLAY_OPTIONS_FROM[1]);
+			const resolved = resolvedToolParameters(hostVersion, tool, { resource: 'receivedFax' });
+			expect({ operation: resolved.operation, output: resolved.output }).toEqual({
+				operation: 'get',
+				output: knowsTool ? 'simple' : undefined,
+			});
+			// Document Source: the tool's own default (Text) from 1.86; before, the node's field (Binary File),
+			// which the tool then refuses before sending, naming Text and Earlier Node's File.
+			const send = resolvedToolParameters(hostVersion, tool, {
 				resource: 'sentFax',
-				operation,
-				binaryPropertyName: 'data',
-				fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-				toNumber: "={{ $('Split Out').item.json.toNumber }}",
-				limitWaitTime: true,
-				waitAmount: 1,
-				waitUnit: 'hours',
-			}),
-		]);
-
-	beforeAll(async () => {
-		await ensureInstalled({ hostVersion, log: logToStderr });
-		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 }, callbackRetryScheduleMs: [500, 1000, 2000] });
-		api = sandboxApi(sandbox);
-		fromNumber = String(((await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as Record<string, unknown>).number);
-		n8n = await createInstance({ hostVersion, packageDir: packed.unpackedDir, owner: OWNER });
-		await n8n.start();
-		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
-		const workflows = await n8n.importWorkflows([
-			webhookWorkflow('compat: send', paths.send, [
-				faxServiceStep('Send', credential, {
-					resource: 'sentFax',
-					operation: 'send',
-					binaryPropertyName: 'data',
-					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-					toNumber: '+12125550123',
-				}),
-			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
-			// The packet by Binary File: Document Source (an '@tool' field, 1.86+) is not needed for it.
-			webhookWorkflow('compat: packet', paths.packet, [
-				faxServiceStep('Send Packet', credential, {
-					resource: 'sentFax',
-					operation: 'send',
-					binaryPropertyName: 'data',
-					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-					toNumber: '+12125550124',
-					addCoverPage: true,
-					coverPage: { subject: 'Referral packet' },
-					furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] },
-				}),
-			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
-			webhookWorkflow('compat: letter', paths.letter, [
-				faxServiceStep('Send Letter', credential, {
-					resource: 'sentFax',
-					operation: 'send',
-					documentSource: 'text',
-					text: 'Dear Dr. Adams,\n\nPlease see our patient on Monday.\n\nKind regards',
-					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-					toNumber: '+12125550125',
-					addCoverPage: true,
-					coverPage: { subject: 'Referral letter' },
-				}),
-			]),
-			webhookWorkflow('compat: earlier file', paths.earlierFile, [
-				faxServiceStep('Send Earlier File', credential, {
-					resource: 'sentFax',
-					operation: 'send',
-					documentSource: 'binaryData',
-					binaryData: "={{ $('PDF').item.binary.data }}",
-					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-					toNumber: '+12125550126',
-				}),
-			], pdfStep(`${sandbox.origin}/samples/referral.pdf`)),
-			sendAndWaitWorkflow('compat: send and wait', paths.sendAndWait, 'sendAndWaitForCompletion', credential),
-			sendAndWaitWorkflow('compat: send and wait, as 0.1.0 saved it', paths.legacySendAndWait, 'sendAndWait', credential),
-			faxServiceTriggerWorkflow('compat: trigger', triggerWebhookId, credential, ['sentFax']),
-			faxServicePollTriggerWorkflow('compat: polling', 'Fax Service Polling Trigger', credential, { events: ['receivedFax'], options: {} }),
-		]);
-		[workflowIds.send, workflowIds.packet, workflowIds.letter, workflowIds.earlierFile, workflowIds.sendAndWait, workflowIds.legacySendAndWait, workflowIds.trigger, workflowIds.poll] = workflows.map((workflow) => workflow.id);
-		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
-	}, 30 * MINUTE);
-
-	afterAll(async () => {
-		await n8n?.dispose();
-		await sandbox?.stop();
-	}, 2 * MINUTE);
-
-	test('n8n lists the three nodes, the credential and the AI tool variant with every resource', async () => {
-		const loaded = n8n.packageLoaded();
-		expect(loaded.nodeTypes.sort()).toEqual([...TYPES].sort());
-		expect(loaded).toMatchObject({ credentialTypes: ['faxServiceApi'], missingCredentialTypes: [] });
-		const { cookie } = await n8n.ensureOwner(OWNER);
-		const types = await n8n.editorNodeTypes<NodeTypeJson>(cookie!);
-		const tool = types.find((type) => type.name === 'n8n-nodes-fax-service.faxServiceTool')!;
-		expect(JSON.stringify(tool.outputs)).toContain('ai_tool');
-		// n8n adds its Custom API Call option to a node with a credential.
-		const resources = tool.properties.find((property) => property.name === 'resource')?.options?.map((option) => option.value);
-		expect(resources?.filter((value) => value !== '__CUSTOM_API_CALL__').sort()).toEqual([...RESOURCES].sort());
-		// One Operation picker per resource on the node and one on the tool ('@tool' display options).
-		expect(tool.properties.filter((property) => property.name === 'operation')).toHaveLength(2 * RESOURCES.length);
-
-		// From n8n 1.86 the tool gets Simplified output and its own Operation list (no wait operation);
-		// before, n8n shows neither '@tool' property: the node falls back to Raw (output.ts) and the router
-		// refuses a wait operation in a tool.
-		const [major, minor] = n8nVersion.split('.').map(Number);
-		const knowsTool = major > TOOL_DISPLAY_OPTIONS_FROM[0] || (major === TOOL_DISPLAY_OPTIONS_FROM[0] && minor >= TOOL_DISPLAY_OPTIONS_FROM[1]);
-		const resolved = resolvedToolParameters(hostVersion, tool, { resource: 'receivedFax' });
-		expect({ operation: resolved.operation, output: resolved.output }).toEqual({ operation: 'get', output: knowsTool ? 'simple' : undefined });
-		// Document Source: the tool's own default (Text) from 1.86; before, the node's field (Binary File),
-		// which the tool then refuses before sending, naming Text and Earlier Node's File.
-		const send = resolvedToolParameters(hostVersion, tool, { resource: 'sentFax', operation: 'send' });
-		expect(send.documentSource).toBe(knowsTool ? 'text' : 'binary');
-	});
-
-	test('Sent Fax → Send sends one fax with the PDF and outputs its record', async () => {
-		await startByWebhook(paths.send, {});
-		const execution = await finished(workflowIds.send);
-		expect(execution.status).toBe('success');
-		const sends = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes' && (request.body as Record<string, unknown>)?.to_number === '+12125550123');
-		expect(sends).toHaveLength(1);
-		expect(sends[0].body).toMatchObject({ to_number: '+12125550123', from_number: fromNumber });
-		expect(execution.items.Send).toEqual([expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
-	});
-
-	test('Sent Fax → Send faxes a packet: a cover page counting every page, then the document twice, as one sound PDF', async () => {
-		await startByWebhook(paths.packet, {});
-		const execution = await finished(workflowIds.packet);
-		expect({ status: execution.status, error: execution.error }).toEqual({ status: 'success', error: undefined });
-		const [send] = sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes' && (request.body as Record<string, unknown>)?.to_number === '+12125550124');
-		const sample = pdfs.read(Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer()));
-		const packet = pdfs.read(send.files[0].data);
-		expect(packet.check).toEqual(SOUND_PDF);
-		expect(packet.pages).toBe(1 + 2 * sample.pages);
-		expect(words(packet.pageTexts[0])).toContain(`Pages: ${packet.pages}`);
-		expect(words(packet.pageTexts[0])).toContain('Subject: Referral packet');
-		expect(packet.pageTexts.slice(1).map(words)).toEqual([...sample.pageTexts, ...sample.pageTexts].map(words));
-	});
-
-	test('Document Source works in the node: a letter with a cover page, and an earlier node\'s file, each one sound fax', async () => {
-		await startByWebhook(paths.letter, {});
-		await startByWebhook(paths.earlierFile, {});
-		for (const id of [workflowIds.letter, workflowIds.earlierFile]) {
-			const execution = await finished(id);
-			expect({ status: execution.status, error: execution.error }).toEqual({ status: 'success', error: undefined });
-		}
-		const sentTo = (number: string) => sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes' && (request.body as Record<string, unknown>)?.to_number === number);
-		const [letterSend] = sentTo('+12125550125');
-		const letter = pdfs.read(letterSend.files[0].data);
-		expect(letter.check).toEqual(SOUND_PDF);
-		expect(letter.pages).toBe(2);
-		expect(words(letter.pageTexts[0])).toContain('Subject: Referral letter');
-		expect(words(letter.pageTexts[1])).toContain('Please see our patient on Monday.');
-		const [fileSend] = sentTo('+12125550126');
-		const sample = Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer());
-		expect(fileSend.files[0].data.equals(sample)).toBe(true);
-	});
-
-	test('the trigger accepts a signed callback once and refuses a forged one', async () => {
-		await api('POST', '/sent_faxes', pdfForm({ from_number: fromNumber, to_number: '+12125550199', callback_url: triggerUrl() }));
-		const attempts = await sandbox.waitForCallbacks((all) => all.some((a) => a.url === triggerUrl() && a.status !== null), 20_000);
-		const genuine = attempts.find((a) => a.url === triggerUrl())!;
-		expect(genuine.status).toBe(200);
-		const [execution] = await n8n.waitForExecutions(workflowIds.trigger, { count: 1, timeoutMs: 30_000 });
-		expect(execution.items['Fax Service Trigger']).toEqual([expect.objectContaining({ eventType: 'sentFax', verified: true, toNumber: '+12125550199' })]);
-		const forged = await fetch(triggerUrl(), {
-			method: 'POST',
-			headers: { 'content-type': genuine.contentType, 'x-service-signature': genuine.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) },
-			body: String(genuine.body),
+				operation: 'send',
+			});
+			expect(send.documentSource).toBe(knowsTool ? 'text' : 'binary');
 		});
-		expect(forged.status).toBe(401);
-		expect(await n8n.executions(workflowIds.trigger)).toHaveLength(1);
-	});
 
-	test.each([
-		['today\'s operation', 'sendAndWait' as const],
-		['the operation value 0.1.0 saved', 'legacySendAndWait' as const],
-	])('Send and Wait (%s) waits and is resumed by the service\'s callback', async (_name, which) => {
-		await startByWebhook(paths[which], { faxes: [{ toNumber: '+12125550123' }] });
-		const resumed = await finished(workflowIds[which]);
-		expect({ status: resumed.status, error: resumed.error }).toEqual({ status: 'success', error: undefined });
-		expect(resumed.items['Send and Wait']).toEqual([expect.objectContaining({ sentStatus: 'success', timedOut: false })]);
-	});
+		test('Sent Fax → Send sends one fax with the PDF and outputs its record', async () => {
+			await startByWebhook(paths.send, {});
+			const execution = await finished(workflowIds.send);
+			expect(execution.status).toBe('success');
+			const sends = sandbox.requests.filter(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v2/sent_faxes' &&
+					(request.body as Record<string, unknown>)?.to_number === '+12125550123',
+			);
+			expect(sends).toHaveLength(1);
+			expect(sends[0].body).toMatchObject({ to_number: '+12125550123', from_number: fromNumber });
+			expect(execution.items.Send).toEqual([
+				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+			]);
+		});
 
-	test('the polling trigger emits a fax received after its activation at its next tick', async () => {
-		const received = await api('POST', '/received_faxes/test_receive', pdfForm({ to_number: fromNumber, from_number: '+14155551234' }));
-		const token = /([0-9a-f]{24})/.exec(String(received.message))![1];
-		// n8n polls every minute: the tick comes within one.
-		const [execution] = await n8n.waitForExecutions(workflowIds.poll, { count: 1, timeoutMs: 75_000 });
-		expect(execution.items['Fax Service Polling Trigger']).toEqual([expect.objectContaining({ eventType: 'receivedFax', sendToken: token })]);
-	}, 2 * MINUTE);
-});
+		test('Sent Fax → Send faxes a packet: a cover page counting every page, then the document twice, as one sound PDF', async () => {
+			await startByWebhook(paths.packet, {});
+			const execution = await finished(workflowIds.packet);
+			expect({ status: execution.status, error: execution.error }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			const [send] = sandbox.requests.filter(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v2/sent_faxes' &&
+					(request.body as Record<string, unknown>)?.to_number === '+12125550124',
+			);
+			const sample = pdfs.read(
+				Buffer.from(await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer()),
+			);
+			const packet = pdfs.read(send.files[0].data);
+			expect(packet.check).toEqual(SOUND_PDF);
+			expect(packet.pages).toBe(1 + 2 * sample.pages);
+			expect(words(packet.pageTexts[0])).toContain(`Pages: ${packet.pages}`);
+			expect(words(packet.pageTexts[0])).toContain('Subject: Referral packet');
+			expect(packet.pageTexts.slice(1).map(words)).toEqual(
+				[...sample.pageTexts, ...sample.pageTexts].map(words),
+			);
+		});
+
+		test("Document Source works in the node: a letter with a cover page, and an earlier node's file, each one sound fax", async () => {
+			await startByWebhook(paths.letter, {});
+			await startByWebhook(paths.earlierFile, {});
+			for (const id of [workflowIds.letter, workflowIds.earlierFile]) {
+				const execution = await finished(id);
+				expect({ status: execution.status, error: execution.error }).toEqual({
+					status: 'success',
+					error: undefined,
+				});
+			}
+			const sentTo = (number: string) =>
+				sandbox.requests.filter(
+					(request) =>
+						request.method === 'POST' &&
+						request.path === '/api/v2/sent_faxes' &&
+						(request.body as Record<string, unknown>)?.to_number === number,
+				);
+			const [letterSend] = sentTo('+12125550125');
+			const letter = pdfs.read(letterSend.files[0].data);
+			expect(letter.check).toEqual(SOUND_PDF);
+			expect(letter.pages).toBe(2);
+			expect(words(letter.pageTexts[0])).toContain('Subject: Referral letter');
+			expect(words(letter.pageTexts[1])).toContain('Please see our patient on Monday.');
+			const [fileSend] = sentTo('+12125550126');
+			const sample = Buffer.from(
+				await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer(),
+			);
+			expect(fileSend.files[0].data.equals(sample)).toBe(true);
+		});
+
+		test('the trigger accepts a signed callback once and refuses a forged one', async () => {
+			await api(
+				'POST',
+				'/sent_faxes',
+				pdfForm({ from_number: fromNumber, to_number: '+12125550199', callback_url: triggerUrl() }),
+			);
+			const attempts = await sandbox.waitForCallbacks(
+				(all) => all.some((a) => a.url === triggerUrl() && a.status !== null),
+				20_000,
+			);
+			const genuine = attempts.find((a) => a.url === triggerUrl())!;
+			expect(genuine.status).toBe(200);
+			const [execution] = await n8n.waitForExecutions(workflowIds.trigger, {
+				count: 1,
+				timeoutMs: 30_000,
+			});
+			expect(execution.items['Fax Service Trigger']).toEqual([
+				expect.objectContaining({ eventType: 'sentFax', verified: true, toNumber: '+12125550199' }),
+			]);
+			const forged = await fetch(triggerUrl(), {
+				method: 'POST',
+				headers: {
+					'content-type': genuine.contentType,
+					'x-service-signature': genuine.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+				},
+				body: String(genuine.body),
+			});
+			expect(forged.status).toBe(401);
+			expect(await n8n.executions(workflowIds.trigger)).toHaveLength(1);
+		});
+
+		test.each([
+			["today's operation", 'sendAndWait' as const],
+			['the operation value 0.1.0 saved', 'legacySendAndWait' as const],
+		])(
+			"Send and Wait (%s) waits and is resumed by the service's callback",
+			async (_name, which) => {
+				await startByWebhook(paths[which], { faxes: [{ toNumber: '+12125550123' }] });
+				const resumed = await finished(workflowIds[which]);
+				expect({ status: resumed.status, error: resumed.error }).toEqual({
+					status: 'success',
+					error: undefined,
+				});
+				expect(resumed.items['Send and Wait']).toEqual([
+					expect.objectContaining({ sentStatus: 'success', timedOut: false }),
+				]);
+			},
+		);
+
+		test(
+			'the polling trigger emits a fax received after its activation at its next tick',
+			async () => {
+				const received = await api(
+					'POST',
+					'/received_faxes/test_receive',
+					pdfForm({ to_number: fromNumber, from_number: '+14155551234' }),
+				);
+				const token = /([0-9a-f]{24})/.exec(String(received.message))![1];
+				// n8n polls every minute: the tick comes within one.
+				const [execution] = await n8n.waitForExecutions(workflowIds.poll, {
+					count: 1,
+					timeoutMs: 75_000,
+				});
+				expect(execution.items['Fax Service Polling Trigger']).toEqual([
+					expect.objectContaining({ eventType: 'receivedFax', sendToken: token }),
+				]);
+			},
+			2 * MINUTE,
+		);
+	},
+);

@@ -24,13 +24,22 @@ import {
 } from './helpers/examples';
 
 describe('example workflow files', () => {
-	const texts = Object.fromEntries(Object.values(FILES).map((file) => [file, readExampleText(file)]));
+	const texts = Object.fromEntries(
+		Object.values(FILES).map((file) => [file, readExampleText(file)]),
+	);
 
 	test('examples/ holds exactly the seven examples and the two AI agent ones, each of the seven valid n8n workflow JSON', () => {
-		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual([...Object.values(FILES), AI_AGENT_FILE, AI_APPROVAL_FILE].sort());
+		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(
+			[...Object.values(FILES), AI_AGENT_FILE, AI_APPROVAL_FILE].sort(),
+		);
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
-			expect({ file, name: typeof example.name, nodes: Array.isArray(example.nodes), connections: isPlainObject(example.connections) }).toEqual({
+			expect({
+				file,
+				name: typeof example.name,
+				nodes: Array.isArray(example.nodes),
+				connections: isPlainObject(example.connections),
+			}).toEqual({
 				file,
 				name: 'string',
 				nodes: true,
@@ -42,7 +51,14 @@ describe('example workflow files', () => {
 			expect(new Set(names).size).toBe(names.length);
 			expect(new Set(ids).size).toBe(ids.length);
 			for (const node of example.nodes) {
-				expect({ file, node: node.name, id: /^[0-9a-f-]{36}$/.test(node.id), typeVersion: typeof node.typeVersion, position: node.position.length, parameters: isPlainObject(node.parameters) }).toEqual({
+				expect({
+					file,
+					node: node.name,
+					id: /^[0-9a-f-]{36}$/.test(node.id),
+					typeVersion: typeof node.typeVersion,
+					position: node.position.length,
+					parameters: isPlainObject(node.parameters),
+				}).toEqual({
 					file,
 					node: node.name,
 					id: true,
@@ -62,17 +78,32 @@ describe('example workflow files', () => {
 	test('only n8n-nodes-base nodes and the nodes of this package', () => {
 		for (const text of Object.values(texts)) {
 			for (const node of parseExample(text).nodes) {
-				expect(node.type.startsWith('n8n-nodes-base.') || PACKAGE_TYPES.includes(node.type) ? 'known' : node.type).toBe('known');
+				expect(
+					node.type.startsWith('n8n-nodes-base.') || PACKAGE_TYPES.includes(node.type)
+						? 'known'
+						: node.type,
+				).toBe('known');
 			}
 		}
 	});
 
 	test('no credential secrets: Fax Service nodes reference the "Fax Service sandbox" credential by id and name only', () => {
 		for (const [file, text] of Object.entries(texts)) {
-			expect({ file, secrets: text.match(/sk_(test|live)_|testApiKey|liveApiKey|"apiKey"|Bearer /gi) }).toEqual({ file, secrets: null });
+			expect({
+				file,
+				secrets: text.match(/sk_(test|live)_|testApiKey|liveApiKey|"apiKey"|Bearer /gi),
+			}).toEqual({ file, secrets: null });
 			for (const node of parseExample(text).nodes) {
-				if (PACKAGE_TYPES.includes(node.type)) expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: { faxServiceApi: CREDENTIAL } });
-				else expect({ node: node.name, credentials: node.credentials }).toEqual({ node: node.name, credentials: undefined });
+				if (PACKAGE_TYPES.includes(node.type))
+					expect({ node: node.name, credentials: node.credentials }).toEqual({
+						node: node.name,
+						credentials: { faxServiceApi: CREDENTIAL },
+					});
+				else
+					expect({ node: node.name, credentials: node.credentials }).toEqual({
+						node: node.name,
+						credentials: undefined,
+					});
 			}
 		}
 	});
@@ -81,22 +112,40 @@ describe('example workflow files', () => {
 		const webhookIds: string[] = [];
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
-			if (file === FILES.poll || file === FILES.sendFax || file === FILES.formLetter || file === FILES.packet) {
+			if (
+				file === FILES.poll ||
+				file === FILES.sendFax ||
+				file === FILES.formLetter ||
+				file === FILES.packet
+			) {
 				// The polling example, Send and Wait and the form letter need no URL at all: no webhook trigger, no n8n address.
 				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
-				expect(strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'))).toEqual([]);
+				expect(
+					strings(example.nodes.map((node) => node.parameters)).filter(
+						(entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'),
+					),
+				).toEqual([]);
 				continue;
 			}
 			const trigger = triggerOf(example);
 			expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 			webhookIds.push(trigger.webhookId!);
 			const triggerUrl = `${DEV_N8N}/webhook/${trigger.webhookId}/fax-service`;
-			const n8nUrls = strings(example.nodes.map((node) => node.parameters)).filter((entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'));
+			const n8nUrls = strings(example.nodes.map((node) => node.parameters)).filter(
+				(entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'),
+			);
 			const expectCallback = file !== FILES.inbound; // example 2 registers its trigger on the number instead
-			expect({ file, urls: n8nUrls.map((entry) => entry.value) }).toEqual({ file, urls: expectCallback ? [triggerUrl] : [] });
+			expect({ file, urls: n8nUrls.map((entry) => entry.value) }).toEqual({
+				file,
+				urls: expectCallback ? [triggerUrl] : [],
+			});
 			// Sample PDFs exist in the sandbox.
-			for (const entry of strings(example.nodes.map((node) => node.parameters)).filter((e) => e.value.startsWith(`${DEV_SANDBOX}/samples/`))) {
-				expect(['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']).toContain(entry.value.slice(`${DEV_SANDBOX}/samples/`.length));
+			for (const entry of strings(example.nodes.map((node) => node.parameters)).filter((e) =>
+				e.value.startsWith(`${DEV_SANDBOX}/samples/`),
+			)) {
+				expect(['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']).toContain(
+					entry.value.slice(`${DEV_SANDBOX}/samples/`.length),
+				);
 			}
 		}
 		expect(new Set(webhookIds).size).toBe(webhookIds.length);
@@ -106,13 +155,34 @@ describe('example workflow files', () => {
 		const example = parseExample(texts[FILES.formLetter]);
 		const form = triggerOf(example, FORM_TRIGGER_TYPE);
 		expect(form.webhookId).toMatch(/^[0-9a-f-]{36}$/);
-		expect(form.parameters).toMatchObject({ responseMode: 'lastNode', options: { path: 'referral-letter' } });
-		const labels = (form.parameters.formFields as { values: Array<{ fieldLabel: string; requiredField?: boolean }> }).values.map((field) => field.fieldLabel);
+		expect(form.parameters).toMatchObject({
+			responseMode: 'lastNode',
+			options: { path: 'referral-letter' },
+		});
+		const labels = (
+			form.parameters.formFields as {
+				values: Array<{ fieldLabel: string; requiredField?: boolean }>;
+			}
+		).values.map((field) => field.fieldLabel);
 		const [send] = example.nodes.filter((node) => node.type === 'n8n-nodes-fax-service.faxService');
-		expect(example.connections[form.name].main).toEqual([[{ node: send.name, type: 'main', index: 0 }]]);
-		expect(send.parameters).toMatchObject({ resource: 'sentFax', operation: 'send', documentSource: 'text', addCoverPage: true, fromNumber: { __rl: true, mode: 'list' } });
+		expect(example.connections[form.name].main).toEqual([
+			[{ node: send.name, type: 'main', index: 0 }],
+		]);
+		expect(send.parameters).toMatchObject({
+			resource: 'sentFax',
+			operation: 'send',
+			documentSource: 'text',
+			addCoverPage: true,
+			fromNumber: { __rl: true, mode: 'list' },
+		});
 		// Every field an expression of the Fax Service node reads ($json['Label'] or $json.Label) is a field of the form, and every field is used.
-		const read = new Set(strings(send.parameters).flatMap((entry) => [...entry.value.matchAll(/\$json(?:\['([^']+)'\]|\.(\w+))/g)].map((match) => match[1] ?? match[2])));
+		const read = new Set(
+			strings(send.parameters).flatMap((entry) =>
+				[...entry.value.matchAll(/\$json(?:\['([^']+)'\]|\.(\w+))/g)].map(
+					(match) => match[1] ?? match[2],
+				),
+			),
+		);
 		expect([...read].sort()).toEqual([...labels].sort());
 		expect(String(send.parameters.text)).toMatch(/^=/);
 	});

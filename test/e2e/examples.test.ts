@@ -38,340 +38,529 @@ import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 const MINUTE = 60_000;
 const PUBLISHED: ExampleKey[] = ['inbound', 'ai', 'client', 'poll'];
 
-describeOnHosts(BOTH_HOSTS, 'example workflows in a real n8n against the sandbox', ({ hostVersion }) => {
-	let sandbox: Sandbox;
-	let n8n: N8nHostInstance;
-	const examples = {} as Record<ExampleKey, Example & { id: string }>;
-	const samples: Record<string, Buffer> = {};
-	/** Example 1 run while the account had no fax number yet (before n8n started). */
-	let newUserRun: N8nRun;
-	let firstNumber: { id: string; number: string };
+describeOnHosts(
+	BOTH_HOSTS,
+	'example workflows in a real n8n against the sandbox',
+	({ hostVersion }) => {
+		let sandbox: Sandbox;
+		let n8n: N8nHostInstance;
+		const examples = {} as Record<ExampleKey, Example & { id: string }>;
+		const samples: Record<string, Buffer> = {};
+		/** Example 1 run while the account had no fax number yet (before n8n started). */
+		let newUserRun: N8nRun;
+		let firstNumber: { id: string; number: string };
 
-	/** The example as a user imports it, with the dev addresses replaced by this run's. */
-	const localise = (file: string, change?: (example: Example) => void): Example =>
-		localiseExample(file, { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl }, change);
-	const triggerUrl = (key: ExampleKey) => n8n.webhookUrl(`${triggerOf(examples[key]).webhookId}/fax-service`);
-	const api = async (method: string, path: string, body?: FormData | Json): Promise<Json> => {
-		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
-		if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: body instanceof FormData ? body : body && JSON.stringify(body) });
-		const json = (await response.json()) as Json;
-		if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-		return json;
-	};
-	const testReceive = async (toNumber: string, sample: string): Promise<string> => {
-		const form = new FormData();
-		form.append('to_number', toNumber);
-		form.append('from_number', '+13105550199');
-		form.append('file', new Blob([new Uint8Array(samples[sample])], { type: 'application/pdf' }), sample);
-		const { message } = await api('POST', '/received_faxes/test_receive', form);
-		return /([0-9a-f]{24})/.exec(String(message))![1];
-	};
+		/** The example as a user imports it, with the dev addresses replaced by this run's. */
+		const localise = (file: string, change?: (example: Example) => void): Example =>
+			localiseExample(file, { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl }, change);
+		const triggerUrl = (key: ExampleKey) =>
+			n8n.webhookUrl(`${triggerOf(examples[key]).webhookId}/fax-service`);
+		const api = async (method: string, path: string, body?: FormData | Json): Promise<Json> => {
+			const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
+			if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+			const response = await fetch(`${sandbox.baseUrl}${path}`, {
+				method,
+				headers,
+				body: body instanceof FormData ? body : body && JSON.stringify(body),
+			});
+			const json = (await response.json()) as Json;
+			if (response.status >= 300)
+				throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+			return json;
+		};
+		const testReceive = async (toNumber: string, sample: string): Promise<string> => {
+			const form = new FormData();
+			form.append('to_number', toNumber);
+			form.append('from_number', '+13105550199');
+			form.append(
+				'file',
+				new Blob([new Uint8Array(samples[sample])], { type: 'application/pdf' }),
+				sample,
+			);
+			const { message } = await api('POST', '/received_faxes/test_receive', form);
+			return /([0-9a-f]{24})/.exec(String(message))![1];
+		};
 
-	/** Waits for a finished execution started by the workflow's Fax Service Trigger (or polling trigger) that matches. */
-	const triggerExecution = (key: ExampleKey, matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000): Promise<N8nExecution> => {
-		const trigger = startNodeOf(examples[key]).name;
-		return n8n.waitForExecution(examples[key].id, (execution) => execution.items[trigger] !== undefined && ranToEnd(execution) && matches(execution), {
-			what: `of "${examples[key].name}" started by its trigger, as expected`,
-			timeoutMs,
-			evidence: (executions) =>
-				`trigger items: ${JSON.stringify(executions.map((e) => e.items[trigger]))}\n` +
-				`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
-		});
-	};
+		/** Waits for a finished execution started by the workflow's Fax Service Trigger (or polling trigger) that matches. */
+		const triggerExecution = (
+			key: ExampleKey,
+			matches: (execution: N8nExecution) => boolean,
+			timeoutMs = 30_000,
+		): Promise<N8nExecution> => {
+			const trigger = startNodeOf(examples[key]).name;
+			return n8n.waitForExecution(
+				examples[key].id,
+				(execution) =>
+					execution.items[trigger] !== undefined && ranToEnd(execution) && matches(execution),
+				{
+					what: `of "${examples[key].name}" started by its trigger, as expected`,
+					timeoutMs,
+					evidence: (executions) =>
+						`trigger items: ${JSON.stringify(executions.map((e) => e.items[trigger]))}\n` +
+						`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
+				},
+			);
+		};
 
-	beforeAll(async () => {
-		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'))).toBe(true);
-		await ensureInstalled({ hostVersion, log: logToStderr });
-		sandbox = await startSandbox({
-			port: 0,
-			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
-			callbackRetryScheduleMs: [300, 600, 1200],
-			callbackTimeoutMs: 15_000,
-		});
-		for (const name of ['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']) {
-			samples[name] = Buffer.from(await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer());
-		}
-		n8n = await createInstance({ hostVersion });
-		await n8n.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'faxServiceApi',
-				data: { baseUrl: sandbox.baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
-			},
-		]);
+		beforeAll(async () => {
+			expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxService', 'FaxService.node.js'))).toBe(
+				true,
+			);
+			await ensureInstalled({ hostVersion, log: logToStderr });
+			sandbox = await startSandbox({
+				port: 0,
+				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
+				callbackRetryScheduleMs: [300, 600, 1200],
+				callbackTimeoutMs: 15_000,
+			});
+			for (const name of ['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']) {
+				samples[name] = Buffer.from(
+					await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer(),
+				);
+			}
+			n8n = await createInstance({ hostVersion });
+			await n8n.importCredentials([
+				{
+					...CREDENTIAL,
+					type: 'faxServiceApi',
+					data: {
+						baseUrl: sandbox.baseUrl,
+						authenticateWith: 'test',
+						testApiKey: sandbox.testKey,
+						liveApiKey: sandbox.liveKey,
+					},
+				},
+			]);
 
-		// A new user: no fax number yet. Example 1 provisions one (n8n is not running yet, so the
-		// sent-fax callback of this first fax finds no listener; the sandbox gives up after its retries).
-		[examples.sendFax] = await n8n.importWorkflows([localise(FILES.sendFax)]);
-		newUserRun = await n8n.execute(examples.sendFax.id);
-		const { faxNumbers } = (await api('GET', '/fax_numbers')) as { faxNumbers: Array<{ id: string; number: string }> };
-		firstNumber = faxNumbers[0];
-		await sandbox.waitForCallbacks((attempts) => attempts.filter((a) => a.type === 'sentFax').length === 4, 30_000);
+			// A new user: no fax number yet. Example 1 provisions one (n8n is not running yet, so the
+			// sent-fax callback of this first fax finds no listener; the sandbox gives up after its retries).
+			[examples.sendFax] = await n8n.importWorkflows([localise(FILES.sendFax)]);
+			newUserRun = await n8n.execute(examples.sendFax.id);
+			const { faxNumbers } = (await api('GET', '/fax_numbers')) as {
+				faxNumbers: Array<{ id: string; number: string }>;
+			};
+			firstNumber = faxNumbers[0];
+			await sandbox.waitForCallbacks(
+				(attempts) => attempts.filter((a) => a.type === 'sentFax').length === 4,
+				30_000,
+			);
 
-		// The other examples are saved and published in the running n8n, as in the editor.
-		await n8n.start();
-		// Example 2's one setup step: pick the number under "Inbound Fax Number Names or IDs".
-		[examples.inbound, examples.ai, examples.client, examples.poll] = await n8n.importWorkflows([
-			localise(FILES.inbound, (example) => {
-				triggerOf(example).parameters.registerOnFaxNumbers = [firstNumber.id];
-			}),
-			localise(FILES.ai),
-			localise(FILES.client),
-			localise(FILES.poll),
-		]);
-		// Example 1 starts by hand only (Send and Wait needs no trigger), so there is nothing to publish.
-		for (const key of PUBLISHED) await n8n.publishWorkflow(examples[key].id);
-	}, 10 * MINUTE);
+			// The other examples are saved and published in the running n8n, as in the editor.
+			await n8n.start();
+			// Example 2's one setup step: pick the number under "Inbound Fax Number Names or IDs".
+			[examples.inbound, examples.ai, examples.client, examples.poll] = await n8n.importWorkflows([
+				localise(FILES.inbound, (example) => {
+					triggerOf(example).parameters.registerOnFaxNumbers = [firstNumber.id];
+				}),
+				localise(FILES.ai),
+				localise(FILES.client),
+				localise(FILES.poll),
+			]);
+			// Example 1 starts by hand only (Send and Wait needs no trigger), so there is nothing to publish.
+			for (const key of PUBLISHED) await n8n.publishWorkflow(examples[key].id);
+		}, 10 * MINUTE);
 
-	afterAll(async () => {
-		await n8n?.dispose();
-		await sandbox?.stop();
-	}, 2 * MINUTE);
+		afterAll(async () => {
+			await n8n?.dispose();
+			await sandbox?.stop();
+		}, 2 * MINUTE);
 
-	test('n8n has every node type and version the examples use, with every parameter and option value they set', () => {
-		const typesFile = join(n8n.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
-		const types = JSON.parse(readFileSync(typesFile, 'utf8')) as NodeTypeDescription[];
-		const problems: string[] = [];
-		// Every example file, also those another suite runs (examples-form, examples-ai).
-		for (const key of Object.keys(FILES) as ExampleKey[]) {
-			for (const node of localise(FILES[key]).nodes) {
-				const description = types.find((type) => type.name === node.type && ([] as number[]).concat(type.version).includes(node.typeVersion));
-				if (!description) {
-					problems.push(`${FILES[key]}: ${node.name}: no node type ${node.type} version ${node.typeVersion}`);
-					continue;
+		test('n8n has every node type and version the examples use, with every parameter and option value they set', () => {
+			const typesFile = join(n8n.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
+			const types = JSON.parse(readFileSync(typesFile, 'utf8')) as NodeTypeDescription[];
+			const problems: string[] = [];
+			// Every example file, also those another suite runs (examples-form, examples-ai).
+			for (const key of Object.keys(FILES) as ExampleKey[]) {
+				for (const node of localise(FILES[key]).nodes) {
+					const description = types.find(
+						(type) =>
+							type.name === node.type &&
+							([] as number[]).concat(type.version).includes(node.typeVersion),
+					);
+					if (!description) {
+						problems.push(
+							`${FILES[key]}: ${node.name}: no node type ${node.type} version ${node.typeVersion}`,
+						);
+						continue;
+					}
+					problems.push(
+						...parameterProblems(
+							description.properties,
+							node.parameters,
+							`${FILES[key]}: ${node.name}`,
+						),
+					);
 				}
-				problems.push(...parameterProblems(description.properties, node.parameters, `${FILES[key]}: ${node.name}`));
 			}
-		}
-		expect(problems).toEqual([]);
-		expect(n8n.packageLoaded()).toMatchObject({ loaded: true, missingCredentialTypes: [] });
-	});
-
-	test('every example published without an error', async () => {
-		const status = await n8n.activationStatus();
-		expect(status.map((entry) => ({ name: entry.name, state: entry.state })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-			PUBLISHED.map((key) => examples[key])
-				.map((example) => ({ name: example.name, state: 'activated' }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-		);
-	});
-
-	describe('1. send a fax and act on its outcome', () => {
-		const SEND = 'Send Fax and Wait';
-		/** The execution of example 1 that sent `faxId`, once n8n has it finished. */
-		const outcomeOf = (faxId: string): Promise<N8nExecution> =>
-			n8n.waitForExecution(examples.sendFax.id, (e) => e.items[SEND]?.[0]?.sendToken === faxId && e.status !== 'waiting', {
-				what: `going on after fax ${faxId}`,
-				timeoutMs: MINUTE,
-				evidence: () => `last callbacks: ${JSON.stringify(sandbox.callbackAttempts.slice(-3).map((a) => ({ url: a.url, status: a.status })))}`,
-			});
-
-		test('for a new user (no fax number yet) it provisions one, sends from it and waits with its resume URL', () => {
-			expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 0 })).toEqual([]);
-			expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 1 })).toEqual([{}]);
-			const provisioned = itemsOf(newUserRun, 'Provision a Fax Number')!;
-			expect(provisioned).toEqual([expect.objectContaining({ id: firstNumber.id, number: firstNumber.number })]);
-			expect(firstNumber.number).toMatch(/^\+1415555\d{4}$/);
-			expect(newUserRun.status).toBe('waiting');
-			const [queued] = itemsOf(newUserRun, SEND)!;
-			expect(queued.sendToken).toMatch(/^[0-9a-f]{24}$/);
-			const request = sandbox.requests.find((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')!;
-			expect(request.body).toMatchObject({ from_number: firstNumber.number, to_number: '+12125550123', patient_name: 'Jane Q Sample' });
-			// n8n 2.x checks the resume token in `signature`; 1.x checks no URL of this operation value (README, Send and wait).
-			const signature = hostVersion === 2 ? '\\?signature=[0-9a-f]{64}' : '';
-			expect(String((request.body as Json).callback_url)).toMatch(new RegExp(`^${n8n.baseUrl}/webhook-waiting/\\d+/[^/?]+${signature}$`));
-			expect(request.files[0].data).toEqual(samples['referral.pdf']);
+			expect(problems).toEqual([]);
+			expect(n8n.packageLoaded()).toMatchObject({ loaded: true, missingCredentialTypes: [] });
 		});
 
-		test('with a fax number it sends from it, waits, and goes on through Delivered when the callback comes', async () => {
-			const run = await n8n.execute(examples.sendFax.id);
-			expect(run.status).toBe('waiting');
-			expect(itemsOf(run, 'Provision a Fax Number')).toBeUndefined();
-			expect(itemsOf(run, 'Has a Fax Number?', { output: 0 })).toEqual([expect.objectContaining({ number: firstNumber.number })]);
-			const faxId = String(itemsOf(run, SEND)![0].sendToken);
+		test('every example published without an error', async () => {
+			const status = await n8n.activationStatus();
+			expect(
+				status
+					.map((entry) => ({ name: entry.name, state: entry.state }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
+			).toEqual(
+				PUBLISHED.map((key) => examples[key])
+					.map((example) => ({ name: example.name, state: 'activated' }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
+			);
+		});
 
-			const execution = await outcomeOf(faxId);
-			expect(execution.status).toBe('success');
-			expect(execution.items[SEND][0]).toMatchObject({ sendToken: faxId, sentStatus: 'success', fromNumber: firstNumber.number, timedOut: false });
-			expect(execution.items.Delivered).toEqual([
-				{
-					faxId,
-					summary: 'Fax to +12125550123 delivered (1 page(s))',
-					completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-					pdfLink: expect.stringMatching(new RegExp(`^${sandbox.origin}/files/`)),
+		describe('1. send a fax and act on its outcome', () => {
+			const SEND = 'Send Fax and Wait';
+			/** The execution of example 1 that sent `faxId`, once n8n has it finished. */
+			const outcomeOf = (faxId: string): Promise<N8nExecution> =>
+				n8n.waitForExecution(
+					examples.sendFax.id,
+					(e) => e.items[SEND]?.[0]?.sendToken === faxId && e.status !== 'waiting',
+					{
+						what: `going on after fax ${faxId}`,
+						timeoutMs: MINUTE,
+						evidence: () =>
+							`last callbacks: ${JSON.stringify(sandbox.callbackAttempts.slice(-3).map((a) => ({ url: a.url, status: a.status })))}`,
+					},
+				);
+
+			test('for a new user (no fax number yet) it provisions one, sends from it and waits with its resume URL', () => {
+				expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 0 })).toEqual([]);
+				expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 1 })).toEqual([{}]);
+				const provisioned = itemsOf(newUserRun, 'Provision a Fax Number')!;
+				expect(provisioned).toEqual([
+					expect.objectContaining({ id: firstNumber.id, number: firstNumber.number }),
+				]);
+				expect(firstNumber.number).toMatch(/^\+1415555\d{4}$/);
+				expect(newUserRun.status).toBe('waiting');
+				const [queued] = itemsOf(newUserRun, SEND)!;
+				expect(queued.sendToken).toMatch(/^[0-9a-f]{24}$/);
+				const request = sandbox.requests.find(
+					(r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes',
+				)!;
+				expect(request.body).toMatchObject({
+					from_number: firstNumber.number,
+					to_number: '+12125550123',
+					patient_name: 'Jane Q Sample',
+				});
+				// n8n 2.x checks the resume token in `signature`; 1.x checks no URL of this operation value (README, Send and wait).
+				const signature = hostVersion === 2 ? '\\?signature=[0-9a-f]{64}' : '';
+				expect(String((request.body as Json).callback_url)).toMatch(
+					new RegExp(`^${n8n.baseUrl}/webhook-waiting/\\d+/[^/?]+${signature}$`),
+				);
+				expect(request.files[0].data).toEqual(samples['referral.pdf']);
+			});
+
+			test(
+				'with a fax number it sends from it, waits, and goes on through Delivered when the callback comes',
+				async () => {
+					const run = await n8n.execute(examples.sendFax.id);
+					expect(run.status).toBe('waiting');
+					expect(itemsOf(run, 'Provision a Fax Number')).toBeUndefined();
+					expect(itemsOf(run, 'Has a Fax Number?', { output: 0 })).toEqual([
+						expect.objectContaining({ number: firstNumber.number }),
+					]);
+					const faxId = String(itemsOf(run, SEND)![0].sendToken);
+
+					const execution = await outcomeOf(faxId);
+					expect(execution.status).toBe('success');
+					expect(execution.items[SEND][0]).toMatchObject({
+						sendToken: faxId,
+						sentStatus: 'success',
+						fromNumber: firstNumber.number,
+						timedOut: false,
+					});
+					expect(execution.items.Delivered).toEqual([
+						{
+							faxId,
+							summary: 'Fax to +12125550123 delivered (1 page(s))',
+							completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+							pdfLink: expect.stringMatching(new RegExp(`^${sandbox.origin}/files/`)),
+						},
+					]);
+					expect(execution.items.Failed).toBeUndefined();
+					expect(execution.items['Read the Status']).toBeUndefined();
 				},
-			]);
-			expect(execution.items.Failed).toBeUndefined();
-			expect(execution.items['Read the Status']).toBeUndefined();
-		}, 2 * MINUTE);
-	});
-
-	describe('2. route inbound faxes by classification', () => {
-		test('publishing registered the trigger on the chosen number', async () => {
-			const { faxNumber } = (await api('GET', `/fax_numbers/${firstNumber.id}`)) as { faxNumber: Json };
-			expect(faxNumber.callbackUrl).toBe(triggerUrl('inbound'));
+				2 * MINUTE,
+			);
 		});
 
-		test('a received referral takes the referral route and is e-mailed with its PDF behind a secure link', async () => {
-			const run = await n8n.execute(examples.inbound.id);
-			const [simulated] = itemsOf(run, 'Simulate an Inbound Fax')!;
-			const sendToken = /([0-9a-f]{24})/.exec(String(simulated.message))![1];
-
-			const execution = await triggerExecution('inbound', (e) => e.items['When a Fax Arrives'][0]?.sendToken === sendToken);
-			expect(execution.status).toBe('success');
-			expect(execution.items['When a Fax Arrives'][0]).toMatchObject({ documentClassification: 'referral', toNumber: firstNumber.number, fromNumber: '+13105550111' });
-			expect(itemsOf(execution.data, 'Route by Classification', { output: 0 })).toHaveLength(1);
-			expect(execution.items['Email Referral via Secure Link']).toEqual([expect.objectContaining({ emailId: expect.stringMatching(/^[0-9a-f]{24}$/) })]);
-			expect(execution.items['Prior Authorization Details']).toBeUndefined();
-			expect(execution.items['Other Document']).toBeUndefined();
-
-			const emails = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/emails');
-			expect(emails).toHaveLength(1);
-			expect(emails[0].status).toBe(201);
-			expect(emails[0].body).toMatchObject({
-				recipient_email: 'referrals@example.com',
-				expire_after: '7',
-				patient_name: 'Jane Q Sample',
-				patient_dob: '1980-01-15',
-				subject: `Referral for Jane Q Sample (fax ${sendToken})`,
+		describe('2. route inbound faxes by classification', () => {
+			test('publishing registered the trigger on the chosen number', async () => {
+				const { faxNumber } = (await api('GET', `/fax_numbers/${firstNumber.id}`)) as {
+					faxNumber: Json;
+				};
+				expect(faxNumber.callbackUrl).toBe(triggerUrl('inbound'));
 			});
-			expect(emails[0].files).toHaveLength(1);
-			expect(emails[0].files[0].data).toEqual(samples['referral.pdf']);
-		}, 2 * MINUTE);
 
-		test('a prior authorization and a lab report take the other two routes', async () => {
-			const priorAuth = await testReceive(firstNumber.number, 'prior-auth.pdf');
-			const lab = await testReceive(firstNumber.number, 'lab-results.pdf');
-			const priorExecution = await triggerExecution('inbound', (e) => e.items['When a Fax Arrives'][0]?.sendToken === priorAuth);
-			const labExecution = await triggerExecution('inbound', (e) => e.items['When a Fax Arrives'][0]?.sendToken === lab);
+			test(
+				'a received referral takes the referral route and is e-mailed with its PDF behind a secure link',
+				async () => {
+					const run = await n8n.execute(examples.inbound.id);
+					const [simulated] = itemsOf(run, 'Simulate an Inbound Fax')!;
+					const sendToken = /([0-9a-f]{24})/.exec(String(simulated.message))![1];
 
-			expect(priorExecution.items['Email Referral via Secure Link']).toBeUndefined();
-			expect(priorExecution.items['Prior Authorization Details']).toEqual([
-				{
-					faxId: priorAuth,
-					patientName: 'Jane Q Sample',
-					insuranceMemberId: 'SBX123456789',
-					authorizationNumber: expect.stringMatching(/^AUTH-/),
-					validFrom: '2025-01-01',
-					validTo: '2025-06-30',
-					decision: 'approved',
+					const execution = await triggerExecution(
+						'inbound',
+						(e) => e.items['When a Fax Arrives'][0]?.sendToken === sendToken,
+					);
+					expect(execution.status).toBe('success');
+					expect(execution.items['When a Fax Arrives'][0]).toMatchObject({
+						documentClassification: 'referral',
+						toNumber: firstNumber.number,
+						fromNumber: '+13105550111',
+					});
+					expect(itemsOf(execution.data, 'Route by Classification', { output: 0 })).toHaveLength(1);
+					expect(execution.items['Email Referral via Secure Link']).toEqual([
+						expect.objectContaining({ emailId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+					]);
+					expect(execution.items['Prior Authorization Details']).toBeUndefined();
+					expect(execution.items['Other Document']).toBeUndefined();
+
+					const emails = sandbox.requests.filter(
+						(r) => r.method === 'POST' && r.path === '/api/v2/emails',
+					);
+					expect(emails).toHaveLength(1);
+					expect(emails[0].status).toBe(201);
+					expect(emails[0].body).toMatchObject({
+						recipient_email: 'referrals@example.com',
+						expire_after: '7',
+						patient_name: 'Jane Q Sample',
+						patient_dob: '1980-01-15',
+						subject: `Referral for Jane Q Sample (fax ${sendToken})`,
+					});
+					expect(emails[0].files).toHaveLength(1);
+					expect(emails[0].files[0].data).toEqual(samples['referral.pdf']);
 				},
-			]);
-			expect(labExecution.items['Email Referral via Secure Link']).toBeUndefined();
-			expect(labExecution.items['Prior Authorization Details']).toBeUndefined();
-			expect(labExecution.items['Other Document']).toEqual([
-				expect.objectContaining({ faxId: lab, documentClassification: 'medical_records', secondaryCategory: 'lab_results', fromNumber: '+13105550199' }),
-			]);
-			// Still only the referral was e-mailed.
-			expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/emails')).toHaveLength(1);
-		}, 2 * MINUTE);
-	});
+				2 * MINUTE,
+			);
 
-	describe('3. AI extraction', () => {
-		test('the upload is extracted and the completion callback picks patient and classification', async () => {
-			const run = await n8n.execute(examples.ai.id);
-			const [queued] = itemsOf(run, 'Upload for AI Extraction')!;
-			const aiToken = String(queued.aiToken);
-			expect(aiToken).toMatch(/^[0-9a-f]{24}$/);
-			const upload = sandbox.requests.find((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents')!;
-			expect(upload.body).toMatchObject({ callback_url: triggerUrl('ai') });
-			expect(upload.files[0].data).toEqual(samples['referral.pdf']);
+			test(
+				'a prior authorization and a lab report take the other two routes',
+				async () => {
+					const priorAuth = await testReceive(firstNumber.number, 'prior-auth.pdf');
+					const lab = await testReceive(firstNumber.number, 'lab-results.pdf');
+					const priorExecution = await triggerExecution(
+						'inbound',
+						(e) => e.items['When a Fax Arrives'][0]?.sendToken === priorAuth,
+					);
+					const labExecution = await triggerExecution(
+						'inbound',
+						(e) => e.items['When a Fax Arrives'][0]?.sendToken === lab,
+					);
 
-			const execution = await triggerExecution('ai', (e) => e.items['When Extraction Completes'][0]?.aiToken === aiToken);
-			expect(execution.status).toBe('success');
-			expect(execution.items['Patient and Classification']).toEqual([
-				{
-					aiToken,
-					documentClassification: 'referral',
-					documentSummary: expect.any(String),
-					patientName: 'Jane Q Sample',
-					patientDob: '1980-01-15',
-					patientPhoneNumber: '+15555550123',
-					insurancePayer: expect.any(String),
-					insuranceMemberId: 'SBX123456789',
-					icdCodes: 'I10, E11.9',
-					failed: false,
+					expect(priorExecution.items['Email Referral via Secure Link']).toBeUndefined();
+					expect(priorExecution.items['Prior Authorization Details']).toEqual([
+						{
+							faxId: priorAuth,
+							patientName: 'Jane Q Sample',
+							insuranceMemberId: 'SBX123456789',
+							authorizationNumber: expect.stringMatching(/^AUTH-/),
+							validFrom: '2025-01-01',
+							validTo: '2025-06-30',
+							decision: 'approved',
+						},
+					]);
+					expect(labExecution.items['Email Referral via Secure Link']).toBeUndefined();
+					expect(labExecution.items['Prior Authorization Details']).toBeUndefined();
+					expect(labExecution.items['Other Document']).toEqual([
+						expect.objectContaining({
+							faxId: lab,
+							documentClassification: 'medical_records',
+							secondaryCategory: 'lab_results',
+							fromNumber: '+13105550199',
+						}),
+					]);
+					// Still only the referral was e-mailed.
+					expect(
+						sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/emails'),
+					).toHaveLength(1);
 				},
-			]);
-		}, 2 * MINUTE);
-	});
-
-	describe('4. provision a fax number for a new client', () => {
-		test('creates the client, assigns it a new number pointing at the trigger, and that number\'s faxes start the workflow', async () => {
-			const run = await n8n.execute(examples.client.id);
-			const [client] = itemsOf(run, 'Create Client')!;
-			const clientId = String(client.clientId);
-			expect(client).toMatchObject({ name: 'Riverside Cardiology', faxNumbers: [] });
-			const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
-			const [updated] = itemsOf(run, 'Route Its Faxes Here')!;
-			expect(updated).toMatchObject({ id: provisioned.id, callbackUrl: triggerUrl('client'), client: { clientId, name: 'Riverside Cardiology' } });
-
-			// What the service now holds.
-			const stored = ((await api('GET', `/clients/${clientId}`)) as { client: Json }).client;
-			expect(stored).toMatchObject({ clientId, name: 'Riverside Cardiology', faxNumbers: [{ id: provisioned.id, number: provisioned.number, callbackUrl: triggerUrl('client') }] });
-			expect(String(provisioned.number)).toMatch(/^\+1415555\d{4}$/);
-			expect(provisioned.number).not.toBe(firstNumber.number);
-
-			const sendToken = await testReceive(String(provisioned.number), 'lab-results.pdf');
-			const execution = await triggerExecution('client', (e) => e.items["When the Client's Fax Arrives"][0]?.sendToken === sendToken);
-			expect(execution.items['Client Fax Summary']).toEqual([
-				{ clientId, faxNumber: provisioned.number, from: '+13105550199', pages: 1, documentClassification: 'medical_records', faxId: sendToken },
-			]);
-			// The fax did not reach example 2, whose trigger listens on the other number.
-			expect((await n8n.executions(examples.inbound.id)).some((e) => e.items['When a Fax Arrives']?.[0]?.sendToken === sendToken)).toBe(false);
-		}, 2 * MINUTE);
-	});
-
-	describe('5. poll for inbound faxes and route them (no public URL)', () => {
-		test('faxes received after activation are found by the next poll, downloaded and routed, each once', async () => {
-			const referral = await testReceive(firstNumber.number, 'referral.pdf');
-			const priorAuth = await testReceive(firstNumber.number, 'prior-auth.pdf');
-			const lab = await testReceive(firstNumber.number, 'lab-results.pdf');
-			const polled = async (token: string) =>
-				await triggerExecution('poll', (e) => e.items['Every Minute: New Received Faxes'].some((item) => item.sendToken === token), 2.5 * MINUTE);
-			// One poll may have brought all three: each execution once.
-			const executions = [...new Map([await polled(referral), await polled(priorAuth), await polled(lab)].map((e) => [e.id, e])).values()];
-			const items = (node: string) => executions.flatMap((execution) => execution.items[node] ?? []);
-
-			expect(items('Referral Intake')).toContainEqual({
-				faxId: referral,
-				patientName: 'Jane Q Sample',
-				patientDob: '1980-01-15',
-				pdfFileName: expect.stringMatching(/\.pdf$/),
-				pdfMimeType: 'application/pdf',
-			});
-			expect(items('Prior Authorization Intake')).toContainEqual({
-				faxId: priorAuth,
-				patientName: 'Jane Q Sample',
-				insuranceMemberId: 'SBX123456789',
-				authorizationNumber: expect.stringMatching(/^AUTH-/),
-			});
-			expect(items('Other Document')).toContainEqual({ faxId: lab, documentClassification: 'medical_records', secondaryCategory: 'lab_results', fromNumber: '+13105550199' });
-			// Each fax the poll emitted (also those of examples 2 and 4), once.
-			const emitted = (await n8n.executions(examples.poll.id)).flatMap((e) => (e.items['Every Minute: New Received Faxes'] ?? []).map((item) => String(item.sendToken)));
-			expect(emitted.length).toBe(new Set(emitted).size);
-		}, 4 * MINUTE);
-	});
-
-	describe('afterwards', () => {
-		test('every trigger execution succeeded and every callback was accepted', async () => {
-			for (const key of PUBLISHED) {
-				const trigger = startNodeOf(examples[key]).name;
-				const failed = (await n8n.executions(examples[key].id)).filter((e) => e.status !== 'success');
-				expect({ example: key, trigger, failed: failed.map((e) => ({ mode: e.mode, status: e.status, error: e.error })) }).toEqual({ example: key, trigger, failed: [] });
-			}
-			// Example 1: the new user's execution still waits (its callbacks came while n8n was stopped; the limit is an hour).
-			expect((await n8n.executions(examples.sendFax.id)).map((e) => e.status).sort()).toEqual(['success', 'waiting']);
-			// Apart from the new user's first fax (sent while n8n was stopped), every callback got a 200.
-			const refused = sandbox.callbackAttempts.filter((attempt) => attempt.status !== 200);
-			expect(refused.map((attempt) => ({ type: attempt.type, status: attempt.status }))).toEqual(Array(4).fill({ type: 'sentFax', status: null }));
-			expect(n8n.logs()).not.toContain(sandbox.testKey);
-			expect(n8n.logs()).not.toContain(sandbox.liveKey);
+				2 * MINUTE,
+			);
 		});
 
-		test('no test or live key in n8n\'s logs or database files (executions, static data, everything: scanned)', () => {
-			expect(secretsInFiles(n8n, [sandbox.testKey, sandbox.liveKey])).toEqual([]);
+		describe('3. AI extraction', () => {
+			test(
+				'the upload is extracted and the completion callback picks patient and classification',
+				async () => {
+					const run = await n8n.execute(examples.ai.id);
+					const [queued] = itemsOf(run, 'Upload for AI Extraction')!;
+					const aiToken = String(queued.aiToken);
+					expect(aiToken).toMatch(/^[0-9a-f]{24}$/);
+					const upload = sandbox.requests.find(
+						(r) => r.method === 'POST' && r.path === '/api/v2/ai_documents',
+					)!;
+					expect(upload.body).toMatchObject({ callback_url: triggerUrl('ai') });
+					expect(upload.files[0].data).toEqual(samples['referral.pdf']);
+
+					const execution = await triggerExecution(
+						'ai',
+						(e) => e.items['When Extraction Completes'][0]?.aiToken === aiToken,
+					);
+					expect(execution.status).toBe('success');
+					expect(execution.items['Patient and Classification']).toEqual([
+						{
+							aiToken,
+							documentClassification: 'referral',
+							documentSummary: expect.any(String),
+							patientName: 'Jane Q Sample',
+							patientDob: '1980-01-15',
+							patientPhoneNumber: '+15555550123',
+							insurancePayer: expect.any(String),
+							insuranceMemberId: 'SBX123456789',
+							icdCodes: 'I10, E11.9',
+							failed: false,
+						},
+					]);
+				},
+				2 * MINUTE,
+			);
 		});
-	});
-});
+
+		describe('4. provision a fax number for a new client', () => {
+			test(
+				"creates the client, assigns it a new number pointing at the trigger, and that number's faxes start the workflow",
+				async () => {
+					const run = await n8n.execute(examples.client.id);
+					const [client] = itemsOf(run, 'Create Client')!;
+					const clientId = String(client.clientId);
+					expect(client).toMatchObject({ name: 'Riverside Cardiology', faxNumbers: [] });
+					const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
+					const [updated] = itemsOf(run, 'Route Its Faxes Here')!;
+					expect(updated).toMatchObject({
+						id: provisioned.id,
+						callbackUrl: triggerUrl('client'),
+						client: { clientId, name: 'Riverside Cardiology' },
+					});
+
+					// What the service now holds.
+					const stored = ((await api('GET', `/clients/${clientId}`)) as { client: Json }).client;
+					expect(stored).toMatchObject({
+						clientId,
+						name: 'Riverside Cardiology',
+						faxNumbers: [
+							{ id: provisioned.id, number: provisioned.number, callbackUrl: triggerUrl('client') },
+						],
+					});
+					expect(String(provisioned.number)).toMatch(/^\+1415555\d{4}$/);
+					expect(provisioned.number).not.toBe(firstNumber.number);
+
+					const sendToken = await testReceive(String(provisioned.number), 'lab-results.pdf');
+					const execution = await triggerExecution(
+						'client',
+						(e) => e.items["When the Client's Fax Arrives"][0]?.sendToken === sendToken,
+					);
+					expect(execution.items['Client Fax Summary']).toEqual([
+						{
+							clientId,
+							faxNumber: provisioned.number,
+							from: '+13105550199',
+							pages: 1,
+							documentClassification: 'medical_records',
+							faxId: sendToken,
+						},
+					]);
+					// The fax did not reach example 2, whose trigger listens on the other number.
+					expect(
+						(await n8n.executions(examples.inbound.id)).some(
+							(e) => e.items['When a Fax Arrives']?.[0]?.sendToken === sendToken,
+						),
+					).toBe(false);
+				},
+				2 * MINUTE,
+			);
+		});
+
+		describe('5. poll for inbound faxes and route them (no public URL)', () => {
+			test(
+				'faxes received after activation are found by the next poll, downloaded and routed, each once',
+				async () => {
+					const referral = await testReceive(firstNumber.number, 'referral.pdf');
+					const priorAuth = await testReceive(firstNumber.number, 'prior-auth.pdf');
+					const lab = await testReceive(firstNumber.number, 'lab-results.pdf');
+					const polled = async (token: string) =>
+						await triggerExecution(
+							'poll',
+							(e) =>
+								e.items['Every Minute: New Received Faxes'].some(
+									(item) => item.sendToken === token,
+								),
+							2.5 * MINUTE,
+						);
+					// One poll may have brought all three: each execution once.
+					const executions = [
+						...new Map(
+							[await polled(referral), await polled(priorAuth), await polled(lab)].map((e) => [
+								e.id,
+								e,
+							]),
+						).values(),
+					];
+					const items = (node: string) =>
+						executions.flatMap((execution) => execution.items[node] ?? []);
+
+					expect(items('Referral Intake')).toContainEqual({
+						faxId: referral,
+						patientName: 'Jane Q Sample',
+						patientDob: '1980-01-15',
+						pdfFileName: expect.stringMatching(/\.pdf$/),
+						pdfMimeType: 'application/pdf',
+					});
+					expect(items('Prior Authorization Intake')).toContainEqual({
+						faxId: priorAuth,
+						patientName: 'Jane Q Sample',
+						insuranceMemberId: 'SBX123456789',
+						authorizationNumber: expect.stringMatching(/^AUTH-/),
+					});
+					expect(items('Other Document')).toContainEqual({
+						faxId: lab,
+						documentClassification: 'medical_records',
+						secondaryCategory: 'lab_results',
+						fromNumber: '+13105550199',
+					});
+					// Each fax the poll emitted (also those of examples 2 and 4), once.
+					const emitted = (await n8n.executions(examples.poll.id)).flatMap((e) =>
+						(e.items['Every Minute: New Received Faxes'] ?? []).map((item) =>
+							String(item.sendToken),
+						),
+					);
+					expect(emitted.length).toBe(new Set(emitted).size);
+				},
+				4 * MINUTE,
+			);
+		});
+
+		describe('afterwards', () => {
+			test('every trigger execution succeeded and every callback was accepted', async () => {
+				for (const key of PUBLISHED) {
+					const trigger = startNodeOf(examples[key]).name;
+					const failed = (await n8n.executions(examples[key].id)).filter(
+						(e) => e.status !== 'success',
+					);
+					expect({
+						example: key,
+						trigger,
+						failed: failed.map((e) => ({ mode: e.mode, status: e.status, error: e.error })),
+					}).toEqual({ example: key, trigger, failed: [] });
+				}
+				// Example 1: the new user's execution still waits (its callbacks came while n8n was stopped; the limit is an hour).
+				expect((await n8n.executions(examples.sendFax.id)).map((e) => e.status).sort()).toEqual([
+					'success',
+					'waiting',
+				]);
+				// Apart from the new user's first fax (sent while n8n was stopped), every callback got a 200.
+				const refused = sandbox.callbackAttempts.filter((attempt) => attempt.status !== 200);
+				expect(refused.map((attempt) => ({ type: attempt.type, status: attempt.status }))).toEqual(
+					Array(4).fill({ type: 'sentFax', status: null }),
+				);
+				expect(n8n.logs()).not.toContain(sandbox.testKey);
+				expect(n8n.logs()).not.toContain(sandbox.liveKey);
+			});
+
+			test("no test or live key in n8n's logs or database files (executions, static data, everything: scanned)", () => {
+				expect(secretsInFiles(n8n, [sandbox.testKey, sandbox.liveKey])).toEqual([]);
+			});
+		});
+	},
+);

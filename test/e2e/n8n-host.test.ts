@@ -22,7 +22,9 @@ import {
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 
 const MINUTE = 60 * 1000;
-const packageBuilt = existsSync(join(REPO_ROOT, 'dist', 'credentials', 'FaxServiceApi.credentials.js'));
+const packageBuilt = existsSync(
+	join(REPO_ROOT, 'dist', 'credentials', 'FaxServiceApi.credentials.js'),
+);
 
 describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersion }) => {
 	let n8n: N8nHostInstance | undefined;
@@ -41,7 +43,9 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	it(
 		'imports a Manual Trigger + Set workflow and runs it with `n8n execute`',
 		async () => {
-			const [workflow] = await n8n!.importWorkflows([manualSetWorkflow('host check: manual', { greeting: 'hello from n8n' })]);
+			const [workflow] = await n8n!.importWorkflows([
+				manualSetWorkflow('host check: manual', { greeting: 'hello from n8n' }),
+			]);
 			const run = await n8n!.execute(workflow.id);
 			expect(run.status).toBe('success');
 			expect(itemsOf(run, 'Set')).toEqual([{ greeting: 'hello from n8n' }]);
@@ -52,12 +56,18 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	it(
 		'publishes a Webhook workflow, answers a POST on loopback and records the execution',
 		async () => {
-			const [workflow] = await n8n!.importWorkflows([webhookWorkflow('host check: webhook', 'host-check')]);
+			const [workflow] = await n8n!.importWorkflows([
+				webhookWorkflow('host check: webhook', 'host-check'),
+			]);
 			webhookWorkflowId = workflow.id;
 			await n8n!.publishWorkflow(workflow.id);
 			await n8n!.start();
-			logToStderr(`n8n host: ready after ${n8n!.readyMs} ms, workflows activated after ${n8n!.startupMs} ms`);
-			expect(await n8n!.activationStatus()).toEqual([expect.objectContaining({ workflowId: workflow.id, state: 'activated' })]);
+			logToStderr(
+				`n8n host: ready after ${n8n!.readyMs} ms, workflows activated after ${n8n!.startupMs} ms`,
+			);
+			expect(await n8n!.activationStatus()).toEqual([
+				expect.objectContaining({ workflowId: workflow.id, state: 'activated' }),
+			]);
 
 			const response = await fetch(n8n!.webhookUrl('host-check'), {
 				method: 'POST',
@@ -86,22 +96,49 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	});
 
 	it(
-		'saves credentials and a workflow and publishes it in the running n8n, through the editor\'s REST calls',
+		"saves credentials and a workflow and publishes it in the running n8n, through the editor's REST calls",
 		async () => {
 			const [credential] = await n8n!.importCredentials([
-				{ name: 'saved over REST', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: 'sk_test_rest', liveApiKey: '' } },
+				{
+					name: 'saved over REST',
+					type: 'faxServiceApi',
+					data: {
+						baseUrl: 'http://127.0.0.1:9/api/v2',
+						authenticateWith: 'test',
+						testApiKey: 'sk_test_rest',
+						liveApiKey: '',
+					},
+				},
 			]);
-			const [stored] = await n8n!.query<{ id: string; type: string; data: string }>('SELECT id, type, data FROM credentials_entity WHERE id = ?', [credential.id]);
+			const [stored] = await n8n!.query<{ id: string; type: string; data: string }>(
+				'SELECT id, type, data FROM credentials_entity WHERE id = ?',
+				[credential.id],
+			);
 			expect(stored).toMatchObject({ id: credential.id, type: 'faxServiceApi' });
 			expect(stored.data).not.toContain('sk_test_rest'); // encrypted by n8n
-			const [workflow] = await n8n!.importWorkflows([webhookWorkflow('host check: webhook over REST', 'host-check-rest')]);
-			expect(await n8n!.query('SELECT id FROM workflow_entity WHERE id = ? AND activeVersionId IS NULL', [workflow.id])).toHaveLength(1);
+			const [workflow] = await n8n!.importWorkflows([
+				webhookWorkflow('host check: webhook over REST', 'host-check-rest'),
+			]);
+			expect(
+				await n8n!.query(
+					'SELECT id FROM workflow_entity WHERE id = ? AND activeVersionId IS NULL',
+					[workflow.id],
+				),
+			).toHaveLength(1);
 			await n8n!.publishWorkflow(workflow.id);
-			expect(await n8n!.activationStatus()).toContainEqual(expect.objectContaining({ workflowId: workflow.id, state: 'activated' }));
-			const response = await fetch(n8n!.webhookUrl('host-check-rest'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"via":"rest"}' });
+			expect(await n8n!.activationStatus()).toContainEqual(
+				expect.objectContaining({ workflowId: workflow.id, state: 'activated' }),
+			);
+			const response = await fetch(n8n!.webhookUrl('host-check-rest'), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{"via":"rest"}',
+			});
 			expect(response.status).toBe(200);
 			await response.text();
-			expect((await n8n!.waitForExecutions(workflow.id, { count: 1 }))[0].items.Webhook[0]).toMatchObject({ body: { via: 'rest' } });
+			expect(
+				(await n8n!.waitForExecutions(workflow.id, { count: 1 }))[0].items.Webhook[0],
+			).toMatchObject({ body: { via: 'rest' } });
 		},
 		2 * MINUTE,
 	);
@@ -124,15 +161,37 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 		async () => {
 			// Self-registration on a fax number of a service nobody listens to fails the activation.
 			const [credential] = await n8n!.importCredentials([
-				{ name: 'unreachable service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: 'sk_test_unreachable', liveApiKey: 'sk_live_unreachable' } },
+				{
+					name: 'unreachable service',
+					type: 'faxServiceApi',
+					data: {
+						baseUrl: 'http://127.0.0.1:9/api/v2',
+						authenticateWith: 'test',
+						testApiKey: 'sk_test_unreachable',
+						liveApiKey: 'sk_live_unreachable',
+					},
+				},
 			]);
-			const unreachable = faxServiceTriggerWorkflow('host check: cannot activate', randomUUID(), credential, ['receivedFax']);
-			unreachable.nodes[0].parameters = { events: ['receivedFax'], registerOnFaxNumbers: ['fn_unreachable'], options: {} };
+			const unreachable = faxServiceTriggerWorkflow(
+				'host check: cannot activate',
+				randomUUID(),
+				credential,
+				['receivedFax'],
+			);
+			unreachable.nodes[0].parameters = {
+				events: ['receivedFax'],
+				registerOnFaxNumbers: ['fn_unreachable'],
+				options: {},
+			};
 			const [workflow] = await n8n!.importWorkflows([unreachable]);
 			await n8n!.publishWorkflow(workflow.id);
-			await expect(n8n!.start()).rejects.toThrow(`n8n could not activate "host check: cannot activate" (${workflow.id})`);
+			await expect(n8n!.start()).rejects.toThrow(
+				`n8n could not activate "host check: cannot activate" (${workflow.id})`,
+			);
 			expect(n8n!.isRunning()).toBe(false);
-			expect(await n8n!.activationStatus()).toContainEqual(expect.objectContaining({ workflowId: workflow.id, state: 'failed' }));
+			expect(await n8n!.activationStatus()).toContainEqual(
+				expect.objectContaining({ workflowId: workflow.id, state: 'failed' }),
+			);
 		},
 		3 * MINUTE,
 	);

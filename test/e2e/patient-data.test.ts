@@ -34,7 +34,13 @@ import {
 	patientValuesIn,
 } from './helpers/patient-data';
 import { qpdfVariant } from '../nodes/packet-fixtures';
-import { failureOf, faxServiceStep, pdfStep, webhookWorkflow, type Step } from './helpers/webhook-steps';
+import {
+	failureOf,
+	faxServiceStep,
+	pdfStep,
+	webhookWorkflow,
+	type Step,
+} from './helpers/webhook-steps';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
@@ -43,32 +49,72 @@ const SEND_AND_WAIT = 'Send and Wait';
 const POLL_TRIGGER = 'Fax Service Polling Trigger';
 const TRIGGER = 'Fax Service Trigger';
 /** The patient's referral, naming the patient: served by the proxy (the sandbox serves only its own samples). */
-const PATIENT_PDF = minimalPdf(`REFERRAL for ${PATIENT.name}, born ${PATIENT.dob}, member ${PATIENT.memberId}`);
+const PATIENT_PDF = minimalPdf(
+	`REFERRAL for ${PATIENT.name}, born ${PATIENT.dob}, member ${PATIENT.memberId}`,
+);
 const PDF_PATH = '/samples/patient-referral.pdf';
 /** The same referral, encrypted (qpdf): a document the packet cannot take. */
 const LOCKED_PDF_PATH = '/samples/patient-referral-locked.pdf';
 /** The patient fields of a fax, typed into the node. */
-const FAX_FIELDS = { patientName: PATIENT.name, patientDob: PATIENT.dob, note: PATIENT.note, senderName: PATIENT.senderName, recipientName: PATIENT.recipientName };
+const FAX_FIELDS = {
+	patientName: PATIENT.name,
+	patientDob: PATIENT.dob,
+	note: PATIENT.note,
+	senderName: PATIENT.senderName,
+	recipientName: PATIENT.recipientName,
+};
 const EMAIL_FIELDS = { ...FAX_FIELDS, subject: PATIENT.subject };
 /** A letter about the patient (Document Source: Text), with a cover page naming them. */
 const LETTER = `Referral for ${PATIENT.name}, born ${PATIENT.dob}, member ${PATIENT.memberId}.\n\n${PATIENT.note}`;
-const LETTER_FIELDS = { documentSource: 'text', text: LETTER, addCoverPage: true, coverPage: { to: PATIENT.recipientName, from: PATIENT.senderName, subject: PATIENT.subject, message: PATIENT.note } };
+const LETTER_FIELDS = {
+	documentSource: 'text',
+	text: LETTER,
+	addCoverPage: true,
+	coverPage: {
+		to: PATIENT.recipientName,
+		from: PATIENT.senderName,
+		subject: PATIENT.subject,
+		message: PATIENT.note,
+	},
+};
 /** The referral twice behind a cover page naming the patient: a packet the node reads and joins. */
-const PACKET_FIELDS = { addCoverPage: true, coverPage: LETTER_FIELDS.coverPage, furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] } };
+const PACKET_FIELDS = {
+	addCoverPage: true,
+	coverPage: LETTER_FIELDS.coverPage,
+	furtherDocuments: { documents: [{ source: 'binary', binaryPropertyName: 'data' }] },
+};
 
 /** A spec 7 error envelope whose texts quote the patient, as a service may. */
-const serviceError = (status: number, title: string, detail: string | Record<string, string[]>): Fault => ({
+const serviceError = (
+	status: number,
+	title: string,
+	detail: string | Record<string, string[]>,
+): Fault => ({
 	kind: 'answer',
 	status,
 	headers: { 'content-type': 'application/json' },
 	body: JSON.stringify({ error: { status, title, detail } }),
 });
 
-type FailureFlow = 'badDob' | 'badEmail' | 'nameAsNumber' | 'badLetter' | 'lockedPacket' | 'refusedFax' | 'refusedEmail' | 'failedUpload';
+type FailureFlow =
+	| 'badDob'
+	| 'badEmail'
+	| 'nameAsNumber'
+	| 'badLetter'
+	| 'lockedPacket'
+	| 'refusedFax'
+	| 'refusedEmail'
+	| 'failedUpload';
 type Flow = 'send' | 'sendAndWait' | FailureFlow;
 
 /** Each failure: what the message must say (never a value), and what the description must still carry. */
-const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; description: string[]; fault?: { method: string; path: RegExp; answer: Fault } }> = [
+const FAILURES: Array<{
+	flow: FailureFlow;
+	name: string;
+	message: RegExp;
+	description: string[];
+	fault?: { method: string; path: RegExp; answer: Fault };
+}> = [
 	{
 		flow: 'badDob',
 		name: `validation: Patient Date of Birth "${PATIENT.dobInvalid}"`,
@@ -77,20 +123,21 @@ const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; descri
 	},
 	{
 		flow: 'badEmail',
-		name: 'validation: a Recipient Email that is the patient\'s name',
+		name: "validation: a Recipient Email that is the patient's name",
 		message: /^Recipient Email must be an e-mail address\b.*\[item 0\]$/,
 		description: [`Got "${PATIENT.name}".`],
 	},
 	{
 		flow: 'nameAsNumber',
-		name: 'validation: the To Number of a forward fed the patient\'s name',
+		name: "validation: the To Number of a forward fed the patient's name",
 		message: /^To Number must be an E\.164 number\b.*\[item 0\]$/,
 		description: [`Got "${PATIENT.name}".`],
 	},
 	{
 		flow: 'badLetter',
 		name: 'validation: a letter about the patient with a character outside the fax fonts',
-		message: /^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
+		message:
+			/^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
 		description: ['standard PDF fonts, which show Latin letters'],
 	},
 	{
@@ -110,13 +157,25 @@ const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; descri
 				patient_dob: [`${PATIENT.dob} is later than the date of service`],
 			}),
 		},
-		message: /^The Fax Service refused POST \/sent_faxes \(HTTP 400\): check patient_name, patient_dob$/,
-		description: [`${PATIENT.name} does not match member ${PATIENT.memberId}`, `${PATIENT.dob} is later than the date of service`],
+		message:
+			/^The Fax Service refused POST \/sent_faxes \(HTTP 400\): check patient_name, patient_dob$/,
+		description: [
+			`${PATIENT.name} does not match member ${PATIENT.memberId}`,
+			`${PATIENT.dob} is later than the date of service`,
+		],
 	},
 	{
 		flow: 'refusedEmail',
 		name: 'service: a 400 whose detail quotes the patient (Secure-Link Email)',
-		fault: { method: 'POST', path: /^\/api\/v2\/emails$/, answer: serviceError(400, 'Bad Request', `Mailbox ${PATIENT.email} refused the secure link for ${PATIENT.name}`) },
+		fault: {
+			method: 'POST',
+			path: /^\/api\/v2\/emails$/,
+			answer: serviceError(
+				400,
+				'Bad Request',
+				`Mailbox ${PATIENT.email} refused the secure link for ${PATIENT.name}`,
+			),
+		},
 		message: /^The Fax Service refused POST \/emails \(HTTP 400\)$/,
 		description: [`Mailbox ${PATIENT.email} refused the secure link for ${PATIENT.name}`],
 	},
@@ -126,15 +185,26 @@ const FAILURES: Array<{ flow: FailureFlow; name: string; message: RegExp; descri
 		fault: {
 			method: 'POST',
 			path: /^\/api\/v2\/ai_documents$/,
-			answer: serviceError(503, `Extraction paused for ${PATIENT.name}`, `The document of ${PATIENT.name} (member ${PATIENT.memberId}) is held for review`),
+			answer: serviceError(
+				503,
+				`Extraction paused for ${PATIENT.name}`,
+				`The document of ${PATIENT.name} (member ${PATIENT.memberId}) is held for review`,
+			),
 		},
 		message: /^The Fax Service \w+( \w+)* POST \/ai_documents \(HTTP 503\)$/,
-		description: [`Extraction paused for ${PATIENT.name}`, `The document of ${PATIENT.name} (member ${PATIENT.memberId}) is held for review`],
+		description: [
+			`Extraction paused for ${PATIENT.name}`,
+			`The document of ${PATIENT.name} (member ${PATIENT.memberId}) is held for review`,
+		],
 	},
 ];
 
 /** Polls `probe` until it gives a value, at most `timeoutMs`; the error names what was awaited. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = MINUTE): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	probe: () => Promise<T | undefined> | T | undefined,
+	timeoutMs = MINUTE,
+): Promise<T> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
@@ -178,15 +248,26 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 	const withdrawals: Array<() => void> = [];
 	afterEach(() => withdrawals.splice(0).forEach((withdraw) => withdraw()));
 
-	const executionsOf = async (workflow: keyof typeof workflowIds) => await n8n.executions(workflowIds[workflow]);
+	const executionsOf = async (workflow: keyof typeof workflowIds) =>
+		await n8n.executions(workflowIds[workflow]);
 	/** Starts a flow through its webhook; resolves its execution once it `is` (default: finished and stored). */
-	const run = async (flow: Flow, is = (e: N8nExecution) => ['success', 'error'].includes(e.status) && e.data !== null): Promise<N8nExecution> => {
+	const run = async (
+		flow: Flow,
+		is = (e: N8nExecution) => ['success', 'error'].includes(e.status) && e.data !== null,
+	): Promise<N8nExecution> => {
 		const before = new Set((await executionsOf(flow)).map((e) => e.id));
-		const response = await fetch(n8n.webhookUrl(paths[flow]), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const response = await fetch(n8n.webhookUrl(paths[flow]), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 		expect(response.status).toBe(200);
-		return await waitFor(`an execution of ${flow}`, async () => (await executionsOf(flow)).find((e) => !before.has(e.id) && is(e)));
+		return await waitFor(`an execution of ${flow}`, async () =>
+			(await executionsOf(flow)).find((e) => !before.has(e.id) && is(e)),
+		);
 	};
-	const lastCreated = (path: string) => sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v2${path}`).at(-1);
+	const lastCreated = (path: string) =>
+		sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v2${path}`).at(-1);
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
@@ -198,11 +279,30 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		});
 		proxy = await startFaultProxy(sandbox);
 		const proxyOrigin = new URL(proxy.baseUrl).origin;
-		proxy.plan('GET', new RegExp(`^${PDF_PATH}$`), { kind: 'answer', status: 200, headers: { 'content-type': 'application/pdf' }, body: PATIENT_PDF.toString('latin1') }, Infinity);
+		proxy.plan(
+			'GET',
+			new RegExp(`^${PDF_PATH}$`),
+			{
+				kind: 'answer',
+				status: 200,
+				headers: { 'content-type': 'application/pdf' },
+				body: PATIENT_PDF.toString('latin1'),
+			},
+			Infinity,
+		);
 		const locked = qpdfVariant(PATIENT_PDF, '--encrypt', 'user', 'owner', '256', '--');
-		proxy.plan('GET', new RegExp(`^${LOCKED_PDF_PATH}$`), { kind: 'answer', status: 200, headers: { 'content-type': 'application/pdf' }, body: locked }, Infinity);
+		proxy.plan(
+			'GET',
+			new RegExp(`^${LOCKED_PDF_PATH}$`),
+			{ kind: 'answer', status: 200, headers: { 'content-type': 'application/pdf' }, body: locked },
+			Infinity,
+		);
 		// The sandbox's AI extraction names its own sample patient: the received faxes the poll reads name ours.
-		const ours = (text: string) => text.replaceAll(SANDBOX_PATIENT.patientName, PATIENT.name).replaceAll(SANDBOX_PATIENT.patientDob, PATIENT.dob).replaceAll('SBX123456789', PATIENT.memberId);
+		const ours = (text: string) =>
+			text
+				.replaceAll(SANDBOX_PATIENT.patientName, PATIENT.name)
+				.replaceAll(SANDBOX_PATIENT.patientDob, PATIENT.dob)
+				.replaceAll('SBX123456789', PATIENT.memberId);
 		proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'rewrite', body: ours }, Infinity);
 		proxy.plan('GET', /^\/api\/v2\/ai_documents\?/, { kind: 'rewrite', body: ours }, Infinity);
 		const api = sandboxApi(sandbox);
@@ -214,36 +314,122 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox, proxy.baseUrl)]);
 
 		// The polling trigger first: what it should emit is created once its activation's poll has been answered.
-		const [poll] = await n8n.importWorkflows([faxServicePollTriggerWorkflow('Patient data: polling', POLL_TRIGGER, credential, { events: ['sentFax', 'receivedFax', 'aiDocument'], options: {} })]);
+		const [poll] = await n8n.importWorkflows([
+			faxServicePollTriggerWorkflow('Patient data: polling', POLL_TRIGGER, credential, {
+				events: ['sentFax', 'receivedFax', 'aiDocument'],
+				options: {},
+			}),
+		]);
 		workflowIds.poll = poll.id;
 		await n8n.publishWorkflow(poll.id);
-		const listAnswered = (list: string) => proxy.requests.some((r) => r.method === 'GET' && r.path.startsWith(`/api/v2/${list}?`) && r.answeredAt !== undefined);
-		await waitFor('the activation poll', () => (listAnswered('sent_faxes') && listAnswered('received_faxes') && listAnswered('ai_documents')) || undefined);
+		const listAnswered = (list: string) =>
+			proxy.requests.some(
+				(r) =>
+					r.method === 'GET' && r.path.startsWith(`/api/v2/${list}?`) && r.answeredAt !== undefined,
+			);
+		await waitFor(
+			'the activation poll',
+			() =>
+				(listAnswered('sent_faxes') &&
+					listAnswered('received_faxes') &&
+					listAnswered('ai_documents')) ||
+				undefined,
+		);
 		const form = new FormData();
-		const fields = { from_number: fromNumber, to_number: TO_NUMBER, patient_name: PATIENT.name, patient_dob: PATIENT.dob, note: PATIENT.note, sender_name: PATIENT.senderName, recipient_name: PATIENT.recipientName };
+		const fields = {
+			from_number: fromNumber,
+			to_number: TO_NUMBER,
+			patient_name: PATIENT.name,
+			patient_dob: PATIENT.dob,
+			note: PATIENT.note,
+			sender_name: PATIENT.senderName,
+			recipient_name: PATIENT.recipientName,
+		};
 		for (const [name, value] of Object.entries(fields)) form.append(name, value);
-		form.append('file', new Blob([new Uint8Array(PATIENT_PDF)], { type: 'application/pdf' }), 'referral.pdf');
+		form.append(
+			'file',
+			new Blob([new Uint8Array(PATIENT_PDF)], { type: 'application/pdf' }),
+			'referral.pdf',
+		);
 		polled.sent = String((await api('POST', '/sent_faxes', form)).faxId);
-		polled.received = await receiveFax(api, fromNumber, '+13105550111', `REFERRAL for ${PATIENT.name}`);
+		polled.received = await receiveFax(
+			api,
+			fromNumber,
+			'+13105550111',
+			`REFERRAL for ${PATIENT.name}`,
+		);
 
 		const pdf = pdfStep(`${proxyOrigin}${PDF_PATH}`, 'Patient PDF');
 		const lockedPdf = pdfStep(`${proxyOrigin}${LOCKED_PDF_PATH}`, 'Patient PDF');
 		const number = { __rl: true, mode: 'number', value: fromNumber };
-		const fax = (name: string, additionalFields: Record<string, string>, extra: Record<string, unknown> = {}) =>
-			faxServiceStep(name, credential, { resource: 'sentFax', operation: 'send', binaryPropertyName: 'data', fromNumber: number, toNumber: TO_NUMBER, additionalFields, ...extra });
+		const fax = (
+			name: string,
+			additionalFields: Record<string, string>,
+			extra: Record<string, unknown> = {},
+		) =>
+			faxServiceStep(name, credential, {
+				resource: 'sentFax',
+				operation: 'send',
+				binaryPropertyName: 'data',
+				fromNumber: number,
+				toNumber: TO_NUMBER,
+				additionalFields,
+				...extra,
+			});
 		const email = (recipientEmail: string) =>
-			faxServiceStep('Send Secure-Link Email', credential, { resource: 'secureLinkEmail', operation: 'send', binaryPropertyName: 'data', recipientEmail, expireAfter: 7, additionalFields: EMAIL_FIELDS });
+			faxServiceStep('Send Secure-Link Email', credential, {
+				resource: 'secureLinkEmail',
+				operation: 'send',
+				binaryPropertyName: 'data',
+				recipientEmail,
+				expireAfter: 7,
+				additionalFields: EMAIL_FIELDS,
+			});
 		// Its result goes to the Fax Service Trigger.
-		const upload = faxServiceStep('Upload AI Document', credential, { resource: 'aiDocument', operation: 'upload', binaryPropertyName: 'data', callbackUrl: n8n.webhookUrl(`${triggerWebhookId}/fax-service`) });
-		const simulate = faxServiceStep('Simulate Inbound Fax', credential, { resource: 'receivedFax', operation: 'simulateInbound', binaryPropertyName: 'data', toNumber: number, fromNumber: '+13105550111' });
+		const upload = faxServiceStep('Upload AI Document', credential, {
+			resource: 'aiDocument',
+			operation: 'upload',
+			binaryPropertyName: 'data',
+			callbackUrl: n8n.webhookUrl(`${triggerWebhookId}/fax-service`),
+		});
+		const simulate = faxServiceStep('Simulate Inbound Fax', credential, {
+			resource: 'receivedFax',
+			operation: 'simulateInbound',
+			binaryPropertyName: 'data',
+			toNumber: number,
+			fromNumber: '+13105550111',
+		});
 		const flows: Record<Flow, Step[]> = {
-			send: [fax('Send Fax', FAX_FIELDS), fax('Send Letter', FAX_FIELDS, LETTER_FIELDS), fax('Send Packet', FAX_FIELDS, PACKET_FIELDS), email(PATIENT.email), upload, simulate],
-			sendAndWait: [fax(SEND_AND_WAIT, FAX_FIELDS, { operation: 'sendAndWaitForCompletion', limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' })],
+			send: [
+				fax('Send Fax', FAX_FIELDS),
+				fax('Send Letter', FAX_FIELDS, LETTER_FIELDS),
+				fax('Send Packet', FAX_FIELDS, PACKET_FIELDS),
+				email(PATIENT.email),
+				upload,
+				simulate,
+			],
+			sendAndWait: [
+				fax(SEND_AND_WAIT, FAX_FIELDS, {
+					operation: 'sendAndWaitForCompletion',
+					limitWaitTime: true,
+					waitAmount: 1,
+					waitUnit: 'hours',
+				}),
+			],
 			badDob: [fax('Send Fax', { ...FAX_FIELDS, patientDob: PATIENT.dobInvalid })],
 			badEmail: [email(PATIENT.name)],
-			badLetter: [fax('Send Letter', FAX_FIELDS, { ...LETTER_FIELDS, text: `${PATIENT.name} 中 ${LETTER}` })],
+			badLetter: [
+				fax('Send Letter', FAX_FIELDS, { ...LETTER_FIELDS, text: `${PATIENT.name} 中 ${LETTER}` }),
+			],
 			lockedPacket: [fax('Send Packet', FAX_FIELDS, PACKET_FIELDS)],
-			nameAsNumber: [faxServiceStep('Forward Received Fax', credential, { resource: 'receivedFax', operation: 'forward', faxId: polled.received, toNumber: PATIENT.name })],
+			nameAsNumber: [
+				faxServiceStep('Forward Received Fax', credential, {
+					resource: 'receivedFax',
+					operation: 'forward',
+					faxId: polled.received,
+					toNumber: PATIENT.name,
+				}),
+			],
 			refusedFax: [fax('Send Fax', FAX_FIELDS)],
 			refusedEmail: [email(PATIENT.email)],
 			failedUpload: [upload],
@@ -251,9 +437,20 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		const names = Object.keys(flows) as Flow[];
 		for (const flow of names) paths[flow] = `patient-${flow}-${randomUUID()}`;
 		const created = await n8n.importWorkflows([
-			faxServiceTriggerWorkflow('Patient data: trigger', triggerWebhookId, credential, ['sentFax', 'receivedFax', 'aiDocument']),
+			faxServiceTriggerWorkflow('Patient data: trigger', triggerWebhookId, credential, [
+				'sentFax',
+				'receivedFax',
+				'aiDocument',
+			]),
 			// The forward reads no file.
-			...names.map((flow) => webhookWorkflow(`Patient data: ${flow}`, paths[flow], flows[flow], flow === 'nameAsNumber' ? undefined : flow === 'lockedPacket' ? lockedPdf : pdf)),
+			...names.map((flow) =>
+				webhookWorkflow(
+					`Patient data: ${flow}`,
+					paths[flow],
+					flows[flow],
+					flow === 'nameAsNumber' ? undefined : flow === 'lockedPacket' ? lockedPdf : pdf,
+				),
+			),
 		]);
 		workflowIds.trigger = created[0].id;
 		names.forEach((flow, index) => (workflowIds[flow] = created[index + 1].id));
@@ -266,142 +463,315 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		await sandbox?.stop();
 	}, 2 * MINUTE);
 
-	test('Send, Secure-Link Email, AI upload and Simulate Inbound send the patient\'s data and document', async () => {
-		const execution = await run('send');
-		expect({ status: execution.status, error: failureOf(execution).message }).toEqual({ status: 'success', error: undefined });
-		expect(lastCreated('/sent_faxes')?.body).toMatchObject({ patient_name: PATIENT.name, patient_dob: PATIENT.dob, note: PATIENT.note, sender_name: PATIENT.senderName, recipient_name: PATIENT.recipientName });
-		expect(lastCreated('/emails')?.body).toMatchObject({ recipient_email: PATIENT.email, subject: PATIENT.subject, patient_name: PATIENT.name, patient_dob: PATIENT.dob });
-		expect(lastCreated('/ai_documents')?.files[0].data).toEqual(PATIENT_PDF);
-		// The letter and the packet went out as PDFs of their own (PDFs start "%PDF-"; the patient's referral is the other fax).
-		const faxFiles = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes').map((r) => r.files[0].data);
-		expect(faxFiles.filter((file) => !file.equals(PATIENT_PDF) && file.subarray(0, 5).toString() === '%PDF-')).toHaveLength(2);
-		expect(lastCreated('/received_faxes/test_receive')?.files[0].data).toEqual(PATIENT_PDF);
-		// The AI result reached the trigger, which answers once its execution exists.
-		await sandbox.waitForCallbacks((all) => all.some((a) => a.type === 'aiDocument' && a.status === 200), MINUTE);
-	}, 2 * MINUTE);
+	test(
+		"Send, Secure-Link Email, AI upload and Simulate Inbound send the patient's data and document",
+		async () => {
+			const execution = await run('send');
+			expect({ status: execution.status, error: failureOf(execution).message }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			expect(lastCreated('/sent_faxes')?.body).toMatchObject({
+				patient_name: PATIENT.name,
+				patient_dob: PATIENT.dob,
+				note: PATIENT.note,
+				sender_name: PATIENT.senderName,
+				recipient_name: PATIENT.recipientName,
+			});
+			expect(lastCreated('/emails')?.body).toMatchObject({
+				recipient_email: PATIENT.email,
+				subject: PATIENT.subject,
+				patient_name: PATIENT.name,
+				patient_dob: PATIENT.dob,
+			});
+			expect(lastCreated('/ai_documents')?.files[0].data).toEqual(PATIENT_PDF);
+			// The letter and the packet went out as PDFs of their own (PDFs start "%PDF-"; the patient's referral is the other fax).
+			const faxFiles = sandbox.requests
+				.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')
+				.map((r) => r.files[0].data);
+			expect(
+				faxFiles.filter(
+					(file) => !file.equals(PATIENT_PDF) && file.subarray(0, 5).toString() === '%PDF-',
+				),
+			).toHaveLength(2);
+			expect(lastCreated('/received_faxes/test_receive')?.files[0].data).toEqual(PATIENT_PDF);
+			// The AI result reached the trigger, which answers once its execution exists.
+			await sandbox.waitForCallbacks(
+				(all) => all.some((a) => a.type === 'aiDocument' && a.status === 200),
+				MINUTE,
+			);
+		},
+		2 * MINUTE,
+	);
 
-	test('Send and Wait: a callback whose re-read the service refuses quoting the patient is refused and logged in the package\'s words; the next delivery resumes', async () => {
-		// Every re-read of a sent fax fails (the node reads 3 times) until the refusal is seen.
-		const quote = `Record of ${PATIENT.name} (born ${PATIENT.dob}, member ${PATIENT.memberId}) is locked for review`;
-		const withdraw = proxy.plan('GET', /^\/api\/v2\/sent_faxes\/[0-9a-f]{24}$/, serviceError(503, 'Service Unavailable', quote), Infinity);
-		withdrawals.push(withdraw);
-		const waiting = await run('sendAndWait', (e) => e.status === 'waiting');
-		const request = lastCreated('/sent_faxes')!;
-		expect(request.body).toMatchObject({ patient_name: PATIENT.name, patient_dob: PATIENT.dob, note: PATIENT.note });
-		const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
-		await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), MINUTE);
-		withdraw();
+	test(
+		"Send and Wait: a callback whose re-read the service refuses quoting the patient is refused and logged in the package's words; the next delivery resumes",
+		async () => {
+			// Every re-read of a sent fax fails (the node reads 3 times) until the refusal is seen.
+			const quote = `Record of ${PATIENT.name} (born ${PATIENT.dob}, member ${PATIENT.memberId}) is locked for review`;
+			const withdraw = proxy.plan(
+				'GET',
+				/^\/api\/v2\/sent_faxes\/[0-9a-f]{24}$/,
+				serviceError(503, 'Service Unavailable', quote),
+				Infinity,
+			);
+			withdrawals.push(withdraw);
+			const waiting = await run('sendAndWait', (e) => e.status === 'waiting');
+			const request = lastCreated('/sent_faxes')!;
+			expect(request.body).toMatchObject({
+				patient_name: PATIENT.name,
+				patient_dob: PATIENT.dob,
+				note: PATIENT.note,
+			});
+			const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
+			await sandbox.waitForCallbacks(
+				(all) => all.some((a) => a.url === callbackUrl && a.status === 503),
+				MINUTE,
+			);
+			withdraw();
 
-		const refusal = await waitFor('the refusal\'s log line', () => packageEntries(n8n.logs()).find((e) => e.text.includes('refused a callback with 503')));
-		expect(refusal.text).toMatch(/^Fax Service \(waiting execution\) refused a callback with 503: re-reading the waited-for records failed: .*GET \/sent_faxes\/[0-9a-f]{24} \(HTTP 503\)/);
-		expect(patientValuesIn(refusal.text)).toEqual([]);
-		const resumed = await waitFor('the resumed execution', async () => (await executionsOf('sendAndWait')).find((e) => e.id === waiting.id && e.status === 'success' && e.data !== null));
-		expect(resumed.items[SEND_AND_WAIT]).toEqual([expect.objectContaining({ sendToken: expect.any(String), sentStatus: 'success', patientName: PATIENT.name, timedOut: false })]);
-	}, 3 * MINUTE);
+			const refusal = await waitFor("the refusal's log line", () =>
+				packageEntries(n8n.logs()).find((e) => e.text.includes('refused a callback with 503')),
+			);
+			expect(refusal.text).toMatch(
+				/^Fax Service \(waiting execution\) refused a callback with 503: re-reading the waited-for records failed: .*GET \/sent_faxes\/[0-9a-f]{24} \(HTTP 503\)/,
+			);
+			expect(patientValuesIn(refusal.text)).toEqual([]);
+			const resumed = await waitFor('the resumed execution', async () =>
+				(await executionsOf('sendAndWait')).find(
+					(e) => e.id === waiting.id && e.status === 'success' && e.data !== null,
+				),
+			);
+			expect(resumed.items[SEND_AND_WAIT]).toEqual([
+				expect.objectContaining({
+					sendToken: expect.any(String),
+					sentStatus: 'success',
+					patientName: PATIENT.name,
+					timedOut: false,
+				}),
+			]);
+		},
+		3 * MINUTE,
+	);
 
-	test.each(FAILURES)('$name: the message names the field or request, never the value; the description keeps what was typed or said', async ({ flow, fault, message, description }) => {
-		if (fault) withdrawals.push(proxy.plan(fault.method, fault.path, fault.answer));
-		const failure = failureOf(await run(flow));
-		expect({ status: failure.status, message: failure.message, patientValues: patientValuesIn(failure.message ?? '') }).toEqual({
-			status: 'error',
-			message: expect.stringMatching(message),
-			patientValues: [],
-		});
-		for (const words of description) expect(failure.description).toContain(words);
-	}, 2 * MINUTE);
+	test.each(FAILURES)(
+		'$name: the message names the field or request, never the value; the description keeps what was typed or said',
+		async ({ flow, fault, message, description }) => {
+			if (fault) withdrawals.push(proxy.plan(fault.method, fault.path, fault.answer));
+			const failure = failureOf(await run(flow));
+			expect({
+				status: failure.status,
+				message: failure.message,
+				patientValues: patientValuesIn(failure.message ?? ''),
+			}).toEqual({
+				status: 'error',
+				message: expect.stringMatching(message),
+				patientValues: [],
+			});
+			for (const words of description) expect(failure.description).toContain(words);
+		},
+		2 * MINUTE,
+	);
 
-	test('Fax Service Trigger: a signed callback with patient fields is emitted; refused ones are answered without an execution and logged without them', async () => {
-		const url = n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
-		const record = receivedFaxRecord(randomBytes(12).toString('hex'), fromNumber);
-		const signed = (payload: object, key = sandbox.testKey) => signCallback('receivedFax', payload, key);
-		const post = async (recordDetails: string, signature?: string) => {
-			const form = new FormData();
-			form.append('recordDetails', recordDetails);
-			form.append('file', new Blob([new Uint8Array(PATIENT_PDF)], { type: 'application/pdf' }), 'fax.pdf');
-			return (await fetch(url, { method: 'POST', headers: signature === undefined ? {} : { 'x-service-signature': signature }, body: form })).status;
-		};
-		const before = (await executionsOf('trigger')).length;
-		const logFrom = packageEntries(n8n.logs()).length;
-		const { sendToken, ...tokenless } = record;
-		const nameAsToken = { ...record, sendToken: PATIENT.name };
-		const refused = [
-			await post(JSON.stringify(record), signed({ ...record, completedAt: '2020-01-01T00:00:00.000Z' })),
-			await post(JSON.stringify(record)),
-			await post(JSON.stringify(nameAsToken), signed(nameAsToken, 'sk_test_not_the_account_key')),
-			await post(JSON.stringify(record).slice(0, -1), signed(record)),
-			await post(JSON.stringify(tokenless), signed(record)),
-			(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-signature': signed(record) }, body: JSON.stringify({ recordDetails: record }) })).status,
-		];
-		expect(refused).toEqual([401, 401, 401, 400, 400, 400]);
+	test(
+		'Fax Service Trigger: a signed callback with patient fields is emitted; refused ones are answered without an execution and logged without them',
+		async () => {
+			const url = n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
+			const record = receivedFaxRecord(randomBytes(12).toString('hex'), fromNumber);
+			const signed = (payload: object, key = sandbox.testKey) =>
+				signCallback('receivedFax', payload, key);
+			const post = async (recordDetails: string, signature?: string) => {
+				const form = new FormData();
+				form.append('recordDetails', recordDetails);
+				form.append(
+					'file',
+					new Blob([new Uint8Array(PATIENT_PDF)], { type: 'application/pdf' }),
+					'fax.pdf',
+				);
+				return (
+					await fetch(url, {
+						method: 'POST',
+						headers: signature === undefined ? {} : { 'x-service-signature': signature },
+						body: form,
+					})
+				).status;
+			};
+			const before = (await executionsOf('trigger')).length;
+			const logFrom = packageEntries(n8n.logs()).length;
+			const { sendToken, ...tokenless } = record;
+			const nameAsToken = { ...record, sendToken: PATIENT.name };
+			const refused = [
+				await post(
+					JSON.stringify(record),
+					signed({ ...record, completedAt: '2020-01-01T00:00:00.000Z' }),
+				),
+				await post(JSON.stringify(record)),
+				await post(JSON.stringify(nameAsToken), signed(nameAsToken, 'sk_test_not_the_account_key')),
+				await post(JSON.stringify(record).slice(0, -1), signed(record)),
+				await post(JSON.stringify(tokenless), signed(record)),
+				(
+					await fetch(url, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json', 'x-service-signature': signed(record) },
+						body: JSON.stringify({ recordDetails: record }),
+					})
+				).status,
+			];
+			expect(refused).toEqual([401, 401, 401, 400, 400, 400]);
 
-		expect(await post(JSON.stringify(record), signed(record))).toBe(200);
-		const emitted = await waitFor('the emitted callback', async () => (await executionsOf('trigger')).find((e) => e.status === 'success' && e.items[TRIGGER]?.[0]?.sendToken === sendToken));
-		expect(emitted.items[TRIGGER][0]).toMatchObject({ eventType: 'receivedFax', verified: true, patientName: PATIENT.name, patientDob: PATIENT.dob, insuranceMemberId: PATIENT.memberId });
-		// A refusal is answered before any execution exists: the accepted callback made the only one.
-		expect(await executionsOf('trigger')).toHaveLength(before + 1);
+			expect(await post(JSON.stringify(record), signed(record))).toBe(200);
+			const emitted = await waitFor('the emitted callback', async () =>
+				(await executionsOf('trigger')).find(
+					(e) => e.status === 'success' && e.items[TRIGGER]?.[0]?.sendToken === sendToken,
+				),
+			);
+			expect(emitted.items[TRIGGER][0]).toMatchObject({
+				eventType: 'receivedFax',
+				verified: true,
+				patientName: PATIENT.name,
+				patientDob: PATIENT.dob,
+				insuranceMemberId: PATIENT.memberId,
+			});
+			// A refusal is answered before any execution exists: the accepted callback made the only one.
+			expect(await executionsOf('trigger')).toHaveLength(before + 1);
 
-		const refusals = await waitFor('the six refusals\' log lines', () => {
-			const lines = packageEntries(n8n.logs()).slice(logFrom).filter((e) => e.text.startsWith('Fax Service Trigger refused a callback'));
-			return lines.length >= 6 ? lines : undefined;
-		});
-		expect(refusals.map((e) => /refused a callback with (\d+)/.exec(e.text)?.[1])).toEqual(['401', '401', '401', '400', '400', '400']);
-		expect(refusals.filter((e) => patientValuesIn(e.text).length > 0).map((e) => e.text)).toEqual([]);
-	}, 3 * MINUTE);
+			const refusals = await waitFor("the six refusals' log lines", () => {
+				const lines = packageEntries(n8n.logs())
+					.slice(logFrom)
+					.filter((e) => e.text.startsWith('Fax Service Trigger refused a callback'));
+				return lines.length >= 6 ? lines : undefined;
+			});
+			expect(refusals.map((e) => /refused a callback with (\d+)/.exec(e.text)?.[1])).toEqual([
+				'401',
+				'401',
+				'401',
+				'400',
+				'400',
+				'400',
+			]);
+			expect(refusals.filter((e) => patientValuesIn(e.text).length > 0).map((e) => e.text)).toEqual(
+				[],
+			);
+		},
+		3 * MINUTE,
+	);
 
-	test('Polling Trigger: a tick emits the records with patient fields; what it logs are counts', async () => {
-		const emitted = await waitFor(
-			'the three records polled',
-			async () => {
-				const items = (await executionsOf('poll')).flatMap((e) => e.items[POLL_TRIGGER] ?? []);
-				const [sent, received] = [polled.sent, polled.received].map((token) => items.find((item) => item.sendToken === token));
-				// The AI document the Send flow uploaded (the only one of the account that finished).
-				const ai = items.find((item) => item.eventType === 'aiDocument');
-				return sent && received && ai ? { sent, received, ai } : undefined;
-			},
-			2 * MINUTE,
-		);
-		expect(emitted.sent).toMatchObject({ eventType: 'sentFax', patientName: PATIENT.name, patientDob: PATIENT.dob, note: PATIENT.note, senderName: PATIENT.senderName });
-		expect(emitted.received).toMatchObject({ eventType: 'receivedFax', patientName: PATIENT.name, patientDob: PATIENT.dob, insuranceMemberId: PATIENT.memberId });
-		expect(emitted.ai).toMatchObject({ eventType: 'aiDocument', patientName: PATIENT.name, patientDob: PATIENT.dob, insuranceMemberId: PATIENT.memberId });
-		// Three lists read at activation, three at each tick after.
-		await waitFor('six polling log lines', () => (packageEntries(n8n.logs()).filter((e) => e.text.startsWith('Fax Service Polling Trigger read')).length >= 6) || undefined);
-	}, 3 * MINUTE);
+	test(
+		'Polling Trigger: a tick emits the records with patient fields; what it logs are counts',
+		async () => {
+			const emitted = await waitFor(
+				'the three records polled',
+				async () => {
+					const items = (await executionsOf('poll')).flatMap((e) => e.items[POLL_TRIGGER] ?? []);
+					const [sent, received] = [polled.sent, polled.received].map((token) =>
+						items.find((item) => item.sendToken === token),
+					);
+					// The AI document the Send flow uploaded (the only one of the account that finished).
+					const ai = items.find((item) => item.eventType === 'aiDocument');
+					return sent && received && ai ? { sent, received, ai } : undefined;
+				},
+				2 * MINUTE,
+			);
+			expect(emitted.sent).toMatchObject({
+				eventType: 'sentFax',
+				patientName: PATIENT.name,
+				patientDob: PATIENT.dob,
+				note: PATIENT.note,
+				senderName: PATIENT.senderName,
+			});
+			expect(emitted.received).toMatchObject({
+				eventType: 'receivedFax',
+				patientName: PATIENT.name,
+				patientDob: PATIENT.dob,
+				insuranceMemberId: PATIENT.memberId,
+			});
+			expect(emitted.ai).toMatchObject({
+				eventType: 'aiDocument',
+				patientName: PATIENT.name,
+				patientDob: PATIENT.dob,
+				insuranceMemberId: PATIENT.memberId,
+			});
+			// Three lists read at activation, three at each tick after.
+			await waitFor(
+				'six polling log lines',
+				() =>
+					packageEntries(n8n.logs()).filter((e) =>
+						e.text.startsWith('Fax Service Polling Trigger read'),
+					).length >= 6 || undefined,
+			);
+		},
+		3 * MINUTE,
+	);
 
 	describe('afterwards', () => {
-		const allExecutions = async () => (await Promise.all(Object.keys(workflowIds).map(async (w) => await executionsOf(w as keyof typeof workflowIds)))).flat();
+		const allExecutions = async () =>
+			(
+				await Promise.all(
+					Object.keys(workflowIds).map(
+						async (w) => await executionsOf(w as keyof typeof workflowIds),
+					),
+				)
+			).flat();
 
-		test('(a) no entry the package wrote to n8n\'s log names a patient value', () => {
+		test("(a) no entry the package wrote to n8n's log names a patient value", () => {
 			const entries = packageEntries(n8n.logs());
 			expect(entries.length).toBeGreaterThan(0);
-			expect(entries.filter((e) => patientValuesIn(e.text).length > 0).map((e) => `${e.level} ${e.text}`)).toEqual([]);
+			expect(
+				entries
+					.filter((e) => patientValuesIn(e.text).length > 0)
+					.map((e) => `${e.level} ${e.text}`),
+			).toEqual([]);
 		});
 
 		test('(b) every failure is stored, and no stored error message names a patient value', async () => {
 			const executions = await allExecutions();
 			const failed = executions.filter((e) => e.status === 'error').map((e) => e.workflowId);
 			expect(failed.sort()).toEqual(FAILURES.map(({ flow }) => workflowIds[flow]).sort());
-			const leaks = executions.flatMap((e) => errorMessagesOf(e).filter((message) => patientValuesIn(message).length > 0).map((message) => ({ execution: e.id, message })));
+			const leaks = executions.flatMap((e) =>
+				errorMessagesOf(e)
+					.filter((message) => patientValuesIn(message).length > 0)
+					.map((message) => ({ execution: e.id, message })),
+			);
 			expect(leaks).toEqual([]);
 		});
 
-		test('(c) n8n\'s event log has each failure\'s n8n.workflow.failed event, and no patient value', async () => {
-			const failedIds = (await allExecutions()).filter((e) => e.status === 'error').map((e) => e.id);
-			const log = await waitFor('an n8n.workflow.failed event of every failed execution', () => {
-				const read = eventLog(n8n);
-				const logged = new Set(read.events.filter((e) => e.eventName === 'n8n.workflow.failed').map((e) => String(e.payload.executionId)));
-				return failedIds.every((id) => logged.has(id)) ? read : undefined;
-			});
-			expect(log.files.length).toBeGreaterThan(0);
-			// What makes it matter: the event copies the execution's error message.
-			const failedEvents = log.events.filter((e) => e.eventName === 'n8n.workflow.failed');
-			expect(failedEvents.map((e) => typeof e.payload.errorMessage)).toEqual(failedEvents.map(() => 'string'));
-			expect(patientValuesIn(log.text)).toEqual([]);
-		}, 2 * MINUTE);
+		test(
+			"(c) n8n's event log has each failure's n8n.workflow.failed event, and no patient value",
+			async () => {
+				const failedIds = (await allExecutions())
+					.filter((e) => e.status === 'error')
+					.map((e) => e.id);
+				const log = await waitFor('an n8n.workflow.failed event of every failed execution', () => {
+					const read = eventLog(n8n);
+					const logged = new Set(
+						read.events
+							.filter((e) => e.eventName === 'n8n.workflow.failed')
+							.map((e) => String(e.payload.executionId)),
+					);
+					return failedIds.every((id) => logged.has(id)) ? read : undefined;
+				});
+				expect(log.files.length).toBeGreaterThan(0);
+				// What makes it matter: the event copies the execution's error message.
+				const failedEvents = log.events.filter((e) => e.eventName === 'n8n.workflow.failed');
+				expect(failedEvents.map((e) => typeof e.payload.errorMessage)).toEqual(
+					failedEvents.map(() => 'string'),
+				);
+				expect(patientValuesIn(log.text)).toEqual([]);
+			},
+			2 * MINUTE,
+		);
 
 		test('(d) static data keeps no patient value', async () => {
-			const rows = await n8n.query<{ id: string; staticData: string | null }>('SELECT id, "staticData" FROM workflow_entity');
+			const rows = await n8n.query<{ id: string; staticData: string | null }>(
+				'SELECT id, "staticData" FROM workflow_entity',
+			);
 			// The trigger's remembered callbacks and the polling trigger's cursors.
-			expect(rows.filter((row) => row.staticData && row.staticData !== '{}').map((row) => row.id).sort()).toEqual([workflowIds.poll, workflowIds.trigger].sort());
+			expect(
+				rows
+					.filter((row) => row.staticData && row.staticData !== '{}')
+					.map((row) => row.id)
+					.sort(),
+			).toEqual([workflowIds.poll, workflowIds.trigger].sort());
 			expect(rows.filter((row) => patientValuesIn(String(row.staticData)).length > 0)).toEqual([]);
 		});
 	});

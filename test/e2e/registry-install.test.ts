@@ -6,7 +6,18 @@
  * its trigger started by a signed callback. And the README's by-hand install gives the same folder.
  */
 import { spawnSync } from 'child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'fs';
+import {
+	cpSync,
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	realpathSync,
+	rmSync,
+	writeFileSync,
+} from 'fs';
 import { tmpdir } from 'os';
 import { join, relative } from 'path';
 
@@ -51,7 +62,14 @@ function packNextVersion(): void {
 	const dir = join(packed.workDir, 'next');
 	cpSync(packed.unpackedDir, dir, { recursive: true });
 	const packageJsonFile = join(dir, 'package.json');
-	writeFileSync(packageJsonFile, JSON.stringify({ ...JSON.parse(readFileSync(packageJsonFile, 'utf8')), version: nextVersion }, null, 2));
+	writeFileSync(
+		packageJsonFile,
+		JSON.stringify(
+			{ ...JSON.parse(readFileSync(packageJsonFile, 'utf8')), version: nextVersion },
+			null,
+			2,
+		),
+	);
 	runOrThrow('npm', ['pack', '--pack-destination', packed.workDir], { cwd: dir });
 	nextTarball = join(packed.workDir, `${packed.name}-${nextVersion}.tgz`);
 }
@@ -75,10 +93,16 @@ function walk(root: string): { files: string[]; links: string[] } {
 /** The README's by-hand install commands (its "Install" section's bash block), one per line. */
 function readmeInstallCommands(): string[] {
 	const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('## Install'), readme.indexOf('\n## ', readme.indexOf('## Install') + 1));
+	const section = readme.slice(
+		readme.indexOf('## Install'),
+		readme.indexOf('\n## ', readme.indexOf('## Install') + 1),
+	);
 	const block = /\*\*By hand\*\*[\s\S]*?```bash\n([\s\S]*?)```/.exec(section);
 	if (!block) throw new Error('README.md: no bash block under "Install" → "By hand"');
-	return block[1].split('\n').map((line) => line.trim()).filter((line) => line.startsWith('npm '));
+	return block[1]
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => line.startsWith('npm '));
 }
 
 beforeAll(() => {
@@ -97,21 +121,38 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 	const installedDir = () => join(nodesDir(), 'node_modules', packed.name);
 	/** The finished execution the example's trigger started for a received fax (the manual run is one too). */
-	const triggerExecution = (workflowId: string, sendToken: string, timeoutMs = 60_000): Promise<N8nExecution> =>
-		n8n.waitForExecution(workflowId, (e) => ranToEnd(e) && e.items[EXAMPLE_TRIGGER]?.[0]?.sendToken === sendToken, {
-			what: `of the example's trigger for ${sendToken}`,
-			timeoutMs,
-			evidence: (executions) =>
-				`trigger items: ${JSON.stringify(executions.map((e) => e.items[EXAMPLE_TRIGGER]))}\n` +
-				`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
-		});
+	const triggerExecution = (
+		workflowId: string,
+		sendToken: string,
+		timeoutMs = 60_000,
+	): Promise<N8nExecution> =>
+		n8n.waitForExecution(
+			workflowId,
+			(e) => ranToEnd(e) && e.items[EXAMPLE_TRIGGER]?.[0]?.sendToken === sendToken,
+			{
+				what: `of the example's trigger for ${sendToken}`,
+				timeoutMs,
+				evidence: (executions) =>
+					`trigger items: ${JSON.stringify(executions.map((e) => e.items[EXAMPLE_TRIGGER]))}\n` +
+					`callbacks: ${JSON.stringify(sandbox.callbackAttempts.map((a) => ({ type: a.type, url: a.url, status: a.status, error: a.error })))}`,
+			},
+		);
 
 	beforeAll(async () => {
 		await ensureInstalled({ hostVersion, log: logToStderr });
 		registry = await startRegistry();
 		registry.publish(packed.tarball);
-		sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 }, callbackRetryScheduleMs: [300, 600, 1200] });
-		n8n = await createInstance({ hostVersion, packageDir: false, communityPackagesRegistry: registry.url, owner: OWNER });
+		sandbox = await startSandbox({
+			port: 0,
+			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
+			callbackRetryScheduleMs: [300, 600, 1200],
+		});
+		n8n = await createInstance({
+			hostVersion,
+			packageDir: false,
+			communityPackagesRegistry: registry.url,
+			owner: OWNER,
+		});
 		await n8n.start();
 		cookie = (await n8n.ensureOwner(OWNER)).cookie!;
 	}, 10 * MINUTE);
@@ -122,12 +163,21 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		await registry?.stop();
 	}, 2 * MINUTE);
 
-	test('Install (POST /rest/community-packages) fetches the published tarball and loads its three nodes', async () => {
-		expect(existsSync(installedDir())).toBe(false);
-		const installed = await communityPackages.installCommunityPackage(n8n, cookie, packed.name);
-		expect(installed).toMatchObject({ packageName: packed.name, installedVersion: packed.version });
-		expect(installed.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES.map((type) => `${packed.name}.${type}`).sort());
-	}, 3 * MINUTE);
+	test(
+		'Install (POST /rest/community-packages) fetches the published tarball and loads its three nodes',
+		async () => {
+			expect(existsSync(installedDir())).toBe(false);
+			const installed = await communityPackages.installCommunityPackage(n8n, cookie, packed.name);
+			expect(installed).toMatchObject({
+				packageName: packed.name,
+				installedVersion: packed.version,
+			});
+			expect(installed.installedNodes.map((node) => node.type).sort()).toEqual(
+				NODE_TYPES.map((type) => `${packed.name}.${type}`).sort(),
+			);
+		},
+		3 * MINUTE,
+	);
 
 	test('the installed package is the tarball: no link to the checkout, no dependencies, peer fields stripped', () => {
 		const { files, links } = walk(nodesDir());
@@ -135,146 +185,294 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		expect(realpathSync(installedDir()).startsWith(REPO_ROOT)).toBe(false);
 		expect(lstatSync(installedDir()).isSymbolicLink()).toBe(false);
 		// Nothing but the package: no n8n-workflow, no devDependencies, no node_modules of its own.
-		expect(readdirSync(join(nodesDir(), 'node_modules')).filter((entry) => entry !== '.package-lock.json')).toEqual([packed.name]);
-		const packageFiles = files.filter((file) => file.startsWith(`node_modules/${packed.name}/`)).map((file) => file.slice(`node_modules/${packed.name}/`.length));
+		expect(
+			readdirSync(join(nodesDir(), 'node_modules')).filter(
+				(entry) => entry !== '.package-lock.json',
+			),
+		).toEqual([packed.name]);
+		const packageFiles = files
+			.filter((file) => file.startsWith(`node_modules/${packed.name}/`))
+			.map((file) => file.slice(`node_modules/${packed.name}/`.length));
 		expect(packageFiles.sort()).toEqual([...packed.files].sort());
 		for (const file of packed.files.filter((f) => f !== 'package.json')) {
-			expect(readFileSync(join(installedDir(), file)).equals(readFileSync(join(packed.unpackedDir, file)))).toBe(true);
+			expect(
+				readFileSync(join(installedDir(), file)).equals(
+					readFileSync(join(packed.unpackedDir, file)),
+				),
+			).toBe(true);
 		}
-		const packageJson = JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')) as Record<string, unknown>;
+		const packageJson = JSON.parse(
+			readFileSync(join(installedDir(), 'package.json'), 'utf8'),
+		) as Record<string, unknown>;
 		expect(Object.keys(packageJson)).not.toEqual(expect.arrayContaining(['peerDependencies']));
 		expect(packageJson.devDependencies).toBeUndefined();
-		expect(JSON.parse(readFileSync(join(nodesDir(), 'package.json'), 'utf8')).dependencies).toEqual({ [packed.name]: packed.version });
+		expect(JSON.parse(readFileSync(join(nodesDir(), 'package.json'), 'utf8')).dependencies).toEqual(
+			{ [packed.name]: packed.version },
+		);
 	});
 
 	test("the editor's node types list all three nodes and the action node's AI tool variant, no Human in the Loop variant", async () => {
-		type NodeType = { name: string; properties: Array<{ name: string; options?: Array<{ value?: unknown }>; displayOptions?: { show?: Record<string, unknown[]> } }> };
+		type NodeType = {
+			name: string;
+			properties: Array<{
+				name: string;
+				options?: Array<{ value?: unknown }>;
+				displayOptions?: { show?: Record<string, unknown[]> };
+			}>;
+		};
 		const isOurs = (type: NodeType) => type.name.startsWith(`${packed.name}.`);
-		const ours = (await n8n.editorNodeTypes<NodeType>(cookie, { until: (types) => types.some(isOurs) })).filter(isOurs);
+		const ours = (
+			await n8n.editorNodeTypes<NodeType>(cookie, { until: (types) => types.some(isOurs) })
+		).filter(isOurs);
 		// n8n makes an AI-tool variant of a usableAsTool node. n8n 2.x would also make a Human in the Loop one
 		// ("<name>HitlTool") of a node with an operation whose value is "sendAndWait": no operation has it any more.
-		expect([...new Set(ours.map((type) => type.name))].sort()).toEqual([...NODE_TYPES, 'faxServiceTool'].map((type) => `${packed.name}.${type}`).sort());
+		expect([...new Set(ours.map((type) => type.name))].sort()).toEqual(
+			[...NODE_TYPES, 'faxServiceTool'].map((type) => `${packed.name}.${type}`).sort(),
+		);
 		expect(ours.filter((type) => type.name.endsWith('HitlTool'))).toEqual([]);
-		const operations = ours.flatMap((type) => type.properties.filter((property) => property.name === 'operation').map((property) => ({ type: type.name, property })));
-		expect(operations.flatMap(({ property }) => (property.options ?? []).map((option) => option.value))).not.toContain('sendAndWait');
+		const operations = ours.flatMap((type) =>
+			type.properties
+				.filter((property) => property.name === 'operation')
+				.map((property) => ({ type: type.name, property })),
+		);
+		expect(
+			operations.flatMap(({ property }) => (property.options ?? []).map((option) => option.value)),
+		).not.toContain('sendAndWait');
 		// The tool variant's own pickers (shown only with `@tool`) offer no wait operation.
-		const toolPickers = operations.filter(({ type, property }) => type.endsWith('.faxServiceTool') && property.displayOptions?.show?.['@tool'] !== undefined);
+		const toolPickers = operations.filter(
+			({ type, property }) =>
+				type.endsWith('.faxServiceTool') && property.displayOptions?.show?.['@tool'] !== undefined,
+		);
 		expect(toolPickers).toHaveLength(6);
-		const toolValues = toolPickers.flatMap(({ property }) => (property.options ?? []).map((option) => option.value));
+		const toolValues = toolPickers.flatMap(({ property }) =>
+			(property.options ?? []).map((option) => option.value),
+		);
 		expect(toolValues).toEqual(expect.arrayContaining(['send', 'upload', 'get']));
-		expect(toolValues.filter((value) => ['sendAndWaitForCompletion', 'uploadAndWaitForResult'].includes(String(value)))).toEqual([]);
+		expect(
+			toolValues.filter((value) =>
+				['sendAndWaitForCompletion', 'uploadAndWaitForResult'].includes(String(value)),
+			),
+		).toEqual([]);
 	});
 
 	test("the credential's test (the editor's Save: create, then test) passes against the sandbox", async () => {
-		const created = await n8n.rest('POST', '/rest/credentials', { cookie, body: sandboxCredential(sandbox) });
-		expect({ status: created.status, text: created.status === 200 ? '' : created.text }).toEqual({ status: 200, text: '' });
+		const created = await n8n.rest('POST', '/rest/credentials', {
+			cookie,
+			body: sandboxCredential(sandbox),
+		});
+		expect({ status: created.status, text: created.status === 200 ? '' : created.text }).toEqual({
+			status: 200,
+			text: '',
+		});
 		credential = (created.json as { data: { id: string; name: string } }).data;
-		const tested = await n8n.rest('POST', '/rest/credentials/test', { cookie, body: { credentials: { id: credential.id, ...sandboxCredential(sandbox) } } });
-		expect({ status: tested.status, text: tested.status === 200 ? '' : tested.text }).toEqual({ status: 200, text: '' });
+		const tested = await n8n.rest('POST', '/rest/credentials/test', {
+			cookie,
+			body: { credentials: { id: credential.id, ...sandboxCredential(sandbox) } },
+		});
+		expect({ status: tested.status, text: tested.status === 200 ? '' : tested.text }).toEqual({
+			status: 200,
+			text: '',
+		});
 		expect((tested.json as { data: unknown }).data).toMatchObject({ status: 'OK' });
 	});
 
-	test('an example, saved and published in the editor, runs end to end on the installed package; its trigger runs on a signed callback', async () => {
-		const text = readFileSync(join(REPO_ROOT, 'examples', EXAMPLE), 'utf8').split(DEV_SANDBOX).join(sandbox.origin).split(DEV_N8N).join(n8n.baseUrl);
-		const { name, nodes, connections, settings } = JSON.parse(text) as WorkflowJson;
-		for (const node of nodes) if (node.credentials) node.credentials = { faxServiceApi: { id: credential.id, name: credential.name } };
-		const saved = await n8n.rest('POST', '/rest/workflows', { cookie, body: { name, nodes, connections, settings, active: false } });
-		expect({ status: saved.status, text: saved.status === 200 ? '' : saved.text }).toEqual({ status: 200, text: '' });
-		const workflow = (saved.json as { data: { id: string; versionId: string } }).data;
-		await n8n.activateWorkflow(workflow.id, { cookie, versionId: workflow.versionId });
-		const trigger = nodes.find((node) => node.name === EXAMPLE_TRIGGER)!;
-		await n8n.waitForWebhook(`${String(trigger.webhookId)}/fax-service`);
+	test(
+		'an example, saved and published in the editor, runs end to end on the installed package; its trigger runs on a signed callback',
+		async () => {
+			const text = readFileSync(join(REPO_ROOT, 'examples', EXAMPLE), 'utf8')
+				.split(DEV_SANDBOX)
+				.join(sandbox.origin)
+				.split(DEV_N8N)
+				.join(n8n.baseUrl);
+			const { name, nodes, connections, settings } = JSON.parse(text) as WorkflowJson;
+			for (const node of nodes)
+				if (node.credentials)
+					node.credentials = { faxServiceApi: { id: credential.id, name: credential.name } };
+			const saved = await n8n.rest('POST', '/rest/workflows', {
+				cookie,
+				body: { name, nodes, connections, settings, active: false },
+			});
+			expect({ status: saved.status, text: saved.status === 200 ? '' : saved.text }).toEqual({
+				status: 200,
+				text: '',
+			});
+			const workflow = (saved.json as { data: { id: string; versionId: string } }).data;
+			await n8n.activateWorkflow(workflow.id, { cookie, versionId: workflow.versionId });
+			const trigger = nodes.find((node) => node.name === EXAMPLE_TRIGGER)!;
+			await n8n.waitForWebhook(`${String(trigger.webhookId)}/fax-service`);
 
-		const run = await n8n.execute(workflow.id);
-		const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
-		const form = new FormData();
-		form.append('to_number', String(provisioned.number));
-		form.append('from_number', '+13105550199');
-		const pdf = await (await fetch(`${sandbox.origin}/samples/lab-results.pdf`)).arrayBuffer();
-		form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'lab-results.pdf');
-		const received = await fetch(`${sandbox.baseUrl}/received_faxes/test_receive`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.testKey}` }, body: form });
-		const sendToken = /([0-9a-f]{24})/.exec(String(((await received.json()) as { message: string }).message))![1];
-		const execution = await triggerExecution(workflow.id, sendToken);
-		expect(execution.status).toBe('success');
-		expect(execution.items[EXAMPLE_TRIGGER][0]).toMatchObject({ eventType: 'receivedFax', verified: true, sendToken });
-		expect(execution.items['Client Fax Summary'][0]).toMatchObject({ faxNumber: provisioned.number, faxId: sendToken });
-		// The callback n8n accepted was signed (the sandbox records n8n's answer after the run may have ended).
-		const delivered = (a: Sandbox['callbackAttempts'][number]) => a.type === 'receivedFax' && a.status === 200;
-		await sandbox.waitForCallbacks((attempts) => attempts.some(delivered), 30_000);
-		expect(sandbox.callbackAttempts.find(delivered)?.signature).toBeTruthy();
-	}, 5 * MINUTE);
+			const run = await n8n.execute(workflow.id);
+			const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
+			const form = new FormData();
+			form.append('to_number', String(provisioned.number));
+			form.append('from_number', '+13105550199');
+			const pdf = await (await fetch(`${sandbox.origin}/samples/lab-results.pdf`)).arrayBuffer();
+			form.append(
+				'file',
+				new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }),
+				'lab-results.pdf',
+			);
+			const received = await fetch(`${sandbox.baseUrl}/received_faxes/test_receive`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.testKey}` },
+				body: form,
+			});
+			const sendToken = /([0-9a-f]{24})/.exec(
+				String(((await received.json()) as { message: string }).message),
+			)![1];
+			const execution = await triggerExecution(workflow.id, sendToken);
+			expect(execution.status).toBe('success');
+			expect(execution.items[EXAMPLE_TRIGGER][0]).toMatchObject({
+				eventType: 'receivedFax',
+				verified: true,
+				sendToken,
+			});
+			expect(execution.items['Client Fax Summary'][0]).toMatchObject({
+				faxNumber: provisioned.number,
+				faxId: sendToken,
+			});
+			// The callback n8n accepted was signed (the sandbox records n8n's answer after the run may have ended).
+			const delivered = (a: Sandbox['callbackAttempts'][number]) =>
+				a.type === 'receivedFax' && a.status === 200;
+			await sandbox.waitForCallbacks((attempts) => attempts.some(delivered), 30_000);
+			expect(sandbox.callbackAttempts.find(delivered)?.signature).toBeTruthy();
+		},
+		5 * MINUTE,
+	);
 
-	test('a next version published: Update (PATCH) installs it; n8n 2.x also offers it in the list', async () => {
-		registry.publish(nextTarball);
-		const [listed] = await communityPackages.listCommunityPackages(n8n, cookie);
-		expect(listed).toMatchObject({ packageName: packed.name, installedVersion: packed.version });
-		// The list's update check is `npm outdated`: n8n 2.x runs it in its own environment (npm_config_registry
-		// from community-packages.js), n8n 1.x with a bare one, so 1.x asks npm's default registry and never
-		// sees an update published elsewhere (its Update button still installs from N8N_COMMUNITY_PACKAGES_REGISTRY).
-		expect(listed.updateAvailable).toBe(hostVersion === 2 ? nextVersion : undefined);
-		const updated = await communityPackages.updateCommunityPackage(n8n, cookie, packed.name);
-		expect(updated).toMatchObject({ packageName: packed.name, installedVersion: nextVersion });
-		expect(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version).toBe(nextVersion);
-		expect(walk(nodesDir()).links).toEqual([]);
-	}, 3 * MINUTE);
+	test(
+		'a next version published: Update (PATCH) installs it; n8n 2.x also offers it in the list',
+		async () => {
+			registry.publish(nextTarball);
+			const [listed] = await communityPackages.listCommunityPackages(n8n, cookie);
+			expect(listed).toMatchObject({ packageName: packed.name, installedVersion: packed.version });
+			// The list's update check is `npm outdated`: n8n 2.x runs it in its own environment (npm_config_registry
+			// from community-packages.js), n8n 1.x with a bare one, so 1.x asks npm's default registry and never
+			// sees an update published elsewhere (its Update button still installs from N8N_COMMUNITY_PACKAGES_REGISTRY).
+			expect(listed.updateAvailable).toBe(hostVersion === 2 ? nextVersion : undefined);
+			const updated = await communityPackages.updateCommunityPackage(n8n, cookie, packed.name);
+			expect(updated).toMatchObject({ packageName: packed.name, installedVersion: nextVersion });
+			expect(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version).toBe(
+				nextVersion,
+			);
+			expect(walk(nodesDir()).links).toEqual([]);
+		},
+		3 * MINUTE,
+	);
 
-	test("the README's by-hand install gives the same folder as n8n's installer (no n8n-workflow beside it)", () => {
-		const folder = mkdtempSync(join(tmpdir(), 'fax-service-by-hand-'));
-		try {
-			const byHandNodes = join(folder, 'nodes');
-			mkdirSync(byHandNodes);
-			writeFileSync(join(byHandNodes, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }));
-			const commands = readmeInstallCommands();
-			expect(commands.length).toBe(1);
-			const env: NodeJS.ProcessEnv = { ...process.env, npm_config_registry: `${registry.url}/`, npm_config_audit: 'false', npm_config_fund: 'false' };
-			for (const command of commands) {
-				const result = spawnSync('sh', ['-c', command], { cwd: byHandNodes, env, encoding: 'utf8', timeout: 120_000 });
-				expect({ command, status: result.status, output: result.status === 0 ? '' : result.stdout + result.stderr }).toEqual({ command, status: 0, output: '' });
+	test(
+		"the README's by-hand install gives the same folder as n8n's installer (no n8n-workflow beside it)",
+		() => {
+			const folder = mkdtempSync(join(tmpdir(), 'fax-service-by-hand-'));
+			try {
+				const byHandNodes = join(folder, 'nodes');
+				mkdirSync(byHandNodes);
+				writeFileSync(
+					join(byHandNodes, 'package.json'),
+					JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }),
+				);
+				const commands = readmeInstallCommands();
+				expect(commands.length).toBe(1);
+				const env: NodeJS.ProcessEnv = {
+					...process.env,
+					npm_config_registry: `${registry.url}/`,
+					npm_config_audit: 'false',
+					npm_config_fund: 'false',
+				};
+				for (const command of commands) {
+					const result = spawnSync('sh', ['-c', command], {
+						cwd: byHandNodes,
+						env,
+						encoding: 'utf8',
+						timeout: 120_000,
+					});
+					expect({
+						command,
+						status: result.status,
+						output: result.status === 0 ? '' : result.stdout + result.stderr,
+					}).toEqual({ command, status: 0, output: '' });
+				}
+				const byHand = join(byHandNodes, 'node_modules');
+				expect(readdirSync(byHand).filter((entry) => entry !== '.package-lock.json')).toEqual([
+					packed.name,
+				]);
+				expect(walk(join(byHand, packed.name)).files).toEqual(walk(installedDir()).files);
+				for (const file of walk(installedDir()).files.filter((f) => f !== 'package.json')) {
+					expect(
+						readFileSync(join(byHand, packed.name, file)).equals(
+							readFileSync(join(installedDir(), file)),
+						),
+					).toBe(true);
+				}
+				// package.json: npm keeps it as published; n8n's installer strips its dev, peer and optional
+				// dependencies (none of which npm installed here). Nothing else differs.
+				const published = JSON.parse(
+					readFileSync(join(byHand, packed.name, 'package.json'), 'utf8'),
+				) as Record<string, unknown>;
+				const { devDependencies, peerDependencies, optionalDependencies, ...rest } = published;
+				expect({ dev: Boolean(devDependencies), peerDependencies, optionalDependencies }).toEqual({
+					dev: true,
+					peerDependencies: { 'n8n-workflow': '*' },
+					optionalDependencies: undefined,
+				});
+				expect(rest).toEqual(
+					JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')),
+				);
+			} finally {
+				rmSync(folder, { recursive: true, force: true });
 			}
-			const byHand = join(byHandNodes, 'node_modules');
-			expect(readdirSync(byHand).filter((entry) => entry !== '.package-lock.json')).toEqual([packed.name]);
-			expect(walk(join(byHand, packed.name)).files).toEqual(walk(installedDir()).files);
-			for (const file of walk(installedDir()).files.filter((f) => f !== 'package.json')) {
-				expect(readFileSync(join(byHand, packed.name, file)).equals(readFileSync(join(installedDir(), file)))).toBe(true);
-			}
-			// package.json: npm keeps it as published; n8n's installer strips its dev, peer and optional
-			// dependencies (none of which npm installed here). Nothing else differs.
-			const published = JSON.parse(readFileSync(join(byHand, packed.name, 'package.json'), 'utf8')) as Record<string, unknown>;
-			const { devDependencies, peerDependencies, optionalDependencies, ...rest } = published;
-			expect({ dev: Boolean(devDependencies), peerDependencies, optionalDependencies }).toEqual({ dev: true, peerDependencies: { 'n8n-workflow': '*' }, optionalDependencies: undefined });
-			expect(rest).toEqual(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')));
-		} finally {
-			rmSync(folder, { recursive: true, force: true });
-		}
-	}, 3 * MINUTE);
+		},
+		3 * MINUTE,
+	);
 
-	test('Uninstall (DELETE) removes the package and its nodes', async () => {
-		await communityPackages.uninstallCommunityPackage(n8n, cookie, packed.name);
-		expect(existsSync(installedDir())).toBe(false);
-		expect(await communityPackages.listCommunityPackages(n8n, cookie)).toEqual([]);
-		const isOurs = (type: { name: string }) => type.name.startsWith(`${packed.name}.`);
-		const types = await n8n.editorNodeTypes(cookie, { until: (all) => !all.some(isOurs), timeoutMs: 30_000 });
-		expect(types.filter(isOurs)).toEqual([]);
-	}, 3 * MINUTE);
+	test(
+		'Uninstall (DELETE) removes the package and its nodes',
+		async () => {
+			await communityPackages.uninstallCommunityPackage(n8n, cookie, packed.name);
+			expect(existsSync(installedDir())).toBe(false);
+			expect(await communityPackages.listCommunityPackages(n8n, cookie)).toEqual([]);
+			const isOurs = (type: { name: string }) => type.name.startsWith(`${packed.name}.`);
+			const types = await n8n.editorNodeTypes(cookie, {
+				until: (all) => !all.some(isOurs),
+				timeoutMs: 30_000,
+			});
+			expect(types.filter(isOurs)).toEqual([]);
+		},
+		3 * MINUTE,
+	);
 
 	// Once, on the default host (declared there only): the same install from the editor itself (helpers/browser.ts).
 	if (hostVersion === 2) {
-		test('Install from the editor in Chromium (Settings → Community Nodes), with a screenshot', async () => {
-			const chromium = findChromium().path;
-			if (!chromium) throw new Error(`no Chromium: ${findChromium().lookedFor} (.ci/run installs it)`);
-			const browser = await launchChromium(chromium);
-			try {
-				const editor = new N8nEditor(browser.page, n8n.baseUrl);
-				await editor.signIn(OWNER.email, OWNER.password);
-				const { status, body, card } = await editor.installCommunityPackage(packed.name);
-				expect({ status, body: status === 200 ? '' : body, diagnostics: status === 200 ? [] : browser.diagnostics }).toEqual({ status: 200, body: '', diagnostics: [] });
-				const cardText = (await card.textContent()) ?? '';
-				for (const shown of [packed.name, `v${nextVersion}`, 'Fax Service Polling Trigger']) expect(cardText).toContain(shown);
-				logToStderr(`registry e2e: screenshot ${await saveScreenshot(browser.page, SCREENSHOTS, 'community-nodes-installed.png')}`);
-				expect(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version).toBe(nextVersion);
-			} finally {
-				await browser.close();
-			}
-		}, 5 * MINUTE);
+		test(
+			'Install from the editor in Chromium (Settings → Community Nodes), with a screenshot',
+			async () => {
+				const chromium = findChromium().path;
+				if (!chromium)
+					throw new Error(`no Chromium: ${findChromium().lookedFor} (.ci/run installs it)`);
+				const browser = await launchChromium(chromium);
+				try {
+					const editor = new N8nEditor(browser.page, n8n.baseUrl);
+					await editor.signIn(OWNER.email, OWNER.password);
+					const { status, body, card } = await editor.installCommunityPackage(packed.name);
+					expect({
+						status,
+						body: status === 200 ? '' : body,
+						diagnostics: status === 200 ? [] : browser.diagnostics,
+					}).toEqual({ status: 200, body: '', diagnostics: [] });
+					const cardText = (await card.textContent()) ?? '';
+					for (const shown of [packed.name, `v${nextVersion}`, 'Fax Service Polling Trigger'])
+						expect(cardText).toContain(shown);
+					logToStderr(
+						`registry e2e: screenshot ${await saveScreenshot(browser.page, SCREENSHOTS, 'community-nodes-installed.png')}`,
+					);
+					expect(
+						JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version,
+					).toBe(nextVersion);
+				} finally {
+					await browser.close();
+				}
+			},
+			5 * MINUTE,
+		);
 	}
 });

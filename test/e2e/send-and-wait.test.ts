@@ -49,7 +49,12 @@ function sendAndWaitWorkflow(options: {
 	/** The operation value as 0.1.0 saved it ("sendAndWait", both resources), instead of today's. */
 	legacy?: boolean;
 }): WorkflowJson {
-	const assignment = (name: string, value: string, type = 'string') => ({ id: randomUUID(), name, value, type });
+	const assignment = (name: string, value: string, type = 'string') => ({
+		id: randomUUID(),
+		name,
+		value,
+		type,
+	});
 	const operation =
 		options.operation.resource === 'sentFax'
 			? {
@@ -60,30 +65,48 @@ function sendAndWaitWorkflow(options: {
 					toNumber: "={{ $('Split Out').item.json.toNumber }}",
 					additionalFields: { patientName: "={{ $('Split Out').item.json.patient }}" },
 				}
-			: { resource: 'aiDocument', operation: options.legacy ? LEGACY_OPERATION : 'uploadAndWaitForResult', binaryPropertyName: 'data' };
-	return fanOutWorkflow(options.name, options.path, 'faxes', pdfStep(`${options.sandboxOrigin}/samples/referral.pdf`, 'Sample PDF'), [
-		{ ...faxServiceStep(SEND, options.credential, { ...operation, ...options.operation.parameters }) },
-		{
-			name: AFTER,
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			parameters: {
-				mode: 'manual',
-				includeOtherFields: true,
-				assignments: {
-					assignments: [
-						assignment('patient', "={{ $('Split Out').item.json.patient }}"),
-						assignment('toNumberAsked', "={{ $('Split Out').item.json.toNumber }}"),
-					],
-				},
-				options: {},
+			: {
+					resource: 'aiDocument',
+					operation: options.legacy ? LEGACY_OPERATION : 'uploadAndWaitForResult',
+					binaryPropertyName: 'data',
+				};
+	return fanOutWorkflow(
+		options.name,
+		options.path,
+		'faxes',
+		pdfStep(`${options.sandboxOrigin}/samples/referral.pdf`, 'Sample PDF'),
+		[
+			{
+				...faxServiceStep(SEND, options.credential, {
+					...operation,
+					...options.operation.parameters,
+				}),
 			},
-		},
-	]);
+			{
+				name: AFTER,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				parameters: {
+					mode: 'manual',
+					includeOtherFields: true,
+					assignments: {
+						assignments: [
+							assignment('patient', "={{ $('Split Out').item.json.patient }}"),
+							assignment('toNumberAsked', "={{ $('Split Out').item.json.toNumber }}"),
+						],
+					},
+					options: {},
+				},
+			},
+		],
+	);
 }
 
 /** A callback body as the sandbox sends it (url-encoded recordDetails), signed with `key` over token + completedAt. */
-function signedDelivery(record: Record<string, unknown>, key: string): { body: string; signature: string } {
+function signedDelivery(
+	record: Record<string, unknown>,
+	key: string,
+): { body: string; signature: string } {
 	const message = `${String(record.sendToken)}${record.completedAt === null ? 'null' : String(record.completedAt)}`;
 	return {
 		body: new URLSearchParams({ recordDetails: JSON.stringify(record) }).toString(),
@@ -92,7 +115,10 @@ function signedDelivery(record: Record<string, unknown>, key: string): { body: s
 }
 
 function recordOf(attempt: CallbackAttempt): Record<string, unknown> {
-	return JSON.parse(new URLSearchParams(String(attempt.body)).get('recordDetails')!) as Record<string, unknown>;
+	return JSON.parse(new URLSearchParams(String(attempt.body)).get('recordDetails')!) as Record<
+		string,
+		unknown
+	>;
 }
 
 describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => {
@@ -104,8 +130,18 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	/** n8n's public URL: the sandbox calls back through it. */
 	let gate: FaultProxy;
 	let fromNumber: string;
-	const workflowIds: Record<'fax' | 'silent' | 'ai' | 'legacy', string> = { fax: '', silent: '', ai: '', legacy: '' };
-	const paths = { fax: `saw-fax-${randomUUID()}`, silent: `saw-silent-${randomUUID()}`, ai: `saw-ai-${randomUUID()}`, legacy: `saw-legacy-${randomUUID()}` };
+	const workflowIds: Record<'fax' | 'silent' | 'ai' | 'legacy', string> = {
+		fax: '',
+		silent: '',
+		ai: '',
+		legacy: '',
+	};
+	const paths = {
+		fax: `saw-fax-${randomUUID()}`,
+		silent: `saw-silent-${randomUUID()}`,
+		ai: `saw-ai-${randomUUID()}`,
+		legacy: `saw-legacy-${randomUUID()}`,
+	};
 
 	const start = async (which: keyof typeof paths, faxes: Fax[]) => {
 		const before = new Set((await n8n.executions(workflowIds[which])).map((e) => e.id));
@@ -119,16 +155,29 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	};
 
 	/** The execution of a workflow that matches, as n8n's database has it (polled). */
-	const execution = (which: keyof typeof paths, matches: (e: N8nExecution) => boolean, timeoutMs = 60_000): Promise<N8nExecution> =>
-		n8n.waitForExecution(workflowIds[which], matches, { what: `of the ${which} workflow that matches`, timeoutMs });
-	const statusOf = async (which: keyof typeof paths, id: string) => (await execution(which, (e) => e.id === id)).status;
-	const finished = async (which: keyof typeof paths, id: string, timeoutMs = 60_000) => await execution(which, (e) => e.id === id && ranToEnd(e), timeoutMs);
+	const execution = (
+		which: keyof typeof paths,
+		matches: (e: N8nExecution) => boolean,
+		timeoutMs = 60_000,
+	): Promise<N8nExecution> =>
+		n8n.waitForExecution(workflowIds[which], matches, {
+			what: `of the ${which} workflow that matches`,
+			timeoutMs,
+		});
+	const statusOf = async (which: keyof typeof paths, id: string) =>
+		(await execution(which, (e) => e.id === id)).status;
+	const finished = async (which: keyof typeof paths, id: string, timeoutMs = 60_000) =>
+		await execution(which, (e) => e.id === id && ranToEnd(e), timeoutMs);
 
-	const sentFaxRequests = (s: Sandbox) => s.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
+	const sentFaxRequests = (s: Sandbox) =>
+		s.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes');
 	const post = async (url: string, body: string, signature?: string) =>
 		await fetch(url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === undefined ? {} : { 'x-service-signature': signature }) },
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				...(signature === undefined ? {} : { 'x-service-signature': signature }),
+			},
 			body,
 		});
 
@@ -150,7 +199,10 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			callbackRetryScheduleMs: [1000, 2000, 4000, 8000, 16000, 32000, 30000, 30000, 30000],
 			callbackTimeoutMs: 15_000,
 		});
-		silentSandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 100, completeAfterMs: 3_600_000 } });
+		silentSandbox = await startSandbox({
+			port: 0,
+			timing: { inProgressAfterMs: 100, completeAfterMs: 3_600_000 },
+		});
 		const provision = async (s: Sandbox) => {
 			const response = await fetch(`${s.baseUrl}/fax_numbers`, {
 				method: 'POST',
@@ -165,7 +217,11 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		const [port] = await freePorts(1);
 		gate = await startFaultProxy({ origin: `http://127.0.0.1:${port}` }, { preserveHost: true });
 		const publicUrl = `${gate.baseUrl.replace(/\/api\/v2$/, '')}/`;
-		n8n = await createInstance({ hostVersion, port, env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl } });
+		n8n = await createInstance({
+			hostVersion,
+			port,
+			env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl },
+		});
 		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
 		await n8n.start();
 		const [credential, silentCredential] = await n8n.importCredentials([
@@ -179,7 +235,15 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				credential,
 				sandboxOrigin: sandbox.origin,
 				fromNumber,
-				operation: { resource: 'sentFax', parameters: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours', waitOptions: { attachPdf: true } } },
+				operation: {
+					resource: 'sentFax',
+					parameters: {
+						limitWaitTime: true,
+						waitAmount: 1,
+						waitUnit: 'hours',
+						waitOptions: { attachPdf: true },
+					},
+				},
 			}),
 			sendAndWaitWorkflow({
 				name: 'Send and wait, no callback',
@@ -187,7 +251,10 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				credential: silentCredential,
 				sandboxOrigin: silentSandbox.origin,
 				fromNumber: silentFromNumber,
-				operation: { resource: 'sentFax', parameters: { limitWaitTime: true, waitAmount: 0.1, waitUnit: 'minutes' } },
+				operation: {
+					resource: 'sentFax',
+					parameters: { limitWaitTime: true, waitAmount: 0.1, waitUnit: 'minutes' },
+				},
 			}),
 			sendAndWaitWorkflow({
 				name: 'Upload and wait',
@@ -203,7 +270,10 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				credential,
 				sandboxOrigin: sandbox.origin,
 				fromNumber,
-				operation: { resource: 'sentFax', parameters: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' } },
+				operation: {
+					resource: 'sentFax',
+					parameters: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' },
+				},
 				legacy: true,
 			}),
 		]);
@@ -213,7 +283,9 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		workflowIds.legacy = legacy.id;
 		for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 		silentSentAt = Date.now();
-		silentExecutionId = (await start('silent', [{ toNumber: '+12125550123', patient: 'Grace Hopper' }])).id;
+		silentExecutionId = (
+			await start('silent', [{ toNumber: '+12125550123', patient: 'Grace Hopper' }])
+		).id;
 	}, 10 * MINUTE);
 
 	afterAll(async () => {
@@ -225,9 +297,15 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 
 	/** Holds the sandbox's deliveries back for the rest of the test (answered 503 by the gate; it retries after 1, 2, 4 … s). */
 	const holdBackDeliveries = () => {
-		withdrawHoldBack = gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' }, Infinity, {
-			userAgent: SANDBOX_USER_AGENT,
-		});
+		withdrawHoldBack = gate.plan(
+			'POST',
+			/^\/webhook-waiting\//,
+			{ kind: 'answer', status: 503, body: 'held back by the test' },
+			Infinity,
+			{
+				userAgent: SANDBOX_USER_AGENT,
+			},
+		);
 	};
 	/** Starts a one-fax execution with the sandbox's deliveries held back: its callback URL and the callback the sandbox tried to deliver. */
 	const startHeldBack = async (which: 'fax' | 'legacy', patient: string) => {
@@ -236,166 +314,298 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		expect(waiting.status).toBe('waiting');
 		const [request] = sentFaxRequests(sandbox).slice(-1);
 		const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
-		const attempts = await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
+		const attempts = await sandbox.waitForCallbacks(
+			(all) => all.some((a) => a.url === callbackUrl && a.status === 503),
+			15_000,
+		);
 		const attempt = attempts.find((a) => a.url === callbackUrl)!;
 		return { waiting, callbackUrl, attempt, record: recordOf(attempt) };
 	};
 	/** The genuine callback resumes the execution once, with the final record. */
-	const expectResumedBy = async (which: 'fax' | 'legacy', id: string, url: string, attempt: CallbackAttempt, patient: string) => {
+	const expectResumedBy = async (
+		which: 'fax' | 'legacy',
+		id: string,
+		url: string,
+		attempt: CallbackAttempt,
+		patient: string,
+	) => {
 		const valid = await post(url, String(attempt.body), attempt.signature);
 		expect(valid.status).toBe(200);
 		const resumed = await finished(which, id);
 		expect(resumed.status).toBe('success');
 		expect(resumed.items[AFTER]).toEqual([
-			expect.objectContaining({ patient, toNumberAsked: '+12125550123', sendToken: recordOf(attempt).sendToken, sentStatus: 'success', timedOut: false }),
+			expect.objectContaining({
+				patient,
+				toNumberAsked: '+12125550123',
+				sendToken: recordOf(attempt).sendToken,
+				sentStatus: 'success',
+				timedOut: false,
+			}),
 		]);
 		return resumed;
 	};
 
-	test('the send waits in the database, forged callbacks are refused and leave it waiting, the real one resumes it once', async () => {
-		// The test delivers the callback itself, and forgeries of it: only the test's own delivery can resume the execution.
-		const { waiting, callbackUrl, attempt, record } = await startHeldBack('fax', 'Ada Lovelace');
-		// What n8n checks of the URL for this operation value: on 2.x `signature` must be the execution's resume token;
-		// 1.x checks nothing (it checks only operation "sendAndWait"), so the node's own checks below are what refuse there.
-		const urlCheck = hostVersion === 2 ? /\?signature=[0-9a-f]{64}$/ : /\/[^/?]+$/;
-		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+`));
-		expect(callbackUrl).toMatch(urlCheck);
-		expect(record).toMatchObject({ sentStatus: 'success', isTest: true });
-		// Delivered through the gate (n8n's public URL), as the service would.
-		const resumeUrl = callbackUrl;
-		const unsignedUrl = resumeUrl.replace(/\?.*$/, '');
+	test(
+		'the send waits in the database, forged callbacks are refused and leave it waiting, the real one resumes it once',
+		async () => {
+			// The test delivers the callback itself, and forgeries of it: only the test's own delivery can resume the execution.
+			const { waiting, callbackUrl, attempt, record } = await startHeldBack('fax', 'Ada Lovelace');
+			// What n8n checks of the URL for this operation value: on 2.x `signature` must be the execution's resume token;
+			// 1.x checks nothing (it checks only operation "sendAndWait"), so the node's own checks below are what refuse there.
+			const urlCheck = hostVersion === 2 ? /\?signature=[0-9a-f]{64}$/ : /\/[^/?]+$/;
+			expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+`));
+			expect(callbackUrl).toMatch(urlCheck);
+			expect(record).toMatchObject({ sentStatus: 'success', isTest: true });
+			// Delivered through the gate (n8n's public URL), as the service would.
+			const resumeUrl = callbackUrl;
+			const unsignedUrl = resumeUrl.replace(/\?.*$/, '');
 
-		const tampered = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-		const wrongKey = signedDelivery(record, sandbox.liveKey);
-		const foreign = signedDelivery({ ...record, sendToken: 'f'.repeat(24) }, sandbox.testKey);
-		const refusals = [
-			// Not signed by the service (a wrong, a missing, or another key's signature): refused by the node.
-			await post(resumeUrl, String(attempt.body), tampered),
-			await post(resumeUrl, String(attempt.body)),
-			await post(resumeUrl, wrongKey.body, wrongKey.signature),
-			// Signed, but for a token this execution did not send: refused by the node.
-			await post(resumeUrl, foreign.body, foreign.signature),
-			// Forged, and without n8n's URL token: refused by n8n on 2.x, by the node on 1.x.
-			await post(unsignedUrl, String(attempt.body), tampered),
-		];
-		expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 404, 401]);
-		if (hostVersion === 2) {
-			// The genuine callback to a URL without, or with another, resume token: n8n 2.x refuses it before the node sees it.
-			const withoutToken = await post(unsignedUrl, String(attempt.body), attempt.signature);
-			const otherToken = await post(`${unsignedUrl}?signature=${'0'.repeat(64)}`, String(attempt.body), attempt.signature);
-			expect([withoutToken.status, otherToken.status]).toEqual([401, 401]);
-		}
-		expect(await statusOf('fax', waiting.id)).toBe('waiting');
+			const tampered = attempt.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+			const wrongKey = signedDelivery(record, sandbox.liveKey);
+			const foreign = signedDelivery({ ...record, sendToken: 'f'.repeat(24) }, sandbox.testKey);
+			const refusals = [
+				// Not signed by the service (a wrong, a missing, or another key's signature): refused by the node.
+				await post(resumeUrl, String(attempt.body), tampered),
+				await post(resumeUrl, String(attempt.body)),
+				await post(resumeUrl, wrongKey.body, wrongKey.signature),
+				// Signed, but for a token this execution did not send: refused by the node.
+				await post(resumeUrl, foreign.body, foreign.signature),
+				// Forged, and without n8n's URL token: refused by n8n on 2.x, by the node on 1.x.
+				await post(unsignedUrl, String(attempt.body), tampered),
+			];
+			expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 404, 401]);
+			if (hostVersion === 2) {
+				// The genuine callback to a URL without, or with another, resume token: n8n 2.x refuses it before the node sees it.
+				const withoutToken = await post(unsignedUrl, String(attempt.body), attempt.signature);
+				const otherToken = await post(
+					`${unsignedUrl}?signature=${'0'.repeat(64)}`,
+					String(attempt.body),
+					attempt.signature,
+				);
+				expect([withoutToken.status, otherToken.status]).toEqual([401, 401]);
+			}
+			expect(await statusOf('fax', waiting.id)).toBe('waiting');
 
-		const resumed = await expectResumedBy('fax', waiting.id, resumeUrl, attempt, 'Ada Lovelace');
-		const [binary] = (resumed.data!.resultData.runData[SEND] as Array<{ data: { main: Array<Array<{ binary?: Record<string, Record<string, string>> }>> } }>).slice(-1)[0].data.main[0].map((i) => i.binary?.data);
-		expect(storedBinary(n8n, binary!).subarray(0, 5).toString()).toBe('%PDF-');
+			const resumed = await expectResumedBy('fax', waiting.id, resumeUrl, attempt, 'Ada Lovelace');
+			const [binary] = (
+				resumed.data!.resultData.runData[SEND] as Array<{
+					data: { main: Array<Array<{ binary?: Record<string, Record<string, string>> }>> };
+				}>
+			)
+				.slice(-1)[0]
+				.data.main[0].map((i) => i.binary?.data);
+			expect(storedBinary(n8n, binary!).subarray(0, 5).toString()).toBe('%PDF-');
 
-		// A redelivery after the resume changes nothing: no second run of anything after the node.
-		const again = await post(resumeUrl, String(attempt.body), attempt.signature);
-		expect(again.status).toBeLessThan(500);
-		await delay(1500);
-		const after = await finished('fax', waiting.id);
-		expect((after.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
-		expect((await n8n.executions(workflowIds.fax)).filter((e) => e.id === waiting.id)).toHaveLength(1);
-	}, 3 * MINUTE);
+			// A redelivery after the resume changes nothing: no second run of anything after the node.
+			const again = await post(resumeUrl, String(attempt.body), attempt.signature);
+			expect(again.status).toBeLessThan(500);
+			await delay(1500);
+			const after = await finished('fax', waiting.id);
+			expect((after.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
+			expect(
+				(await n8n.executions(workflowIds.fax)).filter((e) => e.id === waiting.id),
+			).toHaveLength(1);
+		},
+		3 * MINUTE,
+	);
 
-	test('a workflow saved by 0.1.0 (operation "sendAndWait") still sends, waits and resumes, with n8n\'s signed resume URL', async () => {
-		const { waiting, callbackUrl, attempt } = await startHeldBack('legacy', 'Grace Hopper');
-		// n8n signs and checks the URL of a node whose operation is "sendAndWait" (an HMAC of the URL, on both hosts).
-		expect(callbackUrl).toMatch(new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+\\?signature=[0-9a-f]{64}$`));
-		const unsigned = await post(callbackUrl.replace(/\?.*$/, ''), String(attempt.body), attempt.signature);
-		expect(unsigned.status).toBe(401);
-		expect(await statusOf('legacy', waiting.id)).toBe('waiting');
-		await expectResumedBy('legacy', waiting.id, callbackUrl, attempt, 'Grace Hopper');
-	}, 3 * MINUTE);
+	test(
+		'a workflow saved by 0.1.0 (operation "sendAndWait") still sends, waits and resumes, with n8n\'s signed resume URL',
+		async () => {
+			const { waiting, callbackUrl, attempt } = await startHeldBack('legacy', 'Grace Hopper');
+			// n8n signs and checks the URL of a node whose operation is "sendAndWait" (an HMAC of the URL, on both hosts).
+			expect(callbackUrl).toMatch(
+				new RegExp(`/webhook-waiting/${waiting.id}/[^/?]+\\?signature=[0-9a-f]{64}$`),
+			);
+			const unsigned = await post(
+				callbackUrl.replace(/\?.*$/, ''),
+				String(attempt.body),
+				attempt.signature,
+			);
+			expect(unsigned.status).toBe(401);
+			expect(await statusOf('legacy', waiting.id)).toBe('waiting');
+			await expectResumedBy('legacy', waiting.id, callbackUrl, attempt, 'Grace Hopper');
+		},
+		3 * MINUTE,
+	);
 
-	test('three items send three faxes and go on once, after the last is final, with three records in input order, each paired with its item', async () => {
-		const faxes = [
-			{ toNumber: '+12125550123', patient: 'Ada Lovelace' },
-			// The sandbox fails a fax to a number ending in 0000.
-			{ toNumber: '+12125550000', patient: 'Alan Turing' },
-			{ toNumber: '+12125550199', patient: 'Emmy Noether' },
-		];
-		const sentBefore = sentFaxRequests(sandbox).length;
-		const waiting = await start('fax', faxes);
-		const requests = sentFaxRequests(sandbox).slice(sentBefore);
-		// Sent side by side (Requests in Parallel): they may arrive in any order; the outputs below keep the input order.
-		expect(requests.map((r) => String((r.body as Record<string, unknown>).to_number)).sort()).toEqual(faxes.map((f) => f.toNumber).sort());
-		const callbackUrls = new Set(requests.map((r) => String((r.body as Record<string, unknown>).callback_url)));
-		expect(callbackUrls.size).toBe(1);
-		const [callbackUrl] = [...callbackUrls];
-		expect(callbackUrl).toContain(`/webhook-waiting/${waiting.id}/`);
+	test(
+		'three items send three faxes and go on once, after the last is final, with three records in input order, each paired with its item',
+		async () => {
+			const faxes = [
+				{ toNumber: '+12125550123', patient: 'Ada Lovelace' },
+				// The sandbox fails a fax to a number ending in 0000.
+				{ toNumber: '+12125550000', patient: 'Alan Turing' },
+				{ toNumber: '+12125550199', patient: 'Emmy Noether' },
+			];
+			const sentBefore = sentFaxRequests(sandbox).length;
+			const waiting = await start('fax', faxes);
+			const requests = sentFaxRequests(sandbox).slice(sentBefore);
+			// Sent side by side (Requests in Parallel): they may arrive in any order; the outputs below keep the input order.
+			expect(
+				requests.map((r) => String((r.body as Record<string, unknown>).to_number)).sort(),
+			).toEqual(faxes.map((f) => f.toNumber).sort());
+			const callbackUrls = new Set(
+				requests.map((r) => String((r.body as Record<string, unknown>).callback_url)),
+			);
+			expect(callbackUrls.size).toBe(1);
+			const [callbackUrl] = [...callbackUrls];
+			expect(callbackUrl).toContain(`/webhook-waiting/${waiting.id}/`);
 
-		const resumed = await finished('fax', waiting.id);
-		expect(resumed.status).toBe('success');
-		expect(resumed.items[AFTER]).toEqual([
-			expect.objectContaining({ patient: 'Ada Lovelace', toNumber: '+12125550123', sentStatus: 'success', timedOut: false }),
-			expect.objectContaining({ patient: 'Alan Turing', toNumber: '+12125550000', sentStatus: 'failure', errorDetails: { errorMessage: expect.any(String) }, timedOut: false }),
-			expect.objectContaining({ patient: 'Emmy Noether', toNumber: '+12125550199', sentStatus: 'success', timedOut: false }),
-		]);
-		expect((resumed.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
-		const sendRun = (resumed.data!.resultData.runData[SEND] as Array<{ data: { main: Array<Array<{ pairedItem: unknown; binary?: object }>> } }>).slice(-1)[0];
-		expect(sendRun.data.main[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		// Only the delivered faxes carry their PDF.
-		expect(sendRun.data.main[0].map((item) => item.binary !== undefined)).toEqual([true, false, true]);
+			const resumed = await finished('fax', waiting.id);
+			expect(resumed.status).toBe('success');
+			expect(resumed.items[AFTER]).toEqual([
+				expect.objectContaining({
+					patient: 'Ada Lovelace',
+					toNumber: '+12125550123',
+					sentStatus: 'success',
+					timedOut: false,
+				}),
+				expect.objectContaining({
+					patient: 'Alan Turing',
+					toNumber: '+12125550000',
+					sentStatus: 'failure',
+					errorDetails: { errorMessage: expect.any(String) },
+					timedOut: false,
+				}),
+				expect.objectContaining({
+					patient: 'Emmy Noether',
+					toNumber: '+12125550199',
+					sentStatus: 'success',
+					timedOut: false,
+				}),
+			]);
+			expect((resumed.data!.resultData.runData[AFTER] as unknown[]).length).toBe(1);
+			const sendRun = (
+				resumed.data!.resultData.runData[SEND] as Array<{
+					data: { main: Array<Array<{ pairedItem: unknown; binary?: object }>> };
+				}>
+			).slice(-1)[0];
+			expect(sendRun.data.main[0].map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
+			// Only the delivered faxes carry their PDF.
+			expect(sendRun.data.main[0].map((item) => item.binary !== undefined)).toEqual([
+				true,
+				false,
+				true,
+			]);
 
-		// Each fax's callback was answered 2xx: the two that did not resume were accepted, not refused. A fax that completes
-		// while the others are still being sent calls back before n8n has put the execution to wait: n8n answers 409 and
-		// the service delivers again. (n8n answers the resuming callback once the resumed run is stored: wait for it.)
-		const tokenOf = (attempt: CallbackAttempt) => String(recordOf(attempt).sendToken);
-		await sandbox.waitForCallbacks((all) => new Set(all.filter((a) => a.url === callbackUrl && a.status === 200).map(tokenOf)).size >= 3, MINUTE);
-		const callbacks = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
-		const answers = new Map<string, Array<number | null>>();
-		for (const attempt of callbacks) answers.set(tokenOf(attempt), [...(answers.get(tokenOf(attempt)) ?? []), attempt.status]);
-		expect(answers.size).toBe(3);
-		for (const statuses of answers.values()) {
-			expect(statuses.slice(-1)).toEqual([200]);
-			expect(statuses.slice(0, -1).filter((status) => status !== 409)).toEqual([]);
-		}
-	}, 3 * MINUTE);
+			// Each fax's callback was answered 2xx: the two that did not resume were accepted, not refused. A fax that completes
+			// while the others are still being sent calls back before n8n has put the execution to wait: n8n answers 409 and
+			// the service delivers again. (n8n answers the resuming callback once the resumed run is stored: wait for it.)
+			const tokenOf = (attempt: CallbackAttempt) => String(recordOf(attempt).sendToken);
+			await sandbox.waitForCallbacks(
+				(all) =>
+					new Set(all.filter((a) => a.url === callbackUrl && a.status === 200).map(tokenOf)).size >=
+					3,
+				MINUTE,
+			);
+			const callbacks = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
+			const answers = new Map<string, Array<number | null>>();
+			for (const attempt of callbacks)
+				answers.set(tokenOf(attempt), [...(answers.get(tokenOf(attempt)) ?? []), attempt.status]);
+			expect(answers.size).toBe(3);
+			for (const statuses of answers.values()) {
+				expect(statuses.slice(-1)).toEqual([200]);
+				expect(statuses.slice(0, -1).filter((status) => status !== 409)).toEqual([]);
+			}
+		},
+		3 * MINUTE,
+	);
 
-	test('Upload and Wait for Result goes on with the whole aiResult of the document it uploaded', async () => {
-		const waiting = await start('ai', [{ toNumber: '', patient: 'Ada Lovelace' }]);
-		const upload = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents').slice(-1)[0];
-		expect(String((upload.body as Record<string, unknown>).callback_url)).toContain(`/webhook-waiting/${waiting.id}/`);
-		const resumed = await finished('ai', waiting.id);
-		expect(resumed.status).toBe('success');
-		const [item] = resumed.items[AFTER];
-		expect(item).toMatchObject({ patient: 'Ada Lovelace', timedOut: false, aiToken: expect.any(String), completedAt: expect.any(String) });
-		expect(item.documentClassification).toEqual(expect.any(String));
-		const stored = await fetch(`${sandbox.baseUrl}/ai_documents/${String(item.aiToken)}`, { headers: { authorization: `Bearer ${sandbox.testKey}` } });
-		const { aiResult } = (await stored.json()) as { aiResult: Record<string, unknown> };
-		expect(item).toMatchObject(aiResult);
-	}, 3 * MINUTE);
+	test(
+		'Upload and Wait for Result goes on with the whole aiResult of the document it uploaded',
+		async () => {
+			const waiting = await start('ai', [{ toNumber: '', patient: 'Ada Lovelace' }]);
+			const upload = sandbox.requests
+				.filter((r) => r.method === 'POST' && r.path === '/api/v2/ai_documents')
+				.slice(-1)[0];
+			expect(String((upload.body as Record<string, unknown>).callback_url)).toContain(
+				`/webhook-waiting/${waiting.id}/`,
+			);
+			const resumed = await finished('ai', waiting.id);
+			expect(resumed.status).toBe('success');
+			const [item] = resumed.items[AFTER];
+			expect(item).toMatchObject({
+				patient: 'Ada Lovelace',
+				timedOut: false,
+				aiToken: expect.any(String),
+				completedAt: expect.any(String),
+			});
+			expect(item.documentClassification).toEqual(expect.any(String));
+			const stored = await fetch(`${sandbox.baseUrl}/ai_documents/${String(item.aiToken)}`, {
+				headers: { authorization: `Bearer ${sandbox.testKey}` },
+			});
+			const { aiResult } = (await stored.json()) as { aiResult: Record<string, unknown> };
+			expect(item).toMatchObject(aiResult);
+		},
+		3 * MINUTE,
+	);
 
-	test('with no callback, the wait limit lets the execution go on with the sent items marked timedOut', async () => {
-		const resumed = await finished('silent', silentExecutionId, 3 * MINUTE);
-		expect(resumed.status).toBe('success');
-		const [request] = sentFaxRequests(silentSandbox);
-		expect(resumed.items[AFTER]).toEqual([
-			expect.objectContaining({ patient: 'Grace Hopper', timedOut: true, sendToken: expect.stringMatching(/^[0-9a-f]{24}$/) }),
-		]);
-		expect(String((request.body as Record<string, unknown>).callback_url)).toContain(`/webhook-waiting/${silentExecutionId}/`);
-		// Limit 0.1 minutes: not before 6 s after the send (n8n's wait tracker looks every minute, so up to ~70 s).
-		expect(new Date(resumed.stoppedAt!).getTime() - silentSentAt).toBeGreaterThanOrEqual(6_000);
-	}, 4 * MINUTE);
+	test(
+		'with no callback, the wait limit lets the execution go on with the sent items marked timedOut',
+		async () => {
+			const resumed = await finished('silent', silentExecutionId, 3 * MINUTE);
+			expect(resumed.status).toBe('success');
+			const [request] = sentFaxRequests(silentSandbox);
+			expect(resumed.items[AFTER]).toEqual([
+				expect.objectContaining({
+					patient: 'Grace Hopper',
+					timedOut: true,
+					sendToken: expect.stringMatching(/^[0-9a-f]{24}$/),
+				}),
+			]);
+			expect(String((request.body as Record<string, unknown>).callback_url)).toContain(
+				`/webhook-waiting/${silentExecutionId}/`,
+			);
+			// Limit 0.1 minutes: not before 6 s after the send (n8n's wait tracker looks every minute, so up to ~70 s).
+			expect(new Date(resumed.stoppedAt!).getTime() - silentSentAt).toBeGreaterThanOrEqual(6_000);
+		},
+		4 * MINUTE,
+	);
 
-	test('n8n restarted while the execution waits: the service\'s next delivery still resumes it', async () => {
-		gate.plan('POST', /^\/webhook-waiting\//, { kind: 'answer', status: 503, body: 'held back by the test' });
-		const waiting = await start('fax', [{ toNumber: '+12125550123', patient: 'Katherine Johnson' }]);
-		const callbackUrl = String((sentFaxRequests(sandbox).slice(-1)[0].body as Record<string, unknown>).callback_url);
-		await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 503), 15_000);
-		await n8n.stop();
-		await n8n.start();
-		// The next retry after the restart comes at most 30 s later (the schedule above).
-		const resumed = await finished('fax', waiting.id, 3 * MINUTE);
-		expect(resumed.status).toBe('success');
-		expect(resumed.items[AFTER]).toEqual([expect.objectContaining({ patient: 'Katherine Johnson', sentStatus: 'success', timedOut: false })]);
-		// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
-		await sandbox.waitForCallbacks((all) => all.some((a) => a.url === callbackUrl && a.status === 200), MINUTE);
-		const deliveries = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
-		expect(deliveries[0].status).toBe(503);
-		expect(deliveries.slice(-1)[0].status).toBe(200);
-	}, 6 * MINUTE);
+	test(
+		"n8n restarted while the execution waits: the service's next delivery still resumes it",
+		async () => {
+			gate.plan('POST', /^\/webhook-waiting\//, {
+				kind: 'answer',
+				status: 503,
+				body: 'held back by the test',
+			});
+			const waiting = await start('fax', [
+				{ toNumber: '+12125550123', patient: 'Katherine Johnson' },
+			]);
+			const callbackUrl = String(
+				(sentFaxRequests(sandbox).slice(-1)[0].body as Record<string, unknown>).callback_url,
+			);
+			await sandbox.waitForCallbacks(
+				(all) => all.some((a) => a.url === callbackUrl && a.status === 503),
+				15_000,
+			);
+			await n8n.stop();
+			await n8n.start();
+			// The next retry after the restart comes at most 30 s later (the schedule above).
+			const resumed = await finished('fax', waiting.id, 3 * MINUTE);
+			expect(resumed.status).toBe('success');
+			expect(resumed.items[AFTER]).toEqual([
+				expect.objectContaining({
+					patient: 'Katherine Johnson',
+					sentStatus: 'success',
+					timedOut: false,
+				}),
+			]);
+			// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
+			await sandbox.waitForCallbacks(
+				(all) => all.some((a) => a.url === callbackUrl && a.status === 200),
+				MINUTE,
+			);
+			const deliveries = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
+			expect(deliveries[0].status).toBe(503);
+			expect(deliveries.slice(-1)[0].status).toBe(200);
+		},
+		6 * MINUTE,
+	);
 });

@@ -9,7 +9,15 @@ import { join } from 'path';
 
 import { CREDENTIAL_REUSE_MS } from '../../nodes/shared/credentials/credentials';
 import { signCallback } from '../../nodes/shared/callbacks/signature';
-import { createInstance, ensureInstalled, faxServiceTriggerWorkflow, logToStderr, REPO_ROOT, secretsInFiles, type N8nHostInstance } from './helpers/n8n-host';
+import {
+	createInstance,
+	ensureInstalled,
+	faxServiceTriggerWorkflow,
+	logToStderr,
+	REPO_ROOT,
+	secretsInFiles,
+	type N8nHostInstance,
+} from './helpers/n8n-host';
 
 const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
@@ -32,7 +40,11 @@ function sentFaxCallback(key: string): { body: string; signature: string; sendTo
 		isTest: true,
 		secureLink: 'https://example.invalid/files/abc',
 	};
-	return { body: new URLSearchParams({ recordDetails: JSON.stringify(payload) }).toString(), signature: signCallback('sentFax', payload, key), sendToken };
+	return {
+		body: new URLSearchParams({ recordDetails: JSON.stringify(payload) }).toString(),
+		signature: signCallback('sentFax', payload, key),
+		sendToken,
+	};
 }
 
 describe('Fax Service Trigger: rotated keys in a real n8n', () => {
@@ -46,7 +58,10 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 		const callback = sentFaxCallback(key);
 		const response = await fetch(n8n.webhookUrl(`${webhookId}/fax-service`), {
 			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-service-signature': callback.signature },
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				'x-service-signature': callback.signature,
+			},
 			body: callback.body,
 		});
 		return response.status;
@@ -54,23 +69,47 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 	const setTestKey = async (key: string) => {
 		const response = await n8n.rest('PATCH', `/rest/credentials/${credentialId}`, {
 			cookie,
-			body: { name: 'Fax Service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: key, liveApiKey: '' } },
+			body: {
+				name: 'Fax Service',
+				type: 'faxServiceApi',
+				data: {
+					baseUrl: 'http://127.0.0.1:9/api/v2',
+					authenticateWith: 'test',
+					testApiKey: key,
+					liveApiKey: '',
+				},
+			},
 		});
 		expect(response.status).toBe(200);
 	};
 
 	beforeAll(async () => {
-		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'FaxServiceTrigger', 'FaxServiceTrigger.node.js'))).toBe(true);
+		expect(
+			existsSync(
+				join(REPO_ROOT, 'dist', 'nodes', 'FaxServiceTrigger', 'FaxServiceTrigger.node.js'),
+			),
+		).toBe(true);
 		await ensureInstalled({ log: logToStderr });
 		n8n = await createInstance({ owner: OWNER });
 		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
 		await n8n.start();
 		const [credential] = await n8n.importCredentials([
-			{ name: 'Fax Service', type: 'faxServiceApi', data: { baseUrl: 'http://127.0.0.1:9/api/v2', authenticateWith: 'test', testApiKey: keys.first, liveApiKey: '' } },
+			{
+				name: 'Fax Service',
+				type: 'faxServiceApi',
+				data: {
+					baseUrl: 'http://127.0.0.1:9/api/v2',
+					authenticateWith: 'test',
+					testApiKey: keys.first,
+					liveApiKey: '',
+				},
+			},
 		]);
 		credentialId = credential.id;
 		// Version 1.1 here; the trigger e2e suite runs version 1.
-		const [workflow] = await n8n.importWorkflows([faxServiceTriggerWorkflow('Fax Service Trigger keys e2e', webhookId, credential, ['sentFax'])]);
+		const [workflow] = await n8n.importWorkflows([
+			faxServiceTriggerWorkflow('Fax Service Trigger keys e2e', webhookId, credential, ['sentFax']),
+		]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		cookie = String((await n8n.ensureOwner(OWNER)).cookie);
@@ -89,19 +128,25 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 		expect(await post(keys.first)).toBe(401);
 	});
 
-	test(`a removed key stops verifying within ${CREDENTIAL_REUSE_MS / 1000} s even when no callback signed with the new key arrives`, async () => {
-		expect(await post(keys.second)).toBe(200);
-		await setTestKey(keys.third);
-		const rotatedAt = Date.now();
-		await delay(CREDENTIAL_REUSE_MS + 200 - (Date.now() - rotatedAt));
-		expect(await post(keys.second)).toBe(401);
-		expect(await post(keys.third)).toBe(200);
-	}, MINUTE);
+	test(
+		`a removed key stops verifying within ${CREDENTIAL_REUSE_MS / 1000} s even when no callback signed with the new key arrives`,
+		async () => {
+			expect(await post(keys.second)).toBe(200);
+			await setTestKey(keys.third);
+			const rotatedAt = Date.now();
+			await delay(CREDENTIAL_REUSE_MS + 200 - (Date.now() - rotatedAt));
+			expect(await post(keys.second)).toBe(401);
+			expect(await post(keys.third)).toBe(200);
+		},
+		MINUTE,
+	);
 
 	test('each accepted callback ran once; no key is in static data or the log', async () => {
 		const executions = await n8n.waitForExecutions(workflowId, { count: 4, timeoutMs: 30_000 });
 		expect(executions.filter((e) => e.status === 'success')).toHaveLength(4);
-		const [row] = (await n8n.query('SELECT staticData FROM workflow_entity WHERE id = ?', [workflowId])) as Array<{ staticData: string | null }>;
+		const [row] = (await n8n.query('SELECT staticData FROM workflow_entity WHERE id = ?', [
+			workflowId,
+		])) as Array<{ staticData: string | null }>;
 		expect(String(row.staticData)).toContain('deliveredCallbacks');
 		for (const key of Object.values(keys)) expect(String(row.staticData)).not.toContain(key);
 		expect(secretsInFiles(n8n, Object.values(keys))).toEqual([]);

@@ -29,7 +29,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	resolve(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
 		if (typeof value !== 'string' || !value.startsWith('=')) return value;
-		return this.expression.resolveSimpleParameterValue(value, { $credentials: credentials } as never);
+		return this.expression.resolveSimpleParameterValue(value, {
+			$credentials: credentials,
+		} as never);
 	}
 
 	async authenticate(
@@ -40,7 +42,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const type = this.types[typeName];
 		const options = requestOptions as IHttpRequestOptions;
 		if (!type?.authenticate) return options;
-		if (typeof type.authenticate === 'function') return await type.authenticate(credentials, options);
+		if (typeof type.authenticate === 'function')
+			return await type.authenticate(credentials, options);
 		if (type.authenticate.type !== 'generic') return options;
 		const target = options as unknown as Record<string, Record<string, unknown>>;
 		for (const [part, entries] of Object.entries(type.authenticate.properties)) {
@@ -78,7 +81,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...data };
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		return new Credentials(nodeCredentials, type, '');
 	}
 

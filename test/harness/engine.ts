@@ -1,5 +1,12 @@
 import { Container } from '@n8n/di';
-import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -61,7 +68,9 @@ export const nodeTypes: INodeTypes = {
 	},
 };
 
-export const credentialTypes: Record<string, ICredentialType> = { faxServiceApi: new FaxServiceApi() };
+export const credentialTypes: Record<string, ICredentialType> = {
+	faxServiceApi: new FaxServiceApi(),
+};
 
 export type BinaryMode = 'default' | 'filesystem';
 
@@ -83,7 +92,9 @@ export async function binaryBuffer(binary: IBinaryData): Promise<Buffer> {
 	return await Container.get(BinaryDataService).getAsBuffer(binary);
 }
 
-export function additionalDataFor(credentials: Record<string, ICredentialDataDecryptedObject>): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentialTypes, credentials),
 		executeWorkflow: async () => {
@@ -162,7 +173,10 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 	const finished = new Promise<IRun>((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
 
-	const additionalData = { ...additionalDataFor(options.credentials ?? {}), ...options.additionalData };
+	const additionalData = {
+		...additionalDataFor(options.credentials ?? {}),
+		...options.additionalData,
+	};
 	additionalData.hooks = hooks;
 
 	const runExecutionData = createRunExecutionData({
@@ -180,7 +194,10 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		run,
 		output(nodeName) {
 			const task = run.data.resultData.runData[nodeName]?.[0];
-			if (!task) throw new Error(`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`);
+			if (!task)
+				throw new Error(
+					`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`,
+				);
 			return task.data?.main?.[0] ?? [];
 		},
 		error(nodeName) {
@@ -198,9 +215,18 @@ export async function callNodeMethod<T>(
 	filter?: string,
 ): Promise<T> {
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), 'parameters');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalDataFor(credentials),
+		'parameters',
+	);
 	const type = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-	const fn = (type.methods?.[kind] as Record<string, (this: unknown, filter?: string) => Promise<T>> | undefined)?.[method];
+	const fn = (
+		type.methods?.[kind] as
+			| Record<string, (this: unknown, filter?: string) => Promise<T>>
+			| undefined
+	)?.[method];
 	if (!fn) throw new Error(`No ${kind} method ${method}`);
 	return await fn.call(context, filter);
 }
@@ -266,8 +292,19 @@ export async function callNodeWebhook(call: WebhookCall): Promise<WebhookCallRes
 			return res;
 		},
 	};
-	const req = { method: 'POST', headers: call.request.headers, body: call.request.body, query: call.request.query ?? {}, params: {} };
-	const additionalData = { ...additionalDataFor(call.credentials), ...call.additionalData, httpRequest: req, httpResponse: res } as unknown as IWorkflowExecuteAdditionalData;
+	const req = {
+		method: 'POST',
+		headers: call.request.headers,
+		body: call.request.body,
+		query: call.request.query ?? {},
+		params: {},
+	};
+	const additionalData = {
+		...additionalDataFor(call.credentials),
+		...call.additionalData,
+		httpRequest: req,
+		httpResponse: res,
+	} as unknown as IWorkflowExecuteAdditionalData;
 	const webhookData: IWebhookData = {
 		httpMethod: 'POST',
 		node: node.name,
@@ -276,7 +313,15 @@ export async function callNodeWebhook(call: WebhookCall): Promise<WebhookCallRes
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: additionalData,
 	};
-	const context = new WebhookContext(workflow, node, additionalData, call.mode ?? 'webhook', webhookData, [], call.runExecutionData ?? null);
+	const context = new WebhookContext(
+		workflow,
+		node,
+		additionalData,
+		call.mode ?? 'webhook',
+		webhookData,
+		[],
+		call.runExecutionData ?? null,
+	);
 	const result = await type.webhook.call(context);
 	return { result, answered };
 }
@@ -316,8 +361,14 @@ export async function testCredential(
 		});
 		return { ok: true };
 	} catch (error) {
-		const err = error as { httpCode?: string; message: string; cause?: { status?: number; response?: { status?: number } } };
-		const statusCode = err.httpCode ? Number(err.httpCode) : (err.cause?.status ?? err.cause?.response?.status);
+		const err = error as {
+			httpCode?: string;
+			message: string;
+			cause?: { status?: number; response?: { status?: number } };
+		};
+		const statusCode = err.httpCode
+			? Number(err.httpCode)
+			: (err.cause?.status ?? err.cause?.response?.status);
 		return { ok: false, statusCode, message: err.message };
 	}
 }

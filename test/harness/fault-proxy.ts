@@ -58,14 +58,23 @@ export interface FaultProxy {
 	/** The most requests in flight at once since the proxy started. */
 	readonly maxInFlight: number;
 	/** Applies `fault` to the next `times` requests whose method and path (with query) match; returns what withdraws it. */
-	plan(method: string, path: RegExp, fault: Fault, times?: number, options?: PlanOptions): () => void;
+	plan(
+		method: string,
+		path: RegExp,
+		fault: Fault,
+		times?: number,
+		options?: PlanOptions,
+	): () => void;
 	/** Stops listening, so the next connections are refused, and listens again after `ms`. */
 	refuseFor(ms: number): Promise<void>;
 	close(): Promise<void>;
 }
 
 /** `preserveHost`: pass the client's Host header on, as a reverse proxy in front of n8n must (n8n 1.x signs resume URLs with it). */
-export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { preserveHost = false } = {}): Promise<FaultProxy> {
+export async function startFaultProxy(
+	destination: Pick<Sandbox, 'origin'>,
+	{ preserveHost = false } = {},
+): Promise<FaultProxy> {
 	const target = new URL(destination.origin);
 	const plans: Plan[] = [];
 	const requests: ProxiedRequest[] = [];
@@ -73,25 +82,54 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 	let maxInFlight = 0;
 
 	const forward = async (req: http.IncomingMessage, body: Buffer) =>
-		await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-			const upstream = http.request(
-				{ host: target.hostname, port: Number(target.port), method: req.method, path: req.url, headers: { ...req.headers, host: preserveHost ? req.headers.host : target.host, connection: 'close' } },
-				(res) => {
-					const chunks: Buffer[] = [];
-					res.on('data', (chunk: Buffer) => chunks.push(chunk));
-					res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
-					res.on('error', reject);
-				},
-			);
-			upstream.on('error', reject);
-			upstream.end(body);
-		});
+		await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+			(resolve, reject) => {
+				const upstream = http.request(
+					{
+						host: target.hostname,
+						port: Number(target.port),
+						method: req.method,
+						path: req.url,
+						headers: {
+							...req.headers,
+							host: preserveHost ? req.headers.host : target.host,
+							connection: 'close',
+						},
+					},
+					(res) => {
+						const chunks: Buffer[] = [];
+						res.on('data', (chunk: Buffer) => chunks.push(chunk));
+						res.on('end', () =>
+							resolve({
+								status: res.statusCode ?? 502,
+								headers: res.headers,
+								body: Buffer.concat(chunks),
+							}),
+						);
+						res.on('error', reject);
+					},
+				);
+				upstream.on('error', reject);
+				upstream.end(body);
+			},
+		);
 
-	const send = (res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[] | undefined> = {}) => {
+	const send = (
+		res: http.ServerResponse,
+		status: number,
+		body: string | Buffer,
+		headers: Record<string, string | string[] | undefined> = {},
+	) => {
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
 		const clean: Record<string, string | string[]> = {};
 		for (const [name, value] of Object.entries(headers)) {
-			if (value !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name.toLowerCase())) clean[name] = value;
+			if (
+				value !== undefined &&
+				!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(
+					name.toLowerCase(),
+				)
+			)
+				clean[name] = value;
 		}
 		res.writeHead(status, { ...clean, 'content-length': bytes.length, connection: 'close' });
 		res.end(bytes);
@@ -108,7 +146,11 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 			inFlight--;
 		};
 		res.on('close', settle);
-		const answer = (status: number, body: string | Buffer, headers?: Record<string, string | string[] | undefined>) => {
+		const answer = (
+			status: number,
+			body: string | Buffer,
+			headers?: Record<string, string | string[] | undefined>,
+		) => {
 			settle();
 			send(res, status, body, headers);
 		};
@@ -122,7 +164,11 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 			void (async () => {
 				const body = Buffer.concat(chunks);
 				const plan = plans.find(
-					(p) => p.times > 0 && p.method === req.method && p.path.test(req.url ?? '') && (!p.userAgent || p.userAgent.test(req.headers['user-agent'] ?? '')),
+					(p) =>
+						p.times > 0 &&
+						p.method === req.method &&
+						p.path.test(req.url ?? '') &&
+						(!p.userAgent || p.userAgent.test(req.headers['user-agent'] ?? '')),
 				);
 				if (plan) plan.times--;
 				const fault = plan?.fault;
@@ -131,7 +177,11 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 				try {
 					if (!fault) {
 						const upstream = await forward(req, body);
-						return answer(upstream.status, upstream.body, upstream.headers as Record<string, string>);
+						return answer(
+							upstream.status,
+							upstream.body,
+							upstream.headers as Record<string, string>,
+						);
 					}
 					switch (fault.kind) {
 						case 'answer':
@@ -146,14 +196,23 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 							return answer(fault.status, fault.body, fault.headers);
 						case 'rewrite': {
 							const upstream = await forward(req, body);
-							return answer(upstream.status, fault.body(upstream.body.toString('utf8')), upstream.headers as Record<string, string>);
+							return answer(
+								upstream.status,
+								fault.body(upstream.body.toString('utf8')),
+								upstream.headers as Record<string, string>,
+							);
 						}
 						case 'delay':
 						case 'before': {
-							if (fault.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+							if (fault.kind === 'delay')
+								await new Promise((resolve) => setTimeout(resolve, fault.ms));
 							else await fault.action();
 							const upstream = await forward(req, body);
-							return answer(upstream.status, upstream.body, upstream.headers as Record<string, string>);
+							return answer(
+								upstream.status,
+								upstream.body,
+								upstream.headers as Record<string, string>,
+							);
 						}
 						case 'respond': {
 							const computed = await fault.respond(req.url ?? '');
@@ -167,7 +226,8 @@ export async function startFaultProxy(destination: Pick<Sandbox, 'origin'>, { pr
 		});
 	});
 	server.keepAliveTimeout = 1;
-	const listen = async (port = 0) => await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+	const listen = async (port = 0) =>
+		await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
 	await listen();
 	const port = (server.address() as AddressInfo).port;
 

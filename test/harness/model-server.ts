@@ -36,7 +36,9 @@ export interface ChatRequest {
 }
 
 /** What the model answers: tools to call (arguments as the model would write them), or its final text. */
-export type ModelReply = { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> } | { content: string };
+export type ModelReply =
+	| { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> }
+	| { content: string };
 export type ModelTurn = (request: ChatRequest) => ModelReply;
 
 export interface ModelServer {
@@ -60,13 +62,21 @@ export function messageText(message: ChatMessage): string {
 }
 
 /** The tool results a request carries back to the model: each tool message with the call it answers. */
-export function toolResults(request: ChatRequest): Array<{ name: string; arguments: Record<string, unknown>; content: string }> {
-	const calls = new Map(request.messages.flatMap((message) => message.tool_calls ?? []).map((call) => [call.id, call]));
+export function toolResults(
+	request: ChatRequest,
+): Array<{ name: string; arguments: Record<string, unknown>; content: string }> {
+	const calls = new Map(
+		request.messages.flatMap((message) => message.tool_calls ?? []).map((call) => [call.id, call]),
+	);
 	return request.messages
 		.filter((message) => message.role === 'tool')
 		.map((message) => {
 			const call = calls.get(message.tool_call_id ?? '');
-			return { name: call?.function.name ?? '?', arguments: JSON.parse(call?.function.arguments ?? '{}') as Record<string, unknown>, content: messageText(message) };
+			return {
+				name: call?.function.name ?? '?',
+				arguments: JSON.parse(call?.function.arguments ?? '{}') as Record<string, unknown>,
+				content: messageText(message),
+			};
 		});
 }
 
@@ -80,15 +90,26 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** The assistant message of a reply, with tool-call ids unique across the server's life. */
-function assistantMessage(reply: ModelReply, nextCallId: () => string): { content: string | null; tool_calls?: ChatToolCall[] } {
+function assistantMessage(
+	reply: ModelReply,
+	nextCallId: () => string,
+): { content: string | null; tool_calls?: ChatToolCall[] } {
 	if ('content' in reply) return { content: reply.content };
 	return {
 		content: null,
-		tool_calls: reply.toolCalls.map((call) => ({ id: nextCallId(), type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+		tool_calls: reply.toolCalls.map((call) => ({
+			id: nextCallId(),
+			type: 'function',
+			function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+		})),
 	};
 }
 
-function answerJson(response: ServerResponse, model: string, message: ReturnType<typeof assistantMessage>): void {
+function answerJson(
+	response: ServerResponse,
+	model: string,
+	message: ReturnType<typeof assistantMessage>,
+): void {
 	const finishReason = message.tool_calls ? 'tool_calls' : 'stop';
 	response.writeHead(200, { 'content-type': 'application/json' });
 	response.end(
@@ -97,7 +118,14 @@ function answerJson(response: ServerResponse, model: string, message: ReturnType
 			object: 'chat.completion',
 			created: Math.floor(Date.now() / 1000),
 			model,
-			choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason, logprobs: null }],
+			choices: [
+				{
+					index: 0,
+					message: { role: 'assistant', ...message },
+					finish_reason: finishReason,
+					logprobs: null,
+				},
+			],
 			usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
 		}),
 	);
@@ -113,7 +141,9 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 	const refuse = (response: ServerResponse, why: string) => {
 		failures.push(why);
 		response.writeHead(400, { 'content-type': 'application/json' });
-		response.end(JSON.stringify({ error: { message: `model server: ${why}`, type: 'invalid_request_error' } }));
+		response.end(
+			JSON.stringify({ error: { message: `model server: ${why}`, type: 'invalid_request_error' } }),
+		);
 	};
 
 	const server = createServer((request, response) => {
@@ -127,12 +157,18 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 			requests.push(chat);
 			// The agents here (behind a Webhook, or run by hand) ask without streaming on both hosts; a stream would need SSE.
 			if (chat.stream) {
-				refuse(response, `request ${requests.length} asks for a stream, which this model does not speak`);
+				refuse(
+					response,
+					`request ${requests.length} asks for a stream, which this model does not speak`,
+				);
 				return;
 			}
 			const turn = turns.shift();
 			if (!turn) {
-				refuse(response, `no scripted turn left for request ${requests.length}: ${text.slice(0, 2000)}`);
+				refuse(
+					response,
+					`no scripted turn left for request ${requests.length}: ${text.slice(0, 2000)}`,
+				);
 				return;
 			}
 			let reply: ModelReply;

@@ -5,7 +5,15 @@
  * be given (the registry suite publishes a next version).
  */
 import { spawnSync } from 'child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import {
+	cpSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'fs';
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 
@@ -26,17 +34,32 @@ export interface PackedPackage {
 }
 
 /** Runs a command to completion; throws with its output when it fails. */
-export function runOrThrow(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): string {
-	const result = spawnSync(command, args, { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', timeout: options.timeoutMs ?? 300_000 });
+export function runOrThrow(
+	command: string,
+	args: string[],
+	options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): string {
+	const result = spawnSync(command, args, {
+		cwd: options.cwd,
+		env: options.env ?? process.env,
+		encoding: 'utf8',
+		timeout: options.timeoutMs ?? 300_000,
+	});
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) failed: exit ${result.status}${result.signal ? `, ${result.signal}` : ''}\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`${command} ${args.join(' ')} (in ${options.cwd}) failed: exit ${result.status}${result.signal ? `, ${result.signal}` : ''}\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return result.stdout;
 }
 
 /** The checkout's files as git sees them: tracked, and new but not ignored (node_modules, dist/ and the n8n hosts are not). */
 function checkoutFiles(): string[] {
-	const listed = runOrThrow('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO_ROOT });
+	const listed = runOrThrow(
+		'git',
+		['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+		{ cwd: REPO_ROOT },
+	);
 	return listed.split('\0').filter(Boolean);
 }
 
@@ -58,19 +81,35 @@ export function packPackage({ version }: { version?: string } = {}): PackedPacka
 		// The build's tools (tsc, gulp) and the types it compiles against.
 		symlinkSync(join(REPO_ROOT, 'node_modules'), join(buildDir, 'node_modules'), 'dir');
 		const packageJsonFile = join(buildDir, 'package.json');
-		const packageJson = JSON.parse(readFileSync(packageJsonFile, 'utf8')) as { name: string; version: string };
+		const packageJson = JSON.parse(readFileSync(packageJsonFile, 'utf8')) as {
+			name: string;
+			version: string;
+		};
 		if (version) {
 			packageJson.version = version;
 			writeFileSync(packageJsonFile, `${JSON.stringify(packageJson, null, 2)}\n`);
 		}
-		const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+		const env = {
+			...process.env,
+			npm_config_update_notifier: 'false',
+			npm_config_fund: 'false',
+			npm_config_audit: 'false',
+		};
 		runOrThrow('npm', ['run', 'build'], { cwd: buildDir, env });
-		const packOutput = runOrThrow('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: buildDir, env });
-		const [packed] = JSON.parse(packOutput) as Array<{ filename: string; files: Array<{ path: string }> }>;
+		const packOutput = runOrThrow('npm', ['pack', '--json', '--pack-destination', workDir], {
+			cwd: buildDir,
+			env,
+		});
+		const [packed] = JSON.parse(packOutput) as Array<{
+			filename: string;
+			files: Array<{ path: string }>;
+		}>;
 		const tarball = join(workDir, packed.filename);
 		const unpackedDir = join(workDir, 'unpacked');
 		mkdirSync(unpackedDir);
-		runOrThrow('tar', ['-xzf', tarball, '-C', unpackedDir, '--strip-components=1'], { cwd: workDir });
+		runOrThrow('tar', ['-xzf', tarball, '-C', unpackedDir, '--strip-components=1'], {
+			cwd: workDir,
+		});
 		return {
 			name: packageJson.name,
 			version: packageJson.version,

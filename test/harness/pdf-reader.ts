@@ -22,7 +22,11 @@ export interface ReadPdf {
 }
 
 /** A temp folder for the PDFs one suite reads (`directory`, for other files of the suite too); `dispose()` removes it (call it in afterAll). */
-export function pdfReader(prefix = 'fax-pdf-'): { read(bytes: Buffer): ReadPdf; directory: string; dispose(): void } {
+export function pdfReader(prefix = 'fax-pdf-'): {
+	read(bytes: Buffer): ReadPdf;
+	directory: string;
+	dispose(): void;
+} {
 	const directory = mkdtempSync(join(tmpdir(), prefix));
 	let count = 0;
 	const read = (bytes: Buffer): ReadPdf => {
@@ -32,21 +36,28 @@ export function pdfReader(prefix = 'fax-pdf-'): { read(bytes: Buffer): ReadPdf; 
 		const output = `${qpdf.stdout}${qpdf.stderr}`;
 		const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
 		const pages = Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
-		const pdftotext = (range: string[]) => execFileSync('pdftotext', ['-layout', ...range, file, '-'], { encoding: 'utf8' });
+		const pdftotext = (range: string[]) =>
+			execFileSync('pdftotext', ['-layout', ...range, file, '-'], { encoding: 'utf8' });
 		return {
 			file,
 			check: { status: qpdf.status, output, warnings: output.match(/warning.*/gi) ?? [] },
 			info,
 			pages,
 			text: pdftotext([]),
-			pageTexts: Array.from({ length: pages }, (_, index) => pdftotext(['-f', String(index + 1), '-l', String(index + 1)])),
+			pageTexts: Array.from({ length: pages }, (_, index) =>
+				pdftotext(['-f', String(index + 1), '-l', String(index + 1)]),
+			),
 		};
 	};
 	return { read, directory, dispose: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
 /** What qpdf says of a sound file: exit 0, no warning, its "no errors" line. */
-export const SOUND_PDF = { status: 0, warnings: [] as string[], output: expect.stringContaining('No syntax or stream encoding errors found') };
+export const SOUND_PDF = {
+	status: 0,
+	warnings: [] as string[],
+	output: expect.stringContaining('No syntax or stream encoding errors found'),
+};
 
 /** pdftotext keeps a line's words; the spacing of the layout between them is not compared. */
 export const words = (text: string): string => text.replace(/\s+/g, ' ').trim();

@@ -1,6 +1,12 @@
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
@@ -18,7 +24,10 @@ registerNodeType(POLL_TRIGGER_TYPE, new FaxServicePollTrigger());
 
 export const POLL_NODE = 'Fax Service Polling Trigger';
 
-export type PollOutcome = { items: INodeExecutionData[] } | { error: Error & IDataObject } | { nothing: true };
+export type PollOutcome =
+	| { items: INodeExecutionData[] }
+	| { error: Error & IDataObject }
+	| { nothing: true };
 
 export interface Poller {
 	/** One scheduled poll (n8n's cron tick). */
@@ -34,7 +43,10 @@ export interface Poller {
 	setParameters(parameters: INodeParameters): void;
 }
 
-export function createPoller(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject>): Poller {
+export function createPoller(
+	parameters: INodeParameters,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): Poller {
 	const node: INode = {
 		id: 'poll-trigger',
 		name: POLL_NODE,
@@ -46,7 +58,16 @@ export function createPoller(parameters: INodeParameters, credentials: Record<st
 	};
 	let staticData: IDataObject = {};
 	const newWorkflow = () =>
-		new Workflow({ id: 'poll-workflow', name: 'poll test', nodes: [node], connections: {}, active: true, nodeTypes, staticData, settings: { executionOrder: 'v1' } });
+		new Workflow({
+			id: 'poll-workflow',
+			name: 'poll test',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData,
+			settings: { executionOrder: 'v1' },
+		});
 	let workflow = newWorkflow();
 	// The static data as n8n saved it (JSON), on a new workflow object: as after a restart or a saved edit.
 	const restart = () => {
@@ -65,7 +86,12 @@ export function createPoller(parameters: INodeParameters, credentials: Record<st
 			(data) => (outcome = { items: data[0] }),
 			(error) => (outcome = { error: error as Error & IDataObject }),
 		);
-		const executor = Container.get(PollTriggerExecutor).create(workflow, workflow.getNode(POLL_NODE)!, context, () => true);
+		const executor = Container.get(PollTriggerExecutor).create(
+			workflow,
+			workflow.getNode(POLL_NODE)!,
+			context,
+			() => true,
+		);
 		try {
 			await executor(testing);
 		} catch (error) {
@@ -78,11 +104,20 @@ export function createPoller(parameters: INodeParameters, credentials: Record<st
 		tick: async () => await run(false),
 		activate: async () => await run(true),
 		async fetchTestEvent() {
-			const result = await runWorkflow({ nodes: [node], connections: {}, credentials, startNode: POLL_NODE, staticData: workflow.staticData });
+			const result = await runWorkflow({
+				nodes: [node],
+				connections: {},
+				credentials,
+				startNode: POLL_NODE,
+				staticData: workflow.staticData,
+			});
 			const error = result.error(POLL_NODE);
 			return error ? { error } : { items: result.output(POLL_NODE) };
 		},
-		staticData: () => JSON.parse(JSON.stringify(workflow.getStaticData('node', workflow.getNode(POLL_NODE)!))) as IDataObject,
+		staticData: () =>
+			JSON.parse(
+				JSON.stringify(workflow.getStaticData('node', workflow.getNode(POLL_NODE)!)),
+			) as IDataObject,
 		restart,
 		setParameters(next) {
 			node.parameters = { ...node.parameters, ...next };
@@ -92,12 +127,16 @@ export function createPoller(parameters: INodeParameters, credentials: Record<st
 }
 
 export function itemsOf(outcome: PollOutcome): INodeExecutionData[] {
-	if ('error' in outcome) throw new Error(`The poll failed: ${outcome.error.message} ${String(outcome.error.description ?? '')}`);
+	if ('error' in outcome)
+		throw new Error(
+			`The poll failed: ${outcome.error.message} ${String(outcome.error.description ?? '')}`,
+		);
 	return 'items' in outcome ? outcome.items : [];
 }
 
 /** The `key` field (the record's token) of each item. */
-export const itemTokens = (items: INodeExecutionData[], key: string): string[] => items.map((item) => String(item.json[key]));
+export const itemTokens = (items: INodeExecutionData[], key: string): string[] =>
+	items.map((item) => String(item.json[key]));
 
 /** Every token of every poll, failing on the second emission of any: "exactly once" over a whole test, never per poll. */
 export class Emitted {

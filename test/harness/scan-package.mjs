@@ -5,7 +5,10 @@
 //   tarball: the unpacked published files, compiled .js and package.json (the scanner's own tarball leg)
 //   all:     every .js, .ts and .json file (analyzePackage's default patterns)
 // A child process: the scanner is an ES module, which jest's CommonJS runtime cannot import.
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const LEGS = { source: SOURCE_FILE_PATTERNS, tarball: ['**/*.js', 'package.json'], all: undefined };
 
@@ -15,4 +18,6 @@ if (!folder || !(leg in LEGS)) {
 	process.exit(2);
 }
 const result = await analyzePackage(folder, LEGS[leg]);
-process.stdout.write(`${JSON.stringify({ passed: result.passed, message: result.message ?? null, details: result.details ?? null, patterns: LEGS[leg] ?? null })}\n`);
+process.stdout.write(
+	`${JSON.stringify({ passed: result.passed, message: result.message ?? null, details: result.details ?? null, patterns: LEGS[leg] ?? null })}\n`,
+);

@@ -29,7 +29,10 @@ export interface SmtpServer {
 	/** every message received, in arrival order */
 	readonly messages: ReceivedMail[];
 	/** resolves with the first message that matches once it has arrived, or rejects after `timeoutMs` naming what did */
-	waitForMessage(matches: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+	waitForMessage(
+		matches: (mail: ReceivedMail) => boolean,
+		timeoutMs?: number,
+	): Promise<ReceivedMail>;
 	stop(): Promise<void>;
 }
 
@@ -50,14 +53,19 @@ const decodeQuotedPrintable = (text: string): Buffer => {
 
 const decodeBody = (body: string, encoding: string): string => {
 	if (/quoted-printable/i.test(encoding)) return decodeQuotedPrintable(body).toString('utf8');
-	if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+	if (/base64/i.test(encoding))
+		return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
 	return body;
 };
 
 /** RFC 2047 encoded words (=?utf-8?Q?…?= and =?utf-8?B?…?=) in a header value. */
 const decodeWords = (value: string): string =>
-	value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=(\s+(?==\?))?/g, (_all, _charset: string, kind: string, text: string) =>
-		kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
+	value.replace(
+		/=\?([^?]+)\?([QqBb])\?([^?]*)\?=(\s+(?==\?))?/g,
+		(_all, _charset: string, kind: string, text: string) =>
+			kind.toUpperCase() === 'B'
+				? Buffer.from(text, 'base64').toString('utf8')
+				: decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
 	);
 
 /** Splits a MIME entity into its headers and body. */
@@ -68,21 +76,34 @@ function parseEntity(entity: string): { headers: Record<string, string>; body: s
 	const headers: Record<string, string> = {};
 	for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
 		const colon = line.indexOf(':');
-		if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+		if (colon > 0)
+			headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(
+				line.slice(colon + 1).trim(),
+			);
 	}
 	return { headers, body };
 }
 
 /** The decoded text parts of an entity, multipart or not. */
-function textParts(entity: { headers: Record<string, string>; body: string }): Array<{ type: string; text: string }> {
+function textParts(entity: {
+	headers: Record<string, string>;
+	body: string;
+}): Array<{ type: string; text: string }> {
 	const type = entity.headers['content-type'] ?? 'text/plain';
 	const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
 	if (/^multipart\//i.test(type) && boundary) {
 		const parts = entity.body.split(`--${boundary}`).slice(1);
-		return parts.filter((part) => !part.startsWith('--')).flatMap((part) => textParts(parseEntity(part.replace(/^\r?\n/, ''))));
+		return parts
+			.filter((part) => !part.startsWith('--'))
+			.flatMap((part) => textParts(parseEntity(part.replace(/^\r?\n/, ''))));
 	}
 	if (!/^text\//i.test(type)) return [];
-	return [{ type: type.split(';')[0].trim().toLowerCase(), text: decodeBody(entity.body, entity.headers['content-transfer-encoding'] ?? '') }];
+	return [
+		{
+			type: type.split(';')[0].trim().toLowerCase(),
+			text: decodeBody(entity.body, entity.headers['content-transfer-encoding'] ?? ''),
+		},
+	];
 }
 
 export function parseMail(envelope: { from: string; to: string[] }, raw: string): ReceivedMail {
@@ -175,7 +196,11 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
 				};
 				const timer = setTimeout(() => {
 					waiters.delete(check);
-					reject(new Error(`SMTP receiver: no matching message within ${timeoutMs} ms; received: ${JSON.stringify(messages.map((mail) => mail.subject))}`));
+					reject(
+						new Error(
+							`SMTP receiver: no matching message within ${timeoutMs} ms; received: ${JSON.stringify(messages.map((mail) => mail.subject))}`,
+						),
+					);
 				}, timeoutMs);
 				waiters.add(check);
 				check();

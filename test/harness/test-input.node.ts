@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 export interface TestInputItem {
 	json: IDataObject;
@@ -32,7 +38,11 @@ export class TestInput implements INodeType {
 			if (item.binary) {
 				entry.binary = {};
 				for (const [name, file] of Object.entries(item.binary)) {
-					entry.binary[name] = await this.helpers.prepareBinaryData(Buffer.from(file.base64, 'base64'), file.fileName, file.mimeType);
+					entry.binary[name] = await this.helpers.prepareBinaryData(
+						Buffer.from(file.base64, 'base64'),
+						file.fileName,
+						file.mimeType,
+					);
 				}
 			}
 			output.push(entry);

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { deepCopy, NodeConnectionTypes } from 'n8n-workflow';
 
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
@@ -38,13 +44,18 @@ class TestAgent implements INodeType {
 		version: 1,
 		description: 'Calls its tool once',
 		defaults: { name: 'Test Agent' },
-		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tool', required: true, maxConnections: 1 }],
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tool', required: true, maxConnections: 1 },
+		],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const tool = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as { invoke(args: IDataObject): Promise<string> };
+		const tool = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as {
+			invoke(args: IDataObject): Promise<string>;
+		};
 		const answer = JSON.parse(await tool.invoke({})) as IDataObject[];
 		return [[{ json: { answer } }]];
 	}

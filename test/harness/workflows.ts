@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, IConnections, INode, INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IConnections,
+	INode,
+	INodeParameters,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { NODE_TYPE, runWorkflow } from './engine';
@@ -7,7 +13,10 @@ import type { TestInputItem } from './test-input.node';
 
 /** Builds the small workflows most tests need: Test Input → Fax Service. */
 
-export function credentialsFor(sandbox: Sandbox, overrides: Partial<Record<string, string>> = {}): Record<string, ICredentialDataDecryptedObject> {
+export function credentialsFor(
+	sandbox: Sandbox,
+	overrides: Partial<Record<string, string>> = {},
+): Record<string, ICredentialDataDecryptedObject> {
 	return {
 		faxServiceApi: {
 			baseUrl: sandbox.baseUrl,

@@ -14,7 +14,11 @@ import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigg
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const devExamples = require('../../scripts/dev-examples.js') as {
-	exampleWorkflows(options?: { sandboxOrigin?: string; n8nOrigin?: string; fromNumber?: string }): Array<{ file: string; workflow: { name: string; nodes: INode[] } }>;
+	exampleWorkflows(options?: {
+		sandboxOrigin?: string;
+		n8nOrigin?: string;
+		fromNumber?: string;
+	}): Array<{ file: string; workflow: { name: string; nodes: INode[] } }>;
 	publishable(workflow: { nodes: INode[] }): boolean;
 	inboundTriggerUrl(n8nOrigin?: string): string;
 	devFaxNumber(sandbox: { baseUrl: string; testKey: string }, callbackUrl: string): Promise<string>;
@@ -32,7 +36,11 @@ function packageNodeIssues(nodes: INode[]): Record<string, string[]> {
 	for (const node of nodes) {
 		const type = NODE_TYPES[node.type];
 		if (!type) continue;
-		const found = NodeHelpers.getNodeParametersIssues(type.description.properties, node, type.description);
+		const found = NodeHelpers.getNodeParametersIssues(
+			type.description.properties,
+			node,
+			type.description,
+		);
 		if (found?.parameters) issues[node.name] = Object.values(found.parameters).flat();
 	}
 	return issues;
@@ -41,7 +49,7 @@ function packageNodeIssues(nodes: INode[]): Record<string, string[]> {
 describe('npm run dev: the examples it publishes are ready to run', () => {
 	const NUMBER = '+14155550001';
 
-	test('dev publishes the examples that start on their own (a trigger other than the manual one) and need only the sandbox\'s credential', () => {
+	test("dev publishes the examples that start on their own (a trigger other than the manual one) and need only the sandbox's credential", () => {
 		const published = devExamples
 			.exampleWorkflows({ fromNumber: NUMBER })
 			.filter(({ workflow }) => devExamples.publishable(workflow))
@@ -54,17 +62,23 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 			'provision-number-for-new-client.json',
 		]);
 		// Its Form Trigger starts it, but its OpenAI and SMTP credentials are the user's to pick.
-		const approval = devExamples.exampleWorkflows().find(({ file }) => file === 'ai-approved-referral-fax.json')!;
+		const approval = devExamples
+			.exampleWorkflows()
+			.find(({ file }) => file === 'ai-approved-referral-fax.json')!;
 		expect(devExamples.publishable(approval.workflow)).toBe(false);
 	});
 
-	test('with dev\'s number, no node of the package in any example has a parameter issue; the example file alone leaves From Number empty', () => {
+	test("with dev's number, no node of the package in any example has a parameter issue; the example file alone leaves From Number empty", () => {
 		for (const { file, workflow } of devExamples.exampleWorkflows({ fromNumber: NUMBER })) {
 			expect({ file, issues: packageNodeIssues(workflow.nodes) }).toEqual({ file, issues: {} });
 		}
 		// What the issue saw: the file as it is stops the editor's first Publish.
-		const formLetter = devExamples.exampleWorkflows().find(({ file }) => file === 'form-letter-fax.json')!;
-		expect(packageNodeIssues(formLetter.workflow.nodes)).toEqual({ 'Fax the Letter': ['Parameter "From Number" is required.'] });
+		const formLetter = devExamples
+			.exampleWorkflows()
+			.find(({ file }) => file === 'form-letter-fax.json')!;
+		expect(packageNodeIssues(formLetter.workflow.nodes)).toEqual({
+			'Fax the Letter': ['Parameter "From Number" is required.'],
+		});
 	});
 
 	test('the number goes only where From Number was empty: expressions and typed numbers are kept', () => {
@@ -74,12 +88,20 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 		for (const [index, { file, workflow }] of after.entries()) {
 			for (const [nodeIndex, node] of workflow.nodes.entries()) {
 				const was = before[index].workflow.nodes[nodeIndex].parameters;
-				if (JSON.stringify(was) !== JSON.stringify(node.parameters)) changed.push(`${file}: ${node.name}`);
+				if (JSON.stringify(was) !== JSON.stringify(node.parameters))
+					changed.push(`${file}: ${node.name}`);
 			}
 		}
 		expect(changed).toEqual(['form-letter-fax.json: Fax the Letter']);
-		const send = after.find(({ file }) => file === 'form-letter-fax.json')!.workflow.nodes.find((node) => node.name === 'Fax the Letter')!;
-		expect(send.parameters.fromNumber).toEqual({ __rl: true, mode: 'list', value: NUMBER, cachedResultName: NUMBER });
+		const send = after
+			.find(({ file }) => file === 'form-letter-fax.json')!
+			.workflow.nodes.find((node) => node.name === 'Fax the Letter')!;
+		expect(send.parameters.fromNumber).toEqual({
+			__rl: true,
+			mode: 'list',
+			value: NUMBER,
+			cachedResultName: NUMBER,
+		});
 	});
 
 	describe('the sandbox number', () => {
@@ -88,9 +110,11 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 			for (const sandbox of sandboxes) await sandbox.stop();
 		});
 
-		test('a fresh sandbox gets the same number on every run, its faxes sent to the inbound example\'s trigger; an account with a number keeps it', async () => {
+		test("a fresh sandbox gets the same number on every run, its faxes sent to the inbound example's trigger; an account with a number keeps it", async () => {
 			const callbackUrl = devExamples.inboundTriggerUrl('http://127.0.0.1:5678');
-			expect(callbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:5678\/webhook\/[0-9a-f-]{36}\/fax-service$/);
+			expect(callbackUrl).toMatch(
+				/^http:\/\/127\.0\.0\.1:5678\/webhook\/[0-9a-f-]{36}\/fax-service$/,
+			);
 			const numbers: string[] = [];
 			for (let run = 0; run < 2; run++) {
 				const sandbox = await startSandbox({ port: 0 });
@@ -98,10 +122,16 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 				numbers.push(await devExamples.devFaxNumber(sandbox, callbackUrl));
 				// An account that has a number keeps it: nothing more is provisioned.
 				expect(await devExamples.devFaxNumber(sandbox, callbackUrl)).toBe(numbers[run]);
-				const listed = (await (await fetch(`${sandbox.baseUrl}/fax_numbers`, { headers: { authorization: `Bearer ${sandbox.testKey}` } })).json()) as {
+				const listed = (await (
+					await fetch(`${sandbox.baseUrl}/fax_numbers`, {
+						headers: { authorization: `Bearer ${sandbox.testKey}` },
+					})
+				).json()) as {
 					faxNumbers: Array<{ number: string; callbackUrl: string | null }>;
 				};
-				expect(listed.faxNumbers).toEqual([expect.objectContaining({ number: numbers[run], callbackUrl })]);
+				expect(listed.faxNumbers).toEqual([
+					expect.objectContaining({ number: numbers[run], callbackUrl }),
+				]);
 			}
 			expect(numbers).toEqual([NUMBER, NUMBER]);
 		});

@@ -28,7 +28,12 @@ function inputBinary(result: RunResult): IBinaryData | undefined {
 describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (mode) => {
 	const suite = useEngineSuite({ binaryMode: mode, accountNumbers: 1, receiver: true });
 
-	const sendFax = { resource: 'sentFax', operation: 'send', fromNumber: byNumber('+12125550001'), toNumber: '+13105551234' };
+	const sendFax = {
+		resource: 'sentFax',
+		operation: 'send',
+		fromNumber: byNumber('+12125550001'),
+		toNumber: '+13105551234',
+	};
 
 	test('Send Fax uploads a two-page PDF byte for byte', async () => {
 		const file = pdf(2, `two pages in ${mode} mode`);
@@ -53,11 +58,21 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 		const emailed = TIFF;
 		const extracted = pdf(3, 'REFERRAL');
 		await suite.run(
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' },
+			{
+				resource: 'receivedFax',
+				operation: 'simulateInbound',
+				toNumber: byNumber(suite.accountNumber),
+				fromNumber: '+14155551234',
+			},
 			{ items: [fileItem(inbound, 'inbound.pdf')] },
 		);
 		await suite.run(
-			{ resource: 'secureLinkEmail', operation: 'send', recipientEmail: 'someone@example.com', expireAfter: 7 },
+			{
+				resource: 'secureLinkEmail',
+				operation: 'send',
+				recipientEmail: 'someone@example.com',
+				expireAfter: 7,
+			},
 			{ items: [fileItem(emailed, 'emailed.tif', 'image/tiff')] },
 		);
 		await suite.run(
@@ -65,7 +80,11 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 			{ items: [fileItem(extracted, 'extract.pdf')] },
 		);
 		const uploads = suite.sandbox.requests.filter((r) => r.method === 'POST');
-		expect(uploads.map((r) => r.path)).toEqual(['/api/v2/received_faxes/test_receive', '/api/v2/emails', '/api/v2/ai_documents']);
+		expect(uploads.map((r) => r.path)).toEqual([
+			'/api/v2/received_faxes/test_receive',
+			'/api/v2/emails',
+			'/api/v2/ai_documents',
+		]);
 		expect(uploads.map((r) => r.status)).toEqual([201, 201, 201]);
 		expect(uploads[0].files[0].data.equals(inbound)).toBe(true);
 		expect(uploads[1].files[0].data.equals(emailed)).toBe(true);
@@ -74,7 +93,10 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 
 	test('a file of the wrong kind is refused by its first bytes, before any request', async () => {
 		const text = Buffer.from('not a PDF, only text', 'utf8');
-		const result = await suite.run({ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url }, { items: [fileItem(text, 'notes.pdf')] });
+		const result = await suite.run(
+			{ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url },
+			{ items: [fileItem(text, 'notes.pdf')] },
+		);
 		expectStoredIn(mode, inputBinary(result));
 		expect(errorOf(result).message).toMatch(/Input Binary Field "data" must be a PDF file/);
 		expect(apiRequests(suite.sandbox, 'POST')).toEqual([]);
@@ -82,7 +104,10 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 
 	test('a large file is sent whole (streamed from storage in filesystem mode)', async () => {
 		const large = Buffer.concat([pdf(1, 'large'), Buffer.alloc(3 * 1024 * 1024 + 17, '%')]);
-		const result = await suite.run({ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url }, { items: [fileItem(large, 'large.pdf')] });
+		const result = await suite.run(
+			{ resource: 'aiDocument', operation: 'upload', callbackUrl: suite.receiver.url },
+			{ items: [fileItem(large, 'large.pdf')] },
+		);
 		expectStoredIn(mode, inputBinary(result));
 		expect(outputOf(result)[0].json).toHaveProperty('aiToken');
 		const [post] = apiRequests(suite.sandbox, 'POST', '/ai_documents');
@@ -97,7 +122,14 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 		const sent = await suite.run(sendFax, { items: [fileItem(file, 'round-trip.pdf')] });
 		const faxId = String(outputOf(sent)[0].json.faxId);
 
-		const output = outputOf(await suite.run({ resource: 'sentFax', operation: 'downloadPdf', faxId, binaryPropertyName: 'pdf' }));
+		const output = outputOf(
+			await suite.run({
+				resource: 'sentFax',
+				operation: 'downloadPdf',
+				faxId,
+				binaryPropertyName: 'pdf',
+			}),
+		);
 		const binary = output[0].binary?.pdf;
 		expectStoredIn(mode, binary);
 		expect(binary?.mimeType).toBe('application/pdf');
@@ -106,13 +138,20 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 
 	test('a received TIFF comes back from Download PDF with the uploaded bytes', async () => {
 		await suite.run(
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' },
+			{
+				resource: 'receivedFax',
+				operation: 'simulateInbound',
+				toNumber: byNumber(suite.accountNumber),
+				fromNumber: '+14155551234',
+			},
 			{ items: [fileItem(TIFF, 'inbound.tif', 'image/tiff')] },
 		);
 		const list = await api(suite.sandbox, 'GET', '/received_faxes');
 		const token = String((list.body.receivedFaxes as Array<{ sendToken: string }>)[0].sendToken);
 
-		const output = outputOf(await suite.run({ resource: 'receivedFax', operation: 'downloadPdf', faxId: token }));
+		const output = outputOf(
+			await suite.run({ resource: 'receivedFax', operation: 'downloadPdf', faxId: token }),
+		);
 		const binary = output[0].binary?.data;
 		expectStoredIn(mode, binary);
 		expect((await binaryBuffer(binary!)).equals(TIFF)).toBe(true);

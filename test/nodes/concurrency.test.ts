@@ -8,7 +8,17 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_REQUESTS_IN_PARALLEL } from '../../nodes/FaxService/actions/fields';
-import { api, apiRequests, byNumber, errorOf, fileItem, outputOf, pdf, seedSentFax, useEngineSuite } from './fixtures';
+import {
+	api,
+	apiRequests,
+	byNumber,
+	errorOf,
+	fileItem,
+	outputOf,
+	pdf,
+	seedSentFax,
+	useEngineSuite,
+} from './fixtures';
 
 const SEND_PATH = /^\/api\/v2\/sent_faxes$/;
 const HTML = '<html><body><h1>502 Bad Gateway</h1></body></html>';
@@ -16,7 +26,8 @@ const HTML = '<html><body><h1>502 Bad Gateway</h1></body></html>';
 /** Resolves once `condition` holds, or after `timeoutMs` (the test's assertions then say what went wrong). */
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
 	const started = Date.now();
-	while (!condition() && Date.now() - started < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 5));
+	while (!condition() && Date.now() - started < timeoutMs)
+		await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('several items in flight at once', () => {
@@ -24,7 +35,10 @@ describe('several items in flight at once', () => {
 	const { run } = suite;
 
 	const to = (i: number) => `+1310555${String(1000 + i)}`;
-	const faxItems = (count: number) => Array.from({ length: count }, (_, i) => fileItem(pdf(1, `fax ${i}`), `fax-${i}.pdf`, 'application/pdf', { to: to(i) }));
+	const faxItems = (count: number) =>
+		Array.from({ length: count }, (_, i) =>
+			fileItem(pdf(1, `fax ${i}`), `fax-${i}.pdf`, 'application/pdf', { to: to(i) }),
+		);
 	const send = (requestsInParallel?: number): INodeParameters => ({
 		resource: 'sentFax',
 		operation: 'send',
@@ -32,22 +46,30 @@ describe('several items in flight at once', () => {
 		toNumber: '={{ $json.to }}',
 		...(requestsInParallel === undefined ? {} : { requestOptions: { requestsInParallel } }),
 	});
-	const posts = () => suite.proxy.requests.filter((r) => r.method === 'POST' && SEND_PATH.test(r.path));
+	const posts = () =>
+		suite.proxy.requests.filter((r) => r.method === 'POST' && SEND_PATH.test(r.path));
 	/** The item (by its to_number) of every fax the sandbox created. */
 	const createdItems = () =>
 		apiRequests(suite.sandbox, 'POST', '/sent_faxes')
 			.filter((r) => r.status === 201)
 			.map((r) => Number((r.body as Record<string, string>).to_number.slice(-4)) - 1000);
-	const toNumberOf = async (faxId: unknown) => (await api(suite.sandbox, 'GET', `/sent_faxes/${String(faxId)}`)).body.toNumber;
+	const toNumberOf = async (faxId: unknown) =>
+		(await api(suite.sandbox, 'GET', `/sent_faxes/${String(faxId)}`)).body.toNumber;
 
 	test('answers that come back out of order: outputs in input order, each paired with its item and holding its own fax', async () => {
 		// The first request to arrive is held until the five others have been answered.
-		suite.proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => posts().filter((r) => r.answeredAt !== undefined).length >= 5) });
+		suite.proxy.plan('POST', SEND_PATH, {
+			kind: 'before',
+			action: async () =>
+				await until(() => posts().filter((r) => r.answeredAt !== undefined).length >= 5),
+		});
 		const output = outputOf(await run(send(3), { items: faxItems(6) }));
 
 		const [held, ...others] = posts();
 		expect(others.every((r) => r.answeredAt! <= held.answeredAt!)).toBe(true);
-		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4, 5].map((item) => ({ item })),
+		);
 		for (const [i, item] of output.entries()) expect(await toNumberOf(item.json.faxId)).toBe(to(i));
 		expect(createdItems().sort()).toEqual([0, 1, 2, 3, 4, 5]);
 	});
@@ -55,17 +77,31 @@ describe('several items in flight at once', () => {
 	test.each([
 		['1 (one item after the other)', 1, 4],
 		['3', 3, 9],
-		[`not set (the default, ${DEFAULT_REQUESTS_IN_PARALLEL})`, undefined, DEFAULT_REQUESTS_IN_PARALLEL + 4],
-	])('Requests in Parallel %s: never more requests in flight, and that many used', async (_label, setting, count) => {
-		const limit = setting ?? DEFAULT_REQUESTS_IN_PARALLEL;
-		// The first `limit` requests wait until `limit` are in flight (so the bound is reached); the rest are slowed a little.
-		suite.proxy.plan('POST', SEND_PATH, { kind: 'before', action: async () => await until(() => suite.proxy.inFlight >= limit) }, limit);
-		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 30 }, count);
-		const output = outputOf(await run(send(setting), { items: faxItems(count) }));
-		expect(output).toHaveLength(count);
-		expect(suite.proxy.maxInFlight).toBe(limit);
-		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
-	});
+		[
+			`not set (the default, ${DEFAULT_REQUESTS_IN_PARALLEL})`,
+			undefined,
+			DEFAULT_REQUESTS_IN_PARALLEL + 4,
+		],
+	])(
+		'Requests in Parallel %s: never more requests in flight, and that many used',
+		async (_label, setting, count) => {
+			const limit = setting ?? DEFAULT_REQUESTS_IN_PARALLEL;
+			// The first `limit` requests wait until `limit` are in flight (so the bound is reached); the rest are slowed a little.
+			suite.proxy.plan(
+				'POST',
+				SEND_PATH,
+				{ kind: 'before', action: async () => await until(() => suite.proxy.inFlight >= limit) },
+				limit,
+			);
+			suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 30 }, count);
+			const output = outputOf(await run(send(setting), { items: faxItems(count) }));
+			expect(output).toHaveLength(count);
+			expect(suite.proxy.maxInFlight).toBe(limit);
+			expect(createdItems().sort((a, b) => a - b)).toEqual(
+				Array.from({ length: count }, (_, i) => i),
+			);
+		},
+	);
 
 	test('an item in the middle fails after the service created its fax: nothing new starts, nothing is sent twice, and the error names every sent item', async () => {
 		// Three pass; the fourth is created but its answer is lost; the two in flight with it are slow, so they settle after the failure.
@@ -86,11 +122,18 @@ describe('several items in flight at once', () => {
 		expect(description).toContain('may have taken effect');
 
 		// The error names each other created fax with its id, and exactly the items never sent.
-		expect(description).toContain('Of the 12 input items (numbered from 0): Sent and answered before the node stopped: ');
+		expect(description).toContain(
+			'Of the 12 input items (numbered from 0): Sent and answered before the node stopped: ',
+		);
 		for (const item of created.filter((i) => i !== failed)) {
-			const post = apiRequests(suite.sandbox, 'POST', '/sent_faxes').find((r) => (r.body as Record<string, string>).to_number === to(item))!;
+			const post = apiRequests(suite.sandbox, 'POST', '/sent_faxes').find(
+				(r) => (r.body as Record<string, string>).to_number === to(item),
+			)!;
 			expect(post.status).toBe(201);
-			const list = (await api(suite.sandbox, 'GET', '/sent_faxes')).body.sentFaxes as Array<{ sendToken: string; toNumber: string }>;
+			const list = (await api(suite.sandbox, 'GET', '/sent_faxes')).body.sentFaxes as Array<{
+				sendToken: string;
+				toNumber: string;
+			}>;
 			const token = list.find((fax) => fax.toNumber === to(item))!.sendToken;
 			expect(description).toContain(`item ${item} (faxId "${token}")`);
 		}
@@ -105,9 +148,13 @@ describe('several items in flight at once', () => {
 		suite.proxy.plan('POST', SEND_PATH, { kind: 'answer', status: 503, body: HTML }, 1);
 		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 0 }, 2);
 		suite.proxy.plan('POST', SEND_PATH, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-		const output = outputOf(await run(send(3), { items: faxItems(8), node: { continueOnFail: true } }));
+		const output = outputOf(
+			await run(send(3), { items: faxItems(8), node: { continueOnFail: true } }),
+		);
 
-		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((item) => ({ item })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4, 5, 6, 7].map((item) => ({ item })),
+		);
 		const errors = output.filter((item) => item.json.error !== undefined);
 		expect(errors.map((item) => item.json.httpCode).sort()).toEqual(['502', '503']);
 		for (const [i, item] of output.entries()) {
@@ -136,21 +183,35 @@ describe('several items in flight at once', () => {
 				return item % 5 === 2 && item > 10 ? 'not-a-number' : to(item);
 			},
 		});
-		return { reads, additionalData: { variables } as NonNullable<Parameters<typeof run>[1]>['additionalData'] };
+		return {
+			reads,
+			additionalData: { variables } as NonNullable<Parameters<typeof run>[1]>['additionalData'],
+		};
 	};
-	const sendByVariable = (requestsInParallel: number): INodeParameters => ({ ...send(requestsInParallel), toNumber: "={{ $vars['to' + $itemIndex] }}" });
+	const sendByVariable = (requestsInParallel: number): INodeParameters => ({
+		...send(requestsInParallel),
+		toNumber: "={{ $vars['to' + $itemIndex] }}",
+	});
 
-	test('one pass: every item\'s operation runs once, checked up to its request and then sent, with at most Requests in Parallel in flight', async () => {
+	test("one pass: every item's operation runs once, checked up to its request and then sent, with at most Requests in Parallel in flight", async () => {
 		const { reads, additionalData } = countedReads();
 		const count = 8;
 		suite.proxy.plan('POST', SEND_PATH, { kind: 'delay', ms: 50 }, count);
-		const output = outputOf(await run(sendByVariable(3), { items: faxItems(count), additionalData }));
+		const output = outputOf(
+			await run(sendByVariable(3), { items: faxItems(count), additionalData }),
+		);
 
-		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
-		expect([...reads.entries()].sort(([a], [b]) => a - b)).toEqual(Array.from({ length: count }, (_, i) => [i, 1]));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: count }, (_, item) => ({ item })),
+		);
+		expect([...reads.entries()].sort(([a], [b]) => a - b)).toEqual(
+			Array.from({ length: count }, (_, i) => [i, 1]),
+		);
 		expect(posts()).toHaveLength(count);
 		expect(suite.proxy.maxInFlight).toBeLessThanOrEqual(3);
-		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+		expect(createdItems().sort((a, b) => a - b)).toEqual(
+			Array.from({ length: count }, (_, i) => i),
+		);
 	});
 
 	test('one pass, bad items among items waiting at their first request: nothing is sent, the lowest bad item is named, and no item runs again', async () => {
@@ -161,7 +222,9 @@ describe('several items in flight at once', () => {
 
 		expect(error.context?.itemIndex).toBe(12);
 		expect(error.message).toContain('To Number');
-		expect(String(error.description)).toContain(`No item was sent: all ${count} items are checked before the first request.`);
+		expect(String(error.description)).toContain(
+			`No item was sent: all ${count} items are checked before the first request.`,
+		);
 		expect(suite.proxy.requests).toEqual([]);
 		expect(suite.sandbox.requests).toEqual([]);
 		expect([...reads.values()].every((n) => n === 1)).toBe(true);
@@ -171,25 +234,50 @@ describe('several items in flight at once', () => {
 	test('one pass with Continue On Fail: a bad item keeps its error, every other item is read once and sent once', async () => {
 		const { reads, additionalData } = countedReads();
 		const count = 14;
-		const output = outputOf(await run(sendByVariable(2), { items: faxItems(count), additionalData, node: { continueOnFail: true } }));
+		const output = outputOf(
+			await run(sendByVariable(2), {
+				items: faxItems(count),
+				additionalData,
+				node: { continueOnFail: true },
+			}),
+		);
 
-		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: count }, (_, item) => ({ item })),
+		);
 		expect(output[12].json.error).toEqual(expect.stringContaining('To Number'));
 		expect(output.filter((item) => item.json.error !== undefined)).toHaveLength(1);
 		expect([...reads.values()].every((n) => n === 1)).toBe(true);
 		expect(reads.size).toBe(count);
 		expect(posts()).toHaveLength(count - 1);
-		expect(createdItems().sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i).filter((i) => i !== 12));
+		expect(createdItems().sort((a, b) => a - b)).toEqual(
+			Array.from({ length: count }, (_, i) => i).filter((i) => i !== 12),
+		);
 	});
 
 	test('a 429 with Retry-After pauses the whole run: a request started after it waits too, not only the one that got it', async () => {
-		const tokens = await Promise.all([0, 1, 2, 3].map(async () => await seedSentFax(suite.sandbox)));
+		const tokens = await Promise.all(
+			[0, 1, 2, 3].map(async () => await seedSentFax(suite.sandbox)),
+		);
 		const get = /^\/api\/v2\/sent_faxes\/[0-9a-f]+$/;
 		// First arrival: 429, retry after 2 s. Second (in flight with it): answered after 700 ms, which frees a slot for a third item.
-		suite.proxy.plan('GET', get, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } }, 1);
+		suite.proxy.plan(
+			'GET',
+			get,
+			{ kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } },
+			1,
+		);
 		suite.proxy.plan('GET', get, { kind: 'delay', ms: 700 }, 1);
 		const output = outputOf(
-			await run({ resource: 'sentFax', operation: 'get', faxId: '={{ $json.id }}', requestOptions: { requestsInParallel: 2 } }, { items: tokens.map((id) => ({ json: { id } })) }),
+			await run(
+				{
+					resource: 'sentFax',
+					operation: 'get',
+					faxId: '={{ $json.id }}',
+					requestOptions: { requestsInParallel: 2 },
+				},
+				{ items: tokens.map((id) => ({ json: { id } })) },
+			),
 		);
 		expect(output.map((item) => item.json.sendToken)).toEqual(tokens);
 
@@ -199,6 +287,7 @@ describe('several items in flight at once', () => {
 		expect(inFlight.fault).toBe('delay');
 		// Everything after the first two (the retry and the items started later) waited out the 2 s.
 		expect(later).toHaveLength(3);
-		for (const request of later) expect(request.at - limited.answeredAt!).toBeGreaterThanOrEqual(1950);
+		for (const request of later)
+			expect(request.at - limited.answeredAt!).toBeGreaterThanOrEqual(1950);
 	}, 20_000);
 });

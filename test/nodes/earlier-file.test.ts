@@ -9,13 +9,23 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NODE_TYPE, runWorkflow, type BinaryMode } from '../harness/engine';
 import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
 import { credentialsFor, faxServiceNode } from '../harness/workflows';
-import { apiRequests, byNumber, errorOf, fileItem, NODE, outputOf, pdf, TIFF, useEngineSuite } from './fixtures';
+import {
+	apiRequests,
+	byNumber,
+	errorOf,
+	fileItem,
+	NODE,
+	outputOf,
+	pdf,
+	TIFF,
+	useEngineSuite,
+} from './fixtures';
 
 const TO = '+13105551234';
 /** The harness's input node is "Input": the expression as a user writes it for it. */
 const INPUT_FILE = "={{ $('Input').item.binary.data }}";
 
-describe.each<BinaryMode>(['default', 'filesystem'])('Earlier Node\'s File in %s mode', (mode) => {
+describe.each<BinaryMode>(['default', 'filesystem'])("Earlier Node's File in %s mode", (mode) => {
 	const suite = useEngineSuite({ binaryMode: mode, accountNumbers: 1, receiver: true });
 	const send = (parameters: IDataObject = {}): INodeParameters => ({
 		resource: 'sentFax',
@@ -30,23 +40,38 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Earlier Node\'s File in %s
 	test('Send faxes the file the expression names, byte for byte, under its file name', async () => {
 		const file = pdf(2, `earlier file in ${mode} mode`);
 		const result = await suite.run(send(), { items: [fileItem(file, 'referral.pdf')] });
-		expect(outputOf(result).map((item) => item.json)).toEqual([expect.objectContaining({ faxId: expect.any(String) })]);
+		expect(outputOf(result).map((item) => item.json)).toEqual([
+			expect.objectContaining({ faxId: expect.any(String) }),
+		]);
 		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
-		expect(post.files[0]).toMatchObject({ field: 'file', filename: 'referral.pdf', mimetype: 'application/pdf' });
+		expect(post.files[0]).toMatchObject({
+			field: 'file',
+			filename: 'referral.pdf',
+			mimetype: 'application/pdf',
+		});
 		expect(post.files[0].data.equals(file)).toBe(true);
 	});
 
 	test('a TIFF, and the binary data given as its JSON text, are sent as well', async () => {
-		await suite.run(send({ binaryData: "={{ JSON.stringify($('Input').item.binary.data) }}" }), { items: [fileItem(TIFF, 'page.tiff', 'image/tiff')] });
+		await suite.run(send({ binaryData: "={{ JSON.stringify($('Input').item.binary.data) }}" }), {
+			items: [fileItem(TIFF, 'page.tiff', 'image/tiff')],
+		});
 		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(post.files[0]).toMatchObject({ filename: 'page.tiff', mimetype: 'image/tiff' });
 		expect(post.files[0].data.equals(TIFF)).toBe(true);
 	});
 
-	test('Secure-Link Email sends the earlier node\'s file', async () => {
+	test("Secure-Link Email sends the earlier node's file", async () => {
 		const file = pdf(1, 'lab results');
 		await suite.run(
-			{ resource: 'secureLinkEmail', operation: 'send', documentSource: 'binaryData', binaryData: INPUT_FILE, recipientEmail: 'someone@example.com', expireAfter: 7 },
+			{
+				resource: 'secureLinkEmail',
+				operation: 'send',
+				documentSource: 'binaryData',
+				binaryData: INPUT_FILE,
+				recipientEmail: 'someone@example.com',
+				expireAfter: 7,
+			},
 			{ items: [fileItem(file, 'lab.pdf')] },
 		);
 		const [post] = apiRequests(suite.sandbox, 'POST', '/emails');
@@ -54,34 +79,60 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Earlier Node\'s File in %s
 	});
 
 	test('a value that is not binary data stops the item before any request, saying what the expression gave', async () => {
-		const result = await suite.run(send({ binaryData: "={{ $('Input').item.json }}" }), { items: [fileItem(pdf(1, 'x'), 'x.pdf', 'application/pdf', { patient: 'Jane Roe' })] });
+		const result = await suite.run(send({ binaryData: "={{ $('Input').item.json }}" }), {
+			items: [fileItem(pdf(1, 'x'), 'x.pdf', 'application/pdf', { patient: 'Jane Roe' })],
+		});
 		expect(errorOf(result)).toMatchObject({
-			message: 'Binary Data must be the binary data of an earlier node\'s item [item 0]',
-			description: 'The expression gave an object without a file. Use one such as {{ $(\'Get PDF\').item.binary.data }}: the node and binary field that hold the file.',
+			message: "Binary Data must be the binary data of an earlier node's item [item 0]",
+			description:
+				"The expression gave an object without a file. Use one such as {{ $('Get PDF').item.binary.data }}: the node and binary field that hold the file.",
 		});
 		expect(JSON.stringify(errorOf(result))).not.toContain('Jane Roe');
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a file that is neither PDF nor TIFF stops the item before any request, naming Binary Data', async () => {
-		const result = await suite.run(send(), { items: [fileItem(Buffer.from('plain text, not a fax'), 'note.txt', 'text/plain')] });
+		const result = await suite.run(send(), {
+			items: [fileItem(Buffer.from('plain text, not a fax'), 'note.txt', 'text/plain')],
+		});
 		expect(String(errorOf(result)?.message)).toMatch(/^Binary Data /);
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});
 
-	test('in the AI tool variant, whose input item has no files, the expression still reaches the earlier node\'s file', async () => {
+	test("in the AI tool variant, whose input item has no files, the expression still reaches the earlier node's file", async () => {
 		const file = pdf(1, `tool file in ${mode} mode`);
-		const input: INode = { id: 'input', name: 'Get PDF', type: NODE_TYPE.testInput, typeVersion: 1, position: [0, 0], parameters: { items: [fileItem(file, 'from-get-pdf.pdf')] as never } };
-		const agent: INode = { id: 'agent', name: 'Test Agent', type: AGENT_NODE_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };
-		const tool = faxServiceNode(send({ binaryData: "={{ $('Get PDF').item.binary.data }}" }), { type: TOOL_NODE_TYPE });
+		const input: INode = {
+			id: 'input',
+			name: 'Get PDF',
+			type: NODE_TYPE.testInput,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: [fileItem(file, 'from-get-pdf.pdf')] as never },
+		};
+		const agent: INode = {
+			id: 'agent',
+			name: 'Test Agent',
+			type: AGENT_NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {},
+		};
+		const tool = faxServiceNode(send({ binaryData: "={{ $('Get PDF').item.binary.data }}" }), {
+			type: TOOL_NODE_TYPE,
+		});
 		const result = await runWorkflow({
 			nodes: [input, agent, tool],
-			connections: { 'Get PDF': { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] }, [NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] } },
+			connections: {
+				'Get PDF': { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
+				[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
+			},
 			credentials: credentialsFor(suite.sandbox),
 			startNode: 'Get PDF',
 		});
 		expect(result.error('Test Agent')).toBeUndefined();
-		expect(result.output('Test Agent')[0].json.answer).toEqual([expect.objectContaining({ faxId: expect.any(String) })]);
+		expect(result.output('Test Agent')[0].json.answer).toEqual([
+			expect.objectContaining({ faxId: expect.any(String) }),
+		]);
 		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(post.files[0].data.equals(file)).toBe(true);
 	});

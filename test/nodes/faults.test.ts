@@ -6,9 +6,21 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { createdBy, creationItems, creationsOf, type Creation } from './creations';
-import { api, apiRequests, byNumber, errorOf, expectNoKeys, fileItem, outputOf, pdf, seedSentFax, useEngineSuite } from './fixtures';
+import {
+	api,
+	apiRequests,
+	byNumber,
+	errorOf,
+	expectNoKeys,
+	fileItem,
+	outputOf,
+	pdf,
+	seedSentFax,
+	useEngineSuite,
+} from './fixtures';
 
-const HTML = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>';
+const HTML =
+	'<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>';
 
 describe('service faults through a fault-injecting proxy', () => {
 	const suite = useEngineSuite({ accountNumbers: 1, faultProxy: true });
@@ -19,7 +31,11 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		test('503 then OK: the read is tried again and succeeds', async () => {
 			await seedSentFax(suite.sandbox);
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 503, body: HTML });
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, {
+				kind: 'answer',
+				status: 503,
+				body: HTML,
+			});
 			const output = outputOf(await run(getMany));
 			expect(output).toHaveLength(1);
 			expect(suite.proxy.requests.map((r) => r.fault ?? 'passed')).toEqual(['answer', 'passed']);
@@ -27,7 +43,12 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		test('429 with Retry-After: 1 waits about a second, then succeeds', async () => {
 			const token = await seedSentFax(suite.sandbox);
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '1' } });
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, {
+				kind: 'answer',
+				status: 429,
+				body: '{}',
+				headers: { 'retry-after': '1' },
+			});
 			const started = Date.now();
 			const output = outputOf(await run({ resource: 'sentFax', operation: 'get', faxId: token }));
 			expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -37,7 +58,12 @@ describe('service faults through a fault-injecting proxy', () => {
 		test('429 with an HTTP-date Retry-After every time: waits until that date, fails after 3 tries and says how long it waited', async () => {
 			// An HTTP date has whole seconds: 3 s ahead is 2 to 3 s away, longer than the 1.3 s the retries wait without it.
 			const retryAt = new Date(Date.now() + 3000).toUTCString();
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': retryAt } }, 3);
+			suite.proxy.plan(
+				'GET',
+				/^\/api\/v2\/sent_faxes\?/,
+				{ kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': retryAt } },
+				3,
+			);
 			const started = Date.now();
 			const error = errorOf(await run(getMany));
 			expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
@@ -55,10 +81,17 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		test('an HTML page answered 200: "unexpected answer", naming the request, status and start of the page', async () => {
 			await seedSentFax(suite.sandbox);
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html' } });
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, {
+				kind: 'answer',
+				status: 200,
+				body: HTML,
+				headers: { 'content-type': 'text/html' },
+			});
 			const result = await run(getMany);
 			const error = errorOf(result);
-			expect(error.message).toBe('Unexpected answer from the Fax Service to GET /sent_faxes (HTTP 200)');
+			expect(error.message).toBe(
+				'Unexpected answer from the Fax Service to GET /sent_faxes (HTTP 200)',
+			);
 			expect(String(error.description)).toContain('<!DOCTYPE html>');
 			expect(result.output('Fax Service')).toEqual([]);
 			expectNoKeys(result);
@@ -66,7 +99,10 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		test('truncated JSON answered 200 to a Get: an error, not the text as the record', async () => {
 			const token = await seedSentFax(suite.sandbox);
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, { kind: 'rewrite', body: (original) => original.slice(0, 40) });
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\//, {
+				kind: 'rewrite',
+				body: (original) => original.slice(0, 40),
+			});
 			const error = errorOf(await run({ resource: 'sentFax', operation: 'get', faxId: token }));
 			expect(error.message).toContain('Unexpected answer from the Fax Service to GET /sent_faxes/');
 			expect(String(error.description)).toContain('Expected a JSON object');
@@ -74,9 +110,15 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		test('Return All: a middle page answered with an HTML 200 fails the node, no partial list', async () => {
 			await Promise.all(Array.from({ length: 230 }, () => seedSentFax(suite.sandbox)));
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?.*page=2\b/, { kind: 'answer', status: 200, body: HTML });
+			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?.*page=2\b/, {
+				kind: 'answer',
+				status: 200,
+				body: HTML,
+			});
 			const result = await run(getMany);
-			expect(errorOf(result).message).toBe('Unexpected answer from the Fax Service to GET /sent_faxes (HTTP 200)');
+			expect(errorOf(result).message).toBe(
+				'Unexpected answer from the Fax Service to GET /sent_faxes (HTTP 200)',
+			);
 			expect(result.output('Fax Service')).toEqual([]);
 		});
 
@@ -90,7 +132,9 @@ describe('service faults through a fault-injecting proxy', () => {
 				},
 			});
 			const error = errorOf(await run(getMany));
-			expect(error.message).toBe('The list of sentFaxes stopped short: 140 of the 230 records the service announced arrived');
+			expect(error.message).toBe(
+				'The list of sentFaxes stopped short: 140 of the 230 records the service announced arrived',
+			);
 		});
 
 		test('a read answered after 5 s is waited for', async () => {
@@ -108,7 +152,11 @@ describe('service faults through a fault-injecting proxy', () => {
 		describe.each(creations)('$name', (creation) => {
 			test('the answer is lost as a 502 page after the service did it: one record, "may have taken effect"', async () => {
 				const parameters = await creation.parameters();
-				suite.proxy.plan(creation.method, creation.path, { kind: 'forwardThenAnswer', status: 502, body: HTML });
+				suite.proxy.plan(creation.method, creation.path, {
+					kind: 'forwardThenAnswer',
+					status: 502,
+					body: HTML,
+				});
 				const result = await run(parameters, items(creation));
 				const error = errorOf(result);
 				expect(error.httpCode).toBe('502');
@@ -130,11 +178,20 @@ describe('service faults through a fault-injecting proxy', () => {
 
 			test('429 (nothing done) is sent once more: one record, success', async () => {
 				const parameters = await creation.parameters();
-				suite.proxy.plan(creation.method, creation.path, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } });
+				suite.proxy.plan(creation.method, creation.path, {
+					kind: 'answer',
+					status: 429,
+					body: '{}',
+					headers: { 'retry-after': '0' },
+				});
 				const output = outputOf(await run(parameters, items(creation)));
 				expect(output).toHaveLength(1);
 				expect(created(creation)).toHaveLength(1);
-				expect(suite.proxy.requests.filter((r) => creation.path.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['answer', 'passed']);
+				expect(
+					suite.proxy.requests
+						.filter((r) => creation.path.test(r.path))
+						.map((r) => r.fault ?? 'passed'),
+				).toEqual(['answer', 'passed']);
 			});
 
 			test('a connection refused (never sent) is tried once more: one record, success', async () => {
@@ -148,16 +205,39 @@ describe('service faults through a fault-injecting proxy', () => {
 	});
 
 	describe('several items, the middle one failing', () => {
-		const send: INodeParameters = { resource: 'sentFax', operation: 'send', toNumber: '={{ $json.to }}' };
-		const three = () => ['+13105550001', '+13105550002', '+13105550003'].map((to) => fileItem(pdf(1), 'fax.pdf', 'application/pdf', { to }));
+		const send: INodeParameters = {
+			resource: 'sentFax',
+			operation: 'send',
+			toNumber: '={{ $json.to }}',
+		};
+		const three = () =>
+			['+13105550001', '+13105550002', '+13105550003'].map((to) =>
+				fileItem(pdf(1), 'fax.pdf', 'application/pdf', { to }),
+			);
 
 		// One item at a time, so that the second request is item 2's; several at a time: concurrency.test.ts.
 		test('Continue On Fail, one item at a time (Requests in Parallel 1): items 1 and 3 are sent, item 2 carries its error, each paired with its input', async () => {
 			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
-			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-			const result = await run({ ...send, fromNumber: byNumber(suite.accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three(), node: { continueOnFail: true } });
+			suite.proxy.plan(
+				'POST',
+				/^\/api\/v2\/sent_faxes$/,
+				{ kind: 'forwardThenAnswer', status: 502, body: HTML },
+				1,
+			);
+			const result = await run(
+				{
+					...send,
+					fromNumber: byNumber(suite.accountNumber),
+					requestOptions: { requestsInParallel: 1 },
+				},
+				{ items: three(), node: { continueOnFail: true } },
+			);
 			const output = outputOf(result);
-			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(output.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
 			expect(output[0].json).toHaveProperty('faxId');
 			expect(output[1].json.error).toBeDefined();
 			expect(String(output[1].json.description)).toContain('may have taken effect');
@@ -167,10 +247,24 @@ describe('service faults through a fault-injecting proxy', () => {
 
 		test('without Continue On Fail, one item at a time (Requests in Parallel 1): the node stops at item 2 and item 3 is not sent', async () => {
 			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'delay', ms: 0 }, 1);
-			suite.proxy.plan('POST', /^\/api\/v2\/sent_faxes$/, { kind: 'forwardThenAnswer', status: 502, body: HTML }, 1);
-			const result = await run({ ...send, fromNumber: byNumber(suite.accountNumber), requestOptions: { requestsInParallel: 1 } }, { items: three() });
+			suite.proxy.plan(
+				'POST',
+				/^\/api\/v2\/sent_faxes$/,
+				{ kind: 'forwardThenAnswer', status: 502, body: HTML },
+				1,
+			);
+			const result = await run(
+				{
+					...send,
+					fromNumber: byNumber(suite.accountNumber),
+					requestOptions: { requestsInParallel: 1 },
+				},
+				{ items: three() },
+			);
 			expect(errorOf(result).context?.itemIndex).toBe(1);
-			const sent = apiRequests(suite.sandbox, 'POST', '/sent_faxes').map((r) => (r.body as Record<string, string>).to_number);
+			const sent = apiRequests(suite.sandbox, 'POST', '/sent_faxes').map(
+				(r) => (r.body as Record<string, string>).to_number,
+			);
 			expect(sent).toEqual(['+13105550001', '+13105550002']);
 			const list = await api(suite.sandbox, 'GET', '/sent_faxes');
 			expect((list.body.sentFaxes as unknown[]).length).toBe(2);

@@ -27,7 +27,13 @@ describe('Fax Number and Client through the engine', () => {
 			const [post] = apiRequests(suite.sandbox, 'POST', '/fax_numbers');
 			expect(suite.sandbox.requests).toHaveLength(1);
 			expect(String(post.headers['content-type'])).toMatch(/^application\/json/);
-			expect(post.body).toEqual({ fax_number: { area_code: '415', callback_url: suite.receiver.url, client_id: client.clientId } });
+			expect(post.body).toEqual({
+				fax_number: {
+					area_code: '415',
+					callback_url: suite.receiver.url,
+					client_id: client.clientId,
+				},
+			});
 
 			const output = outputOf(result);
 			expect(output).toHaveLength(1);
@@ -42,31 +48,56 @@ describe('Fax Number and Client through the engine', () => {
 		});
 
 		test('Provision: only the area code goes out when nothing else is set', async () => {
-			const result = await suite.run({ resource: 'faxNumber', operation: 'provision', areaCode: '212' });
+			const result = await suite.run({
+				resource: 'faxNumber',
+				operation: 'provision',
+				areaCode: '212',
+			});
 			expect(outputOf(result)[0].json).toMatchObject({ callbackUrl: null, client: null });
-			expect(apiRequests(suite.sandbox, 'POST', '/fax_numbers')[0].body).toEqual({ fax_number: { area_code: '212' } });
+			expect(apiRequests(suite.sandbox, 'POST', '/fax_numbers')[0].body).toEqual({
+				fax_number: { area_code: '212' },
+			});
 		});
 
 		test('Get: by ID and picked from the list, emits the number itself', async () => {
 			const number = await seedNumber(suite.sandbox, '646');
 			for (const locator of [byId(String(number.id)), fromList(String(number.id))]) {
 				suite.sandbox.requests.length = 0;
-				const result = await suite.run({ resource: 'faxNumber', operation: 'get', faxNumberId: locator });
+				const result = await suite.run({
+					resource: 'faxNumber',
+					operation: 'get',
+					faxNumberId: locator,
+				});
 				const output = outputOf(result);
 				expect(output).toHaveLength(1);
 				expect(output[0].json).toEqual(number);
 				expect(output[0].pairedItem).toEqual({ item: 0 });
-				expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/fax_numbers/${String(number.id)}`]);
+				expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+					`GET /api/v2/fax_numbers/${String(number.id)}`,
+				]);
 			}
 		});
 
 		test('Get Many: one item per number; Limit cuts the list', async () => {
-			const numbers = [await seedNumber(suite.sandbox, '212'), await seedNumber(suite.sandbox, '213'), await seedNumber(suite.sandbox, '214')];
-			const all = outputOf(await suite.run({ resource: 'faxNumber', operation: 'getMany', returnAll: true }));
+			const numbers = [
+				await seedNumber(suite.sandbox, '212'),
+				await seedNumber(suite.sandbox, '213'),
+				await seedNumber(suite.sandbox, '214'),
+			];
+			const all = outputOf(
+				await suite.run({ resource: 'faxNumber', operation: 'getMany', returnAll: true }),
+			);
 			expect(all.map((item) => item.json)).toEqual(numbers);
 			expect(all.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 
-			const limited = outputOf(await suite.run({ resource: 'faxNumber', operation: 'getMany', returnAll: false, limit: 2 }));
+			const limited = outputOf(
+				await suite.run({
+					resource: 'faxNumber',
+					operation: 'getMany',
+					returnAll: false,
+					limit: 2,
+				}),
+			);
 			expect(limited.map((item) => item.json)).toEqual(numbers.slice(0, 2));
 		});
 
@@ -85,14 +116,20 @@ describe('Fax Number and Client through the engine', () => {
 			expect(suite.sandbox.requests).toHaveLength(1);
 			expect(patch.body).toEqual({ fax_number: { callback_url: url, client_id: client.clientId } });
 			const output = outputOf(result);
-			expect(output[0].json).toMatchObject({ id: number.id, callbackUrl: url, client: { clientId: client.clientId, name: 'Oncology' } });
+			expect(output[0].json).toMatchObject({
+				id: number.id,
+				callbackUrl: url,
+				client: { clientId: client.clientId, name: 'Oncology' },
+			});
 			expect(output[0].pairedItem).toEqual({ item: 0 });
 		});
 
 		test('Update: an empty callback URL and "No Client" clear both to null', async () => {
 			const seeded = await seedNumber(suite.sandbox, '212', { callback_url: suite.receiver.url });
 			const client = await seedClient(suite.sandbox, 'Radiology', String(seeded.id));
-			expect((await api(suite.sandbox, 'GET', `/fax_numbers/${String(seeded.id)}`)).body.faxNumber).toMatchObject({
+			expect(
+				(await api(suite.sandbox, 'GET', `/fax_numbers/${String(seeded.id)}`)).body.faxNumber,
+			).toMatchObject({
 				client: { clientId: client.clientId },
 			});
 			suite.sandbox.requests.length = 0;
@@ -105,7 +142,11 @@ describe('Fax Number and Client through the engine', () => {
 			});
 			const [patch] = apiRequests(suite.sandbox, 'PATCH', `/fax_numbers/${String(seeded.id)}`);
 			expect(patch.body).toEqual({ fax_number: { callback_url: null, client_id: null } });
-			expect(outputOf(result)[0].json).toMatchObject({ id: seeded.id, callbackUrl: null, client: null });
+			expect(outputOf(result)[0].json).toMatchObject({
+				id: seeded.id,
+				callbackUrl: null,
+				client: null,
+			});
 			const stored = await api(suite.sandbox, 'GET', `/fax_numbers/${String(seeded.id)}`);
 			expect(stored.body.faxNumber).toMatchObject({ callbackUrl: null, client: null });
 		});
@@ -119,7 +160,9 @@ describe('Fax Number and Client through the engine', () => {
 				faxNumberId: byId(String(seeded.id)),
 				updateFields: { callbackUrl: '' },
 			});
-			expect(apiRequests(suite.sandbox, 'PATCH')[0].body).toEqual({ fax_number: { callback_url: null } });
+			expect(apiRequests(suite.sandbox, 'PATCH')[0].body).toEqual({
+				fax_number: { callback_url: null },
+			});
 		});
 	});
 
@@ -139,14 +182,23 @@ describe('Fax Number and Client through the engine', () => {
 			const output = outputOf(result);
 			expect(output).toHaveLength(1);
 			expect(output[0].json).not.toHaveProperty('client');
-			expect(output[0].json).toMatchObject({ name: 'Pediatrics', faxNumbers: [{ id: number.id, number: number.number }] });
+			expect(output[0].json).toMatchObject({
+				name: 'Pediatrics',
+				faxNumbers: [{ id: number.id, number: number.number }],
+			});
 			expect(String(output[0].json.clientId)).toMatch(UUID);
 			expect(output[0].pairedItem).toEqual({ item: 0 });
 		});
 
 		test('Create: without a fax number only the name goes out', async () => {
-			const result = await suite.run({ resource: 'client', operation: 'create', name: 'Dermatology' });
-			expect(apiRequests(suite.sandbox, 'POST', '/clients')[0].body).toEqual({ client: { name: 'Dermatology' } });
+			const result = await suite.run({
+				resource: 'client',
+				operation: 'create',
+				name: 'Dermatology',
+			});
+			expect(apiRequests(suite.sandbox, 'POST', '/clients')[0].body).toEqual({
+				client: { name: 'Dermatology' },
+			});
 			expect(outputOf(result)[0].json).toMatchObject({ name: 'Dermatology', faxNumbers: [] });
 		});
 
@@ -155,19 +207,41 @@ describe('Fax Number and Client through the engine', () => {
 			const client = await seedClient(suite.sandbox, 'Neurology', String(number.id));
 			for (const locator of [byId(String(client.clientId)), fromList(String(client.clientId))]) {
 				suite.sandbox.requests.length = 0;
-				const output = outputOf(await suite.run({ resource: 'client', operation: 'get', clientId: locator }));
+				const output = outputOf(
+					await suite.run({ resource: 'client', operation: 'get', clientId: locator }),
+				);
 				expect(output).toHaveLength(1);
 				expect(output[0].json).toEqual(client);
-				expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/clients/${String(client.clientId)}`]);
+				expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+					`GET /api/v2/clients/${String(client.clientId)}`,
+				]);
 			}
 		});
 
 		test('Get Many: one item per client; Limit cuts the list', async () => {
-			const clients = [await seedClient(suite.sandbox, 'A'), await seedClient(suite.sandbox, 'B'), await seedClient(suite.sandbox, 'C')];
-			const all = outputOf(await suite.run({ resource: 'client', operation: 'getMany', returnAll: true }, { items: [{ json: {} }, { json: {} }] }));
+			const clients = [
+				await seedClient(suite.sandbox, 'A'),
+				await seedClient(suite.sandbox, 'B'),
+				await seedClient(suite.sandbox, 'C'),
+			];
+			const all = outputOf(
+				await suite.run(
+					{ resource: 'client', operation: 'getMany', returnAll: true },
+					{ items: [{ json: {} }, { json: {} }] },
+				),
+			);
 			expect(all.map((item) => item.json)).toEqual([...clients, ...clients]);
-			expect(all.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }, { item: 1 }]);
-			const limited = outputOf(await suite.run({ resource: 'client', operation: 'getMany', limit: 1 }));
+			expect(all.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 0 },
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 1 },
+				{ item: 1 },
+			]);
+			const limited = outputOf(
+				await suite.run({ resource: 'client', operation: 'getMany', limit: 1 }),
+			);
 			expect(limited.map((item) => item.json)).toEqual([clients[0]]);
 		});
 
@@ -183,8 +257,14 @@ describe('Fax Number and Client through the engine', () => {
 			const [patch] = apiRequests(suite.sandbox, 'PATCH', `/clients/${String(client.clientId)}`);
 			expect(suite.sandbox.requests).toHaveLength(1);
 			expect(patch.body).toEqual({ client: { name: 'New Name' } });
-			expect(outputOf(result)[0].json).toEqual({ clientId: client.clientId, name: 'New Name', faxNumbers: [] });
-			expect((await api(suite.sandbox, 'GET', `/clients/${String(client.clientId)}`)).body.client).toMatchObject({ name: 'New Name' });
+			expect(outputOf(result)[0].json).toEqual({
+				clientId: client.clientId,
+				name: 'New Name',
+				faxNumbers: [],
+			});
+			expect(
+				(await api(suite.sandbox, 'GET', `/clients/${String(client.clientId)}`)).body.client,
+			).toMatchObject({ name: 'New Name' });
 		});
 	});
 });

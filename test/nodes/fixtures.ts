@@ -1,8 +1,18 @@
 import http from 'http';
 import net, { type AddressInfo } from 'net';
-import type { IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeParameters,
+} from 'n8n-workflow';
 
-import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox';
+import {
+	startSandbox,
+	type RecordedRequest,
+	type Sandbox,
+	type SandboxOptions,
+} from '../../sandbox';
 import { useBinaryMode, type BinaryMode, type RunResult } from '../harness/engine';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import type { TestInputItem } from '../harness/test-input.node';
@@ -26,7 +36,12 @@ export async function startFastSandbox(options: SandboxOptions = {}): Promise<Sa
 		// Generous: a loopback callback on a loaded machine can take a few hundred ms, and a timed-out one is retried.
 		callbackTimeoutMs: 2000,
 		...options,
-		timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 50, ...options.timing },
+		timing: {
+			inProgressAfterMs: 50,
+			completeAfterMs: 100,
+			aiCompleteAfterMs: 50,
+			...options.timing,
+		},
 	});
 }
 
@@ -56,7 +71,10 @@ export interface EngineSuite {
 	/** The test's fault proxy (option `faultProxy`). */
 	readonly proxy: FaultProxy;
 	/** Runs the Fax Service node through n8n's engine against the sandbox, through the proxy when there is one. */
-	run(parameters: INodeParameters, options?: Parameters<typeof runFaxService>[2]): Promise<RunResult>;
+	run(
+		parameters: INodeParameters,
+		options?: Parameters<typeof runFaxService>[2],
+	): Promise<RunResult>;
 }
 
 /**
@@ -70,11 +88,13 @@ export function useEngineSuite(options: EngineSuiteOptions = {}): EngineSuite {
 	let receiver: Receiver | undefined;
 	const suite: EngineSuite = {
 		get sandbox() {
-			if (!sandbox) throw new Error('The suite\'s sandbox is not started yet: use it inside a hook or test.');
+			if (!sandbox)
+				throw new Error("The suite's sandbox is not started yet: use it inside a hook or test.");
 			return sandbox;
 		},
 		get accountNumber() {
-			if (accountNumber === undefined) throw new Error('No account number: pass { accountNumbers: 1 } to useEngineSuite.');
+			if (accountNumber === undefined)
+				throw new Error('No account number: pass { accountNumbers: 1 } to useEngineSuite.');
 			return accountNumber;
 		},
 		get receiver() {
@@ -86,7 +106,10 @@ export function useEngineSuite(options: EngineSuiteOptions = {}): EngineSuite {
 			return proxy;
 		},
 		run: async (parameters, runOptions = {}) =>
-			await runFaxService(suite.sandbox, parameters, { ...(proxy ? { credentials: { baseUrl: proxy.baseUrl } } : {}), ...runOptions }),
+			await runFaxService(suite.sandbox, parameters, {
+				...(proxy ? { credentials: { baseUrl: proxy.baseUrl } } : {}),
+				...runOptions,
+			}),
 	};
 
 	beforeAll(async () => {
@@ -102,7 +125,8 @@ export function useEngineSuite(options: EngineSuiteOptions = {}): EngineSuite {
 		suite.sandbox.reset();
 		if (options.accountNumbers) {
 			const seeded = [];
-			for (let i = 0; i < options.accountNumbers; i++) seeded.push(await seedNumber(suite.sandbox, '212'));
+			for (let i = 0; i < options.accountNumbers; i++)
+				seeded.push(await seedNumber(suite.sandbox, '212'));
 			accountNumber = String(seeded[0].number);
 			suite.sandbox.requests.length = 0;
 		}
@@ -131,7 +155,10 @@ export function pdf(pages = 2, text = 'Fax Service node test'): Buffer {
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
 		`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-		...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'),
+		...Array.from(
+			{ length: pages },
+			() => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+		),
 	];
 	let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
 	const offsets: number[] = [];
@@ -153,7 +180,9 @@ export const TIFF = Buffer.concat([
 ]);
 
 /** A PNG signature and header chunk start: not a PDF whatever its name says. */
-export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+export const PNG = Buffer.from([
+	0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
 
 export function fileItem(
 	data: Buffer,
@@ -198,55 +227,97 @@ export async function api(
 	return { status: res.status, body: text ? (JSON.parse(text) as IDataObject) : {} };
 }
 
-function multipart(fields: Record<string, string>, file: Buffer, fileName = 'seed.pdf', type = 'application/pdf'): FormData {
+function multipart(
+	fields: Record<string, string>,
+	file: Buffer,
+	fileName = 'seed.pdf',
+	type = 'application/pdf',
+): FormData {
 	const form = new FormData();
 	for (const [name, value] of Object.entries(fields)) form.append(name, value);
 	form.append('file', new Blob([new Uint8Array(file)], { type }), fileName);
 	return form;
 }
 
-export async function seedNumber(sandbox: Sandbox, areaCode = '212', extra: IDataObject = {}): Promise<IDataObject> {
-	const res = await api(sandbox, 'POST', '/fax_numbers', { json: { fax_number: { area_code: areaCode, ...extra } } });
-	if (res.status !== 201) throw new Error(`seeding a fax number failed: ${res.status} ${JSON.stringify(res.body)}`);
+export async function seedNumber(
+	sandbox: Sandbox,
+	areaCode = '212',
+	extra: IDataObject = {},
+): Promise<IDataObject> {
+	const res = await api(sandbox, 'POST', '/fax_numbers', {
+		json: { fax_number: { area_code: areaCode, ...extra } },
+	});
+	if (res.status !== 201)
+		throw new Error(`seeding a fax number failed: ${res.status} ${JSON.stringify(res.body)}`);
 	return res.body.faxNumber as IDataObject;
 }
 
-export async function seedClient(sandbox: Sandbox, name: string, faxNumberId?: string): Promise<IDataObject> {
+export async function seedClient(
+	sandbox: Sandbox,
+	name: string,
+	faxNumberId?: string,
+): Promise<IDataObject> {
 	const client: IDataObject = { name };
 	if (faxNumberId) client.fax_number_id = faxNumberId;
 	const res = await api(sandbox, 'POST', '/clients', { json: { client } });
-	if (res.status !== 201) throw new Error(`seeding a client failed: ${res.status} ${JSON.stringify(res.body)}`);
+	if (res.status !== 201)
+		throw new Error(`seeding a client failed: ${res.status} ${JSON.stringify(res.body)}`);
 	return res.body.client as IDataObject;
 }
 
-export async function seedSentFax(sandbox: Sandbox, fields: Record<string, string> = {}, file = pdf(1)): Promise<string> {
+export async function seedSentFax(
+	sandbox: Sandbox,
+	fields: Record<string, string> = {},
+	file = pdf(1),
+): Promise<string> {
 	const res = await api(sandbox, 'POST', '/sent_faxes', {
 		form: multipart({ from_number: '+12125550001', to_number: '+13105551234', ...fields }, file),
 	});
-	if (res.status !== 201) throw new Error(`seeding a sent fax failed: ${res.status} ${JSON.stringify(res.body)}`);
+	if (res.status !== 201)
+		throw new Error(`seeding a sent fax failed: ${res.status} ${JSON.stringify(res.body)}`);
 	return String(res.body.faxId);
 }
 
 /** Simulates an inbound fax and returns its sendToken, read back from the list. */
-export async function seedReceivedFax(sandbox: Sandbox, toNumber: string, fromNumber = '+14155551234', file = pdf(1)): Promise<string> {
+export async function seedReceivedFax(
+	sandbox: Sandbox,
+	toNumber: string,
+	fromNumber = '+14155551234',
+	file = pdf(1),
+): Promise<string> {
 	const res = await api(sandbox, 'POST', '/received_faxes/test_receive', {
 		form: multipart({ to_number: toNumber, from_number: fromNumber }, file),
 	});
-	if (res.status !== 201) throw new Error(`seeding a received fax failed: ${res.status} ${JSON.stringify(res.body)}`);
+	if (res.status !== 201)
+		throw new Error(`seeding a received fax failed: ${res.status} ${JSON.stringify(res.body)}`);
 	const token = /([0-9a-f]{24})/.exec(String(res.body.message))?.[1];
 	if (!token) throw new Error(`no token in ${String(res.body.message)}`);
 	return token;
 }
 
-export async function seedEmail(sandbox: Sandbox, recipientEmail = 'someone@example.com', file = pdf(1)): Promise<string> {
-	const res = await api(sandbox, 'POST', '/emails', { form: multipart({ recipient_email: recipientEmail, expire_after: '7' }, file) });
-	if (res.status !== 201) throw new Error(`seeding an e-mail failed: ${res.status} ${JSON.stringify(res.body)}`);
+export async function seedEmail(
+	sandbox: Sandbox,
+	recipientEmail = 'someone@example.com',
+	file = pdf(1),
+): Promise<string> {
+	const res = await api(sandbox, 'POST', '/emails', {
+		form: multipart({ recipient_email: recipientEmail, expire_after: '7' }, file),
+	});
+	if (res.status !== 201)
+		throw new Error(`seeding an e-mail failed: ${res.status} ${JSON.stringify(res.body)}`);
 	return String(res.body.emailId);
 }
 
-export async function seedAiDocument(sandbox: Sandbox, callbackUrl: string, file = pdf(1)): Promise<string> {
-	const res = await api(sandbox, 'POST', '/ai_documents', { form: multipart({ callback_url: callbackUrl }, file) });
-	if (res.status !== 201) throw new Error(`seeding an AI document failed: ${res.status} ${JSON.stringify(res.body)}`);
+export async function seedAiDocument(
+	sandbox: Sandbox,
+	callbackUrl: string,
+	file = pdf(1),
+): Promise<string> {
+	const res = await api(sandbox, 'POST', '/ai_documents', {
+		form: multipart({ callback_url: callbackUrl }, file),
+	});
+	if (res.status !== 201)
+		throw new Error(`seeding an AI document failed: ${res.status} ${JSON.stringify(res.body)}`);
 	return String(res.body.aiToken);
 }
 
@@ -332,19 +403,27 @@ export async function startDroppingProxy(sandbox: Sandbox): Promise<DroppingProx
 // ---------- reading results ----------
 
 export function apiRequests(sandbox: Sandbox, method?: string, path?: string): RecordedRequest[] {
-	return sandbox.requests.filter((r) => (!method || r.method === method) && (!path || r.path === `/api/v2${path}`));
+	return sandbox.requests.filter(
+		(r) => (!method || r.method === method) && (!path || r.path === `/api/v2${path}`),
+	);
 }
 
 /** Output items of the Fax Service node, failing with the node's error when it stopped. */
 export function outputOf(result: RunResult): INodeExecutionData[] {
 	const error = result.error(NODE);
-	if (error) throw new Error(`Fax Service failed: ${error.message} ${String(error.description ?? '')}`);
+	if (error)
+		throw new Error(`Fax Service failed: ${error.message} ${String(error.description ?? '')}`);
 	return result.output(NODE);
 }
 
 /** The error the Fax Service node stopped with; fails when it did not stop. */
-export function errorOf(result: RunResult): Error & IDataObject & { context?: IDataObject; httpCode?: string } {
+export function errorOf(
+	result: RunResult,
+): Error & IDataObject & { context?: IDataObject; httpCode?: string } {
 	const error = result.error(NODE);
-	if (!error) throw new Error(`Fax Service did not fail; output: ${JSON.stringify(result.output(NODE).map((i) => i.json))}`);
+	if (!error)
+		throw new Error(
+			`Fax Service did not fail; output: ${JSON.stringify(result.output(NODE).map((i) => i.json))}`,
+		);
 	return error as Error & IDataObject & { context?: IDataObject; httpCode?: string };
 }

@@ -34,21 +34,39 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 	const call = async <T>(kind: 'loadOptions' | 'listSearch', method: string, filter?: string) =>
 		await callNodeMethod<T>(kind, method, faxServiceNode({}), credentialsFor(sandbox), filter);
 
-	test('searchFaxNumbersByNumber lists the account\'s numbers by E.164 value, labelled with their client', async () => {
+	test("searchFaxNumbersByNumber lists the account's numbers by E.164 value, labelled with their client", async () => {
 		const result = await call<INodeListSearchResult>('listSearch', 'searchFaxNumbersByNumber');
 		expect(result.results).toEqual([
 			{ name: `${ny.number} (Cardiology)`, value: ny.number },
 			{ name: sf.number, value: sf.number },
 		]);
 		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/api/v2/fax_numbers', status: 200 });
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/v2/fax_numbers',
+			status: 200,
+		});
 		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${TEST_KEY}`);
 	});
 
 	test('searchFaxNumbersByNumber filters by number and by client name', async () => {
-		expect((await call<INodeListSearchResult>('listSearch', 'searchFaxNumbersByNumber', '415')).results).toEqual([{ name: sf.number, value: sf.number }]);
-		expect((await call<INodeListSearchResult>('listSearch', 'searchFaxNumbersByNumber', 'cardio')).results.map((r) => r.value)).toEqual([ny.number]);
-		expect((await call<INodeListSearchResult>('listSearch', 'searchFaxNumbersByNumber', 'nothing-like-this')).results).toEqual([]);
+		expect(
+			(await call<INodeListSearchResult>('listSearch', 'searchFaxNumbersByNumber', '415')).results,
+		).toEqual([{ name: sf.number, value: sf.number }]);
+		expect(
+			(
+				await call<INodeListSearchResult>('listSearch', 'searchFaxNumbersByNumber', 'cardio')
+			).results.map((r) => r.value),
+		).toEqual([ny.number]);
+		expect(
+			(
+				await call<INodeListSearchResult>(
+					'listSearch',
+					'searchFaxNumbersByNumber',
+					'nothing-like-this',
+				)
+			).results,
+		).toEqual([]);
 	});
 
 	test('searchFaxNumbers lists the numbers by id and filters', async () => {
@@ -57,7 +75,11 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 			{ name: `${ny.number} (Cardiology)`, value: ny.id },
 			{ name: sf.number, value: sf.id },
 		]);
-		expect((await call<INodeListSearchResult>('listSearch', 'searchFaxNumbers', '212')).results.map((r) => r.value)).toEqual([ny.id]);
+		expect(
+			(await call<INodeListSearchResult>('listSearch', 'searchFaxNumbers', '212')).results.map(
+				(r) => r.value,
+			),
+		).toEqual([ny.id]);
 	});
 
 	test('searchClients lists the clients by clientId and filters by name', async () => {
@@ -66,7 +88,9 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 			{ name: 'Cardiology', value: cardiology.clientId },
 			{ name: 'Oncology', value: oncology.clientId },
 		]);
-		expect((await call<INodeListSearchResult>('listSearch', 'searchClients', 'onco')).results).toEqual([{ name: 'Oncology', value: oncology.clientId }]);
+		expect(
+			(await call<INodeListSearchResult>('listSearch', 'searchClients', 'onco')).results,
+		).toEqual([{ name: 'Oncology', value: oncology.clientId }]);
 		expect(sandbox.requests.every((r) => r.path === '/api/v2/clients')).toBe(true);
 	});
 
@@ -91,13 +115,20 @@ describe('loadOptions and listSearch through the real LoadOptionsContext', () =>
 	test('a wrong key makes the picker fail with the authentication message, without the key', async () => {
 		let caught: (Error & { description?: string }) | undefined;
 		try {
-			await callNodeMethod('listSearch', 'searchClients', faxServiceNode({}), credentialsFor(sandbox, { testApiKey: 'sk_test_PICKER_WRONG' }));
+			await callNodeMethod(
+				'listSearch',
+				'searchClients',
+				faxServiceNode({}),
+				credentialsFor(sandbox, { testApiKey: 'sk_test_PICKER_WRONG' }),
+			);
 		} catch (error) {
 			caught = error as Error & { description?: string };
 		}
 		expect(caught?.message).toMatch(/Authentication failed/);
 		expect(sandbox.requests.map((r) => r.status)).toEqual([401]);
-		expect(JSON.stringify({ message: caught?.message, description: caught?.description })).not.toContain('sk_test_PICKER_WRONG');
+		expect(
+			JSON.stringify({ message: caught?.message, description: caught?.description }),
+		).not.toContain('sk_test_PICKER_WRONG');
 	});
 });
 
@@ -119,26 +150,39 @@ describe('node description', () => {
 
 	test('offers exactly the six resources', () => {
 		const resource = description.properties.find((p) => p.name === 'resource');
-		expect((resource?.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual(Object.keys(expected).sort());
+		expect((resource?.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual(
+			Object.keys(expected).sort(),
+		);
 	});
 
 	// The node's pickers: their AI tool variant's (shown only with `@tool`) are test/package/node-types.test.ts's.
-	const nodePickers = description.properties.filter((p): p is INodeProperties => p.name === 'operation' && p.displayOptions?.show?.['@tool'] === undefined);
+	const nodePickers = description.properties.filter(
+		(p): p is INodeProperties =>
+			p.name === 'operation' && p.displayOptions?.show?.['@tool'] === undefined,
+	);
 
-	test.each(Object.entries(expected))('%s has its operations, each with an action', (resource, operations) => {
-		const pickers = nodePickers.filter((p) => (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) === true);
-		expect(pickers).toHaveLength(1);
-		const options = pickers[0].options as Array<INodePropertyOptions & { action?: string }>;
-		expect(options.map((o) => o.value).sort()).toEqual([...operations].sort());
-		for (const option of options) {
-			expect(typeof option.action).toBe('string');
-			expect(option.action?.length).toBeGreaterThan(5);
-		}
-		expect(operations).toContain(pickers[0].default);
-	});
+	test.each(Object.entries(expected))(
+		'%s has its operations, each with an action',
+		(resource, operations) => {
+			const pickers = nodePickers.filter(
+				(p) =>
+					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) === true,
+			);
+			expect(pickers).toHaveLength(1);
+			const options = pickers[0].options as Array<INodePropertyOptions & { action?: string }>;
+			expect(options.map((o) => o.value).sort()).toEqual([...operations].sort());
+			for (const option of options) {
+				expect(typeof option.action).toBe('string');
+				expect(option.action?.length).toBeGreaterThan(5);
+			}
+			expect(operations).toContain(pickers[0].default);
+		},
+	);
 
 	test('every action sentence is distinct', () => {
-		const actions = nodePickers.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
+		const actions = nodePickers.flatMap((p) =>
+			(p.options as Array<{ action?: string }>).map((o) => o.action),
+		);
 		expect(actions).toHaveLength(25);
 		expect(new Set(actions).size).toBe(actions.length);
 	});

@@ -77,6 +77,8 @@ export function bilevelTiff(pages = 1, width = 200, height = 100): Buffer {
 	}
 	const file = Buffer.concat(parts);
 	file.writeUInt32LE(ifdOffsets[0], 4);
-	ifdOffsets.forEach((at, index) => file.writeUInt32LE(ifdOffsets[index + 1] ?? 0, at + 2 + entryCount * 12));
+	ifdOffsets.forEach((at, index) =>
+		file.writeUInt32LE(ifdOffsets[index + 1] ?? 0, at + 2 + entryCount * 12),
+	);
 	return file;
 }

@@ -24,7 +24,9 @@ const tomorrow = dateOf(Date.now() + DAY);
 
 async function inBatches(count: number, make: (i: number) => Promise<unknown>): Promise<void> {
 	for (let start = 0; start < count; start += 25) {
-		await Promise.all(Array.from({ length: Math.min(25, count - start) }, (_, k) => make(start + k)));
+		await Promise.all(
+			Array.from({ length: Math.min(25, count - start) }, (_, k) => make(start + k)),
+		);
 	}
 }
 
@@ -59,7 +61,9 @@ describe('Paging of the list operations', () => {
 			.sort((a, b) => Number(a.page) - Number(b.page));
 
 	test('Return All reads pages 1 to 3 of 100 and stops at totalPages', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: true }));
+		const output = outputOf(
+			await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: true }),
+		);
 		expect(output).toHaveLength(230);
 		expect(output.map((item) => item.json.sendToken)).toEqual(allTokens);
 		expect(new Set(allTokens).size).toBe(230);
@@ -73,20 +77,41 @@ describe('Paging of the list operations', () => {
 	});
 
 	test('Limit below one page: one request with page_size = limit', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 5 }));
+		const output = outputOf(
+			await runFaxService(sandbox, {
+				resource: 'sentFax',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 5,
+			}),
+		);
 		expect(output).toHaveLength(5);
 		expect(pages()).toEqual([{ page: '1', page_size: '5' }]);
 		expect(output.map((item) => item.json.sendToken)).toEqual(allTokens.slice(0, 5));
 	});
 
 	test('Limit of exactly one page: one request of 100', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 100 }));
+		const output = outputOf(
+			await runFaxService(sandbox, {
+				resource: 'sentFax',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 100,
+			}),
+		);
 		expect(output).toHaveLength(100);
 		expect(pages()).toEqual([{ page: '1', page_size: '100' }]);
 	});
 
 	test('Limit above one page: two requests of 100, 150 items', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 150 }));
+		const output = outputOf(
+			await runFaxService(sandbox, {
+				resource: 'sentFax',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 150,
+			}),
+		);
 		expect(output).toHaveLength(150);
 		expect(pages()).toEqual([
 			{ page: '1', page_size: '100' },
@@ -96,25 +121,44 @@ describe('Paging of the list operations', () => {
 	});
 
 	test('Limit above the total: stops at the last page with all records', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 1000 }));
+		const output = outputOf(
+			await runFaxService(sandbox, {
+				resource: 'sentFax',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 1000,
+			}),
+		);
 		expect(output).toHaveLength(230);
 		expect(pages().map((p) => p.page)).toEqual(['1', '2', '3']);
 	});
 
 	test('Received faxes: Return All reads two pages of 100 for 105 records', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'receivedFax', operation: 'getMany', returnAll: true }));
+		const output = outputOf(
+			await runFaxService(sandbox, {
+				resource: 'receivedFax',
+				operation: 'getMany',
+				returnAll: true,
+			}),
+		);
 		expect(output).toHaveLength(105);
 		expect(new Set(output.map((item) => item.json.sendToken)).size).toBe(105);
-		expect(apiRequests(sandbox, 'GET', '/received_faxes').map((r) => [r.query.page, r.query.page_size])).toEqual([
+		expect(
+			apiRequests(sandbox, 'GET', '/received_faxes').map((r) => [r.query.page, r.query.page_size]),
+		).toEqual([
 			['1', '100'],
 			['2', '100'],
 		]);
 	});
 
 	test('Received faxes: Limit 7 is one request with page_size 7', async () => {
-		const output = outputOf(await runFaxService(sandbox, { resource: 'receivedFax', operation: 'getMany', limit: 7 }));
+		const output = outputOf(
+			await runFaxService(sandbox, { resource: 'receivedFax', operation: 'getMany', limit: 7 }),
+		);
 		expect(output).toHaveLength(7);
-		expect(apiRequests(sandbox, 'GET', '/received_faxes').map((r) => [r.query.page, r.query.page_size])).toEqual([['1', '7']]);
+		expect(
+			apiRequests(sandbox, 'GET', '/received_faxes').map((r) => [r.query.page, r.query.page_size]),
+		).toEqual([['1', '7']]);
 	});
 });
 
@@ -162,7 +206,12 @@ describe('Sent Fax Get Many filters reach the query', () => {
 	});
 
 	const run = async (filters: INodeParameters) =>
-		await runFaxService(sandbox, { resource: 'sentFax', operation: 'getMany', returnAll: true, filters });
+		await runFaxService(sandbox, {
+			resource: 'sentFax',
+			operation: 'getMany',
+			returnAll: true,
+			filters,
+		});
 
 	test('all filters at once: every snake_case name and value, and only the matching fax', async () => {
 		const dateEnd = `${tomorrow}T12:00:00Z`;
@@ -217,16 +266,22 @@ describe('Sent Fax Get Many filters reach the query', () => {
 		expect(output.map((item) => item.json.sendToken)).toEqual(expected());
 	});
 
-	test('Sent After as n8n\'s date-time picker stores it (no time zone) gives a working request', async () => {
+	test("Sent After as n8n's date-time picker stores it (no time zone) gives a working request", async () => {
 		// The picker of a `dateTime` parameter stores "YYYY-MM-DDTHH:mm:ss"; the node accepts it.
 		const before = sandbox.requests.length;
 		const result = await run({ dateStart: `${yesterday}T00:00:00` });
 		expect(result.error(NODE)?.message).toBeUndefined();
-		expect(outputOf(result).map((item) => item.json.sendToken).sort()).toEqual([a, b].sort());
+		expect(
+			outputOf(result)
+				.map((item) => item.json.sendToken)
+				.sort(),
+		).toEqual([a, b].sort());
 		// Sent as an unambiguous UTC instant: the wall-clock time read in the workflow's time zone.
 		const sent = String(sandbox.requests[before].query.date_start);
 		expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-		expect(Math.abs(Date.parse(sent) - Date.parse(`${yesterday}T00:00:00Z`))).toBeLessThanOrEqual(14 * 3600 * 1000);
+		expect(Math.abs(Date.parse(sent) - Date.parse(`${yesterday}T00:00:00Z`))).toBeLessThanOrEqual(
+			14 * 3600 * 1000,
+		);
 	});
 });
 
@@ -256,7 +311,12 @@ describe('Received Fax Get Many filters reach the query', () => {
 	});
 
 	const run = async (filters: INodeParameters) =>
-		await runFaxService(sandbox, { resource: 'receivedFax', operation: 'getMany', returnAll: true, filters });
+		await runFaxService(sandbox, {
+			resource: 'receivedFax',
+			operation: 'getMany',
+			returnAll: true,
+			filters,
+		});
 
 	test('all filters at once: every snake_case name and value, and only the matching fax', async () => {
 		const dateStart = `${yesterday}T00:00:00Z`;

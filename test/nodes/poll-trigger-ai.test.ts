@@ -19,7 +19,8 @@ const AI = { events: ['aiDocument'] };
 const tokensOf = (items: Parameters<typeof itemTokens>[0]) => itemTokens(items, 'aiToken');
 
 /** A finished AI result (every field of spec 2.7, patient values included) completed at `completedAt`. */
-const finished = (aiToken: string, completedAt: string, body = 'REFERRAL'): IDataObject => completeAiResult(aiToken, Buffer.from(body), completedAt) as IDataObject;
+const finished = (aiToken: string, completedAt: string, body = 'REFERRAL'): IDataObject =>
+	completeAiResult(aiToken, Buffer.from(body), completedAt) as IDataObject;
 const pending = (aiToken: string): IDataObject => pendingAiResult(aiToken) as IDataObject;
 const token = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -45,8 +46,16 @@ class AiList {
 		const page = Number(url.searchParams.get('page') ?? 1);
 		const size = Math.min(100, Number(url.searchParams.get('page_size') ?? this.perPage));
 		this.pagesServed.push(page);
-		const meta = { totalCount: entries.length, totalPages: Math.ceil(entries.length / size), perPage: size, page };
-		return { status: 200, body: JSON.stringify({ aiDocuments: entries.slice((page - 1) * size, page * size), meta }) };
+		const meta = {
+			totalCount: entries.length,
+			totalPages: Math.ceil(entries.length / size),
+			perPage: size,
+			page,
+		};
+		return {
+			status: 200,
+			body: JSON.stringify({ aiDocuments: entries.slice((page - 1) * size, page * size), meta }),
+		};
 	};
 }
 
@@ -54,8 +63,12 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 	const suite = useEngineSuite({ receiver: true, sandbox: { timing: { aiCompleteAfterMs: 200 } } });
 	const poller = (parameters: INodeParameters, baseUrl?: string): Poller =>
 		createPoller(parameters, credentialsFor(suite.sandbox, baseUrl ? { baseUrl } : {}));
-	const upload = async (text = 'REFERRAL letter') => await seedAiDocument(suite.sandbox, suite.receiver.url, pdf(1, text));
-	const listRequests = () => suite.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/ai_documents'));
+	const upload = async (text = 'REFERRAL letter') =>
+		await seedAiDocument(suite.sandbox, suite.receiver.url, pdf(1, text));
+	const listRequests = () =>
+		suite.sandbox.requests.filter(
+			(r) => r.method === 'GET' && r.path.startsWith('/api/v2/ai_documents'),
+		);
 
 	test('first activation emits none of the finished documents there; a finished upload is emitted once, as AI Document → Get returns it', async () => {
 		const before = [await upload(), await upload()];
@@ -63,7 +76,8 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 		const trigger = poller(AI);
 		expect(itemsOf(await trigger.activate())).toEqual([]);
 		// Not emitted because remembered as already seen: the cursor holds the documents finished at activation.
-		const cursor = ((trigger.staticData().feeds as IDataObject).aiDocument as IDataObject).cursor as IDataObject;
+		const cursor = ((trigger.staticData().feeds as IDataObject).aiDocument as IDataObject)
+			.cursor as IDataObject;
 		expect(Object.keys(cursor)).toEqual(['total', 'seen', 'horizon', 'pending']);
 		expect(Object.keys(cursor.seen as IDataObject)).toEqual(expect.arrayContaining(before));
 
@@ -72,7 +86,8 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 		await suite.sandbox.settle();
 		items.push(...itemsOf(await trigger.tick()));
 		expect(tokensOf(items)).toEqual([uploaded]);
-		const stored = (await api(suite.sandbox, 'GET', `/ai_documents/${uploaded}`)).body.aiResult as IDataObject;
+		const stored = (await api(suite.sandbox, 'GET', `/ai_documents/${uploaded}`)).body
+			.aiResult as IDataObject;
 		expect(items[0].json).toEqual({ eventType: 'aiDocument', verified: true, ...stored });
 
 		suite.sandbox.requests.length = 0;
@@ -81,25 +96,44 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 		expect(listRequests()).toHaveLength(2);
 	});
 
-	test('the item is the webhook trigger\'s: eventType, verified and the whole aiResult; Simplified keeps what Get\'s Simplified keeps', async () => {
+	test("the item is the webhook trigger's: eventType, verified and the whole aiResult; Simplified keeps what Get's Simplified keeps", async () => {
 		const raw = poller(AI);
 		const simple = poller({ ...AI, options: { aiDocumentOutput: 'simple' } });
 		itemsOf(await raw.activate());
 		itemsOf(await simple.activate());
 		const aiToken = await upload();
 		await suite.sandbox.settle();
-		const stored = (await api(suite.sandbox, 'GET', `/ai_documents/${aiToken}`)).body.aiResult as IDataObject;
+		const stored = (await api(suite.sandbox, 'GET', `/ai_documents/${aiToken}`)).body
+			.aiResult as IDataObject;
 
 		const [rawItem] = itemsOf(await raw.tick());
 		expect(rawItem.json).toEqual({ eventType: 'aiDocument', verified: true, ...stored });
 		const [simpleItem] = itemsOf(await simple.tick());
 		expect(Object.keys(simpleItem.json)).toEqual([
-			'eventType', 'verified', 'aiToken', 'completedAt', 'errorDetails', 'documentClassification', 'documentSummary', 'patientName', 'patientDob',
-			'patientGender', 'patientPhoneNumber', 'patientAddress', 'insurancePayer', 'insuranceMemberId', 'omittedFields',
+			'eventType',
+			'verified',
+			'aiToken',
+			'completedAt',
+			'errorDetails',
+			'documentClassification',
+			'documentSummary',
+			'patientName',
+			'patientDob',
+			'patientGender',
+			'patientPhoneNumber',
+			'patientAddress',
+			'insurancePayer',
+			'insuranceMemberId',
+			'omittedFields',
 		]);
-		expect(simpleItem.json).toMatchObject({ aiToken, errorDetails: null, documentClassification: 'referral' });
+		expect(simpleItem.json).toMatchObject({
+			aiToken,
+			errorDetails: null,
+			documentClassification: 'referral',
+		});
 		const state = JSON.stringify([raw.staticData(), simple.staticData()]);
-		for (const secret of [TEST_KEY, LIVE_KEY, ...Object.values(SANDBOX_PATIENT)]) expect(state).not.toContain(secret);
+		for (const secret of [TEST_KEY, LIVE_KEY, ...Object.values(SANDBOX_PATIENT)])
+			expect(state).not.toContain(secret);
 	});
 
 	test('a failed document is emitted too, told apart by its errorDetails', async () => {
@@ -111,7 +145,11 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 		const items = itemsOf(await trigger.tick());
 		const byToken = Object.fromEntries(items.map((item) => [item.json.aiToken, item.json]));
 		expect(Object.keys(byToken).sort()).toEqual([good, bad].sort());
-		expect(byToken[bad]).toMatchObject({ errorDetails: expect.stringMatching(/could not be read/), documentClassification: null, patientName: null });
+		expect(byToken[bad]).toMatchObject({
+			errorDetails: expect.stringMatching(/could not be read/),
+			documentClassification: null,
+			patientName: null,
+		});
 		expect(byToken[good]).toMatchObject({ errorDetails: null, documentClassification: 'referral' });
 		expect(itemsOf(await trigger.tick())).toEqual([]);
 	});
@@ -151,34 +189,50 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 		beforeEach(async () => {
 			proxy = await startFaultProxy(suite.sandbox);
 			list = new AiList();
-			proxy.plan('GET', /^\/api\/v2\/ai_documents\?/, { kind: 'respond', respond: list.respond }, Infinity);
+			proxy.plan(
+				'GET',
+				/^\/api\/v2\/ai_documents\?/,
+				{ kind: 'respond', respond: list.respond },
+				Infinity,
+			);
 		});
 		afterEach(async () => await proxy.close());
 
 		test.each([
 			['a plain list', undefined],
 			['pages of 2', 2],
-		])('%s: a pending document emitted when it finishes, two finishing in the same second both once, in token order', async (_label, perPage) => {
-			list.perPage = perPage;
-			list.records = [finished(token(1), '2026-11-26T06:00:00Z'), pending(token(2)), finished(token(3), '2026-11-26T06:00:01Z')];
-			const trigger = poller(AI, proxy.baseUrl);
-			expect(itemsOf(await trigger.activate())).toEqual([]);
-			const emitted = new Emitted('aiToken');
+		])(
+			'%s: a pending document emitted when it finishes, two finishing in the same second both once, in token order',
+			async (_label, perPage) => {
+				list.perPage = perPage;
+				list.records = [
+					finished(token(1), '2026-11-26T06:00:00Z'),
+					pending(token(2)),
+					finished(token(3), '2026-11-26T06:00:01Z'),
+				];
+				const trigger = poller(AI, proxy.baseUrl);
+				expect(itemsOf(await trigger.activate())).toEqual([]);
+				const emitted = new Emitted('aiToken');
 
-			// Finished between ticks: the pending one and a new one, stamped to the same second.
-			list.records[1] = finished(token(2), '2026-11-26T06:05:00Z');
-			list.records.push(finished(token(4), '2026-11-26T06:05:00Z'), pending(token(5)));
-			expect(emitted.add(itemsOf(await trigger.tick()))).toEqual([token(2), token(4)]);
-			list.records[4] = { ...pending(token(5)), errorDetails: 'Processing failed', completedAt: null };
-			const [failed] = itemsOf(await trigger.tick());
-			expect(emitted.add([failed])).toEqual([token(5)]);
-			expect(failed.json).toMatchObject({ errorDetails: 'Processing failed', completedAt: null });
-			emitted.add(itemsOf(await trigger.tick()));
-			emitted.add(itemsOf(await trigger.tick()));
-			expect(emitted.tokens).toEqual([token(2), token(4), token(5)]);
-		});
+				// Finished between ticks: the pending one and a new one, stamped to the same second.
+				list.records[1] = finished(token(2), '2026-11-26T06:05:00Z');
+				list.records.push(finished(token(4), '2026-11-26T06:05:00Z'), pending(token(5)));
+				expect(emitted.add(itemsOf(await trigger.tick()))).toEqual([token(2), token(4)]);
+				list.records[4] = {
+					...pending(token(5)),
+					errorDetails: 'Processing failed',
+					completedAt: null,
+				};
+				const [failed] = itemsOf(await trigger.tick());
+				expect(emitted.add([failed])).toEqual([token(5)]);
+				expect(failed.json).toMatchObject({ errorDetails: 'Processing failed', completedAt: null });
+				emitted.add(itemsOf(await trigger.tick()));
+				emitted.add(itemsOf(await trigger.tick()));
+				expect(emitted.tokens).toEqual([token(2), token(4), token(5)]);
+			},
+		);
 
-		test('an answer that is not the spec\'s AI document list fails the poll, keeps the state, and the next poll catches up', async () => {
+		test("an answer that is not the spec's AI document list fails the poll, keeps the state, and the next poll catches up", async () => {
 			list.records = [finished(token(1), '2026-11-26T06:00:00Z')];
 			const trigger = poller(AI, proxy.baseUrl);
 			itemsOf(await trigger.activate());
@@ -186,8 +240,12 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 			const state = trigger.staticData();
 			list.nextBody = JSON.stringify({ aiDocuments: [{ aiToken: token(2) }] });
 			const outcome = await trigger.tick();
-			expect('error' in outcome && outcome.error.message).toBe('Unexpected answer from the Fax Service to GET /ai_documents (HTTP 200)');
-			expect('error' in outcome && String(outcome.error.description)).toContain('whose entries each have a "aiResult" object');
+			expect('error' in outcome && outcome.error.message).toBe(
+				'Unexpected answer from the Fax Service to GET /ai_documents (HTTP 200)',
+			);
+			expect('error' in outcome && String(outcome.error.description)).toContain(
+				'whose entries each have a "aiResult" object',
+			);
 			expect(trigger.staticData()).toEqual(state);
 			expect(tokensOf(itemsOf(await trigger.tick()))).toEqual([token(2)]);
 		});
@@ -195,30 +253,36 @@ describe('Fax Service Polling Trigger: AI Document Completed through the engine'
 		test.each([
 			['a plain list', undefined, 1, 1],
 			['pages of 100', 100, 100, 1],
-		])('10,000 documents, %s: the requests of each tick counted, the state bounded and free of patient data', async (_label, perPage, firstPollPages, quietTickPages) => {
-			list.perPage = perPage;
-			const start = Date.parse('2026-01-01T00:00:00Z');
-			list.records = Array.from({ length: 10_000 }, (_, i) => finished(token(i), new Date(start + i * 60_000).toISOString()));
-			const trigger = poller(AI, proxy.baseUrl);
-			expect(itemsOf(await trigger.activate())).toEqual([]);
-			expect(list.pagesServed).toHaveLength(firstPollPages);
+		])(
+			'10,000 documents, %s: the requests of each tick counted, the state bounded and free of patient data',
+			async (_label, perPage, firstPollPages, quietTickPages) => {
+				list.perPage = perPage;
+				const start = Date.parse('2026-01-01T00:00:00Z');
+				list.records = Array.from({ length: 10_000 }, (_, i) =>
+					finished(token(i), new Date(start + i * 60_000).toISOString()),
+				);
+				const trigger = poller(AI, proxy.baseUrl);
+				expect(itemsOf(await trigger.activate())).toEqual([]);
+				expect(list.pagesServed).toHaveLength(firstPollPages);
 
-			list.pagesServed.length = 0;
-			expect(itemsOf(await trigger.tick())).toEqual([]);
-			expect(list.pagesServed).toHaveLength(quietTickPages);
+				list.pagesServed.length = 0;
+				expect(itemsOf(await trigger.tick())).toEqual([]);
+				expect(list.pagesServed).toHaveLength(quietTickPages);
 
-			// One new document at the end of an oldest-first list: a paged list is read to its last page to find it.
-			list.records.push(finished(token(10_000), '2026-11-26T06:00:00Z'));
-			list.pagesServed.length = 0;
-			expect(tokensOf(itemsOf(await trigger.tick()))).toEqual([token(10_000)]);
-			expect(list.pagesServed).toHaveLength(perPage === undefined ? 1 : 101);
+				// One new document at the end of an oldest-first list: a paged list is read to its last page to find it.
+				list.records.push(finished(token(10_000), '2026-11-26T06:00:00Z'));
+				list.pagesServed.length = 0;
+				expect(tokensOf(itemsOf(await trigger.tick()))).toEqual([token(10_000)]);
+				expect(list.pagesServed).toHaveLength(perPage === undefined ? 1 : 101);
 
-			const state = JSON.stringify(trigger.staticData());
-			const cursor = ((trigger.staticData().feeds as IDataObject).aiDocument as IDataObject).cursor as IDataObject;
-			expect(Object.keys(cursor.seen as IDataObject)).toHaveLength(2000);
-			expect(state.length).toBeLessThan(90_000);
-			for (const value of Object.values(SANDBOX_PATIENT)) expect(state).not.toContain(value);
-			expect(itemsOf(await trigger.tick())).toEqual([]);
-		});
+				const state = JSON.stringify(trigger.staticData());
+				const cursor = ((trigger.staticData().feeds as IDataObject).aiDocument as IDataObject)
+					.cursor as IDataObject;
+				expect(Object.keys(cursor.seen as IDataObject)).toHaveLength(2000);
+				expect(state.length).toBeLessThan(90_000);
+				for (const value of Object.values(SANDBOX_PATIENT)) expect(state).not.toContain(value);
+				expect(itemsOf(await trigger.tick())).toEqual([]);
+			},
+		);
 	});
 });

@@ -8,7 +8,17 @@ import { startFaultProxy } from '../harness/fault-proxy';
 import type { Poller } from '../harness/poller';
 import { createPoller, Emitted, itemsOf, itemTokens } from '../harness/poller';
 import { credentialsFor } from '../harness/workflows';
-import { api, LIVE_KEY, pdf, seedNumber, seedReceivedFax, seedSentFax, startFastSandbox, TEST_KEY, useEngineSuite } from './fixtures';
+import {
+	api,
+	LIVE_KEY,
+	pdf,
+	seedNumber,
+	seedReceivedFax,
+	seedSentFax,
+	startFastSandbox,
+	TEST_KEY,
+	useEngineSuite,
+} from './fixtures';
 
 /**
  * The polling trigger through n8n-core's PollTriggerExecutor (scheduled ticks and the activation
@@ -24,7 +34,12 @@ const tokensOf = (items: INodeExecutionData[]) => itemTokens(items, 'sendToken')
  * stamps a fax when it is received), so their seeding order is the trigger's emission order; faxes of
  * the same millisecond are ordered by token (the unit suite covers that).
  */
-async function seedReceived(sandbox: Sandbox, toNumber: string, count: number, fromNumber = '+14155551234'): Promise<string[]> {
+async function seedReceived(
+	sandbox: Sandbox,
+	toNumber: string,
+	count: number,
+	fromNumber = '+14155551234',
+): Promise<string[]> {
 	const tokens: string[] = [];
 	for (let i = 0; i < count; i++) {
 		tokens.push(await seedReceivedFax(sandbox, toNumber, fromNumber));
@@ -40,8 +55,15 @@ function listRequests(sandbox: Sandbox, path: string) {
 
 describe('Fax Service Polling Trigger through the engine', () => {
 	const suite = useEngineSuite({ accountNumbers: 1 });
-	const poller = (parameters: INodeParameters, baseUrl?: string, overrides: Record<string, string> = {}): Poller =>
-		createPoller(parameters, credentialsFor(suite.sandbox, { ...(baseUrl ? { baseUrl } : {}), ...overrides }));
+	const poller = (
+		parameters: INodeParameters,
+		baseUrl?: string,
+		overrides: Record<string, string> = {},
+	): Poller =>
+		createPoller(
+			parameters,
+			credentialsFor(suite.sandbox, { ...(baseUrl ? { baseUrl } : {}), ...overrides }),
+		);
 
 	test('first activation emits nothing that was there; a quiet poll costs one list request per event', async () => {
 		await seedReceived(suite.sandbox, suite.accountNumber, 3);
@@ -80,7 +102,9 @@ describe('Fax Service Polling Trigger through the engine', () => {
 	});
 
 	test('Sent Fax Completed: a fax still queued is remembered, then emitted once it succeeds or fails', async () => {
-		const slow = await startFastSandbox({ timing: { inProgressAfterMs: 200, completeAfterMs: 1200 } });
+		const slow = await startFastSandbox({
+			timing: { inProgressAfterMs: 200, completeAfterMs: 1200 },
+		});
 		try {
 			const from = String((await seedNumber(slow, '212')).number);
 			const trigger = createPoller({ events: ['sentFax'] }, credentialsFor(slow));
@@ -90,15 +114,25 @@ describe('Fax Service Polling Trigger through the engine', () => {
 
 			expect(itemsOf(await trigger.tick())).toEqual([]);
 			const cursor = (trigger.staticData().feeds as IDataObject).sentFax as IDataObject;
-			expect(Object.keys((cursor.cursor as IDataObject).pending as IDataObject).sort()).toEqual([delivered, failed].sort());
+			expect(Object.keys((cursor.cursor as IDataObject).pending as IDataObject).sort()).toEqual(
+				[delivered, failed].sort(),
+			);
 
 			await slow.settle();
 			const emitted = new Emitted();
 			const items = itemsOf(await trigger.tick());
 			expect(emitted.add(items).sort()).toEqual([delivered, failed].sort());
 			const byToken = Object.fromEntries(items.map((item) => [item.json.sendToken, item.json]));
-			expect(byToken[delivered]).toMatchObject({ eventType: 'sentFax', verified: true, sentStatus: 'success', errorDetails: null });
-			expect(byToken[failed]).toMatchObject({ sentStatus: 'failure', errorDetails: { errorMessage: expect.any(String) } });
+			expect(byToken[delivered]).toMatchObject({
+				eventType: 'sentFax',
+				verified: true,
+				sentStatus: 'success',
+				errorDetails: null,
+			});
+			expect(byToken[failed]).toMatchObject({
+				sentStatus: 'failure',
+				errorDetails: { errorMessage: expect.any(String) },
+			});
 			emitted.add(itemsOf(await trigger.tick()));
 			expect(emitted.tokens).toHaveLength(2);
 		} finally {
@@ -139,7 +173,9 @@ describe('Fax Service Polling Trigger through the engine', () => {
 			proxy.plan('GET', /^\/api\/v2\/received_faxes\?.*\bpage=2\b/, {
 				kind: 'before',
 				action: async () => {
-					during.push(...(await seedReceived(suite.sandbox, suite.accountNumber, 7, '+14155550199')));
+					during.push(
+						...(await seedReceived(suite.sandbox, suite.accountNumber, 7, '+14155550199')),
+					);
 				},
 			});
 
@@ -165,13 +201,34 @@ describe('Fax Service Polling Trigger through the engine', () => {
 				}
 				const visible = all
 					.filter((fax) => !hidden.has(String(fax.sendToken)))
-					.sort((a, b) => createHash('sha256').update(String(a.sendToken)).digest('hex').localeCompare(createHash('sha256').update(String(b.sendToken)).digest('hex')));
+					.sort((a, b) =>
+						createHash('sha256')
+							.update(String(a.sendToken))
+							.digest('hex')
+							.localeCompare(createHash('sha256').update(String(b.sendToken)).digest('hex')),
+					);
 				const page = Number(url.searchParams.get('page') ?? 1);
 				const size = Number(url.searchParams.get('page_size') ?? 25);
-				const meta = { totalCount: visible.length, totalPages: Math.ceil(visible.length / size), perPage: size, page };
-				return { status: 200, body: JSON.stringify({ receivedFaxes: visible.slice((page - 1) * size, page * size), meta }) };
+				const meta = {
+					totalCount: visible.length,
+					totalPages: Math.ceil(visible.length / size),
+					perPage: size,
+					page,
+				};
+				return {
+					status: 200,
+					body: JSON.stringify({
+						receivedFaxes: visible.slice((page - 1) * size, page * size),
+						meta,
+					}),
+				};
 			};
-			proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'respond', respond: scrambled }, 1000);
+			proxy.plan(
+				'GET',
+				/^\/api\/v2\/received_faxes\?/,
+				{ kind: 'respond', respond: scrambled },
+				1000,
+			);
 			const trigger = poller(RECEIVED, proxy.baseUrl);
 			itemsOf(await trigger.activate());
 
@@ -192,11 +249,13 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		test.each([
 			['six hours behind', -6],
 			['six hours ahead of', 6],
-		])('the service\'s clock %s n8n\'s: every fax once, none missed', async (_label, hours) => {
-			const shift = (iso: unknown) => (typeof iso === 'string' ? new Date(Date.parse(iso) + hours * 3_600_000).toISOString() : iso);
+		])("the service's clock %s n8n's: every fax once, none missed", async (_label, hours) => {
+			const shift = (iso: unknown) =>
+				typeof iso === 'string' ? new Date(Date.parse(iso) + hours * 3_600_000).toISOString() : iso;
 			const skewed = (body: string) => {
 				const answer = JSON.parse(body) as { receivedFaxes: IDataObject[] };
-				for (const fax of answer.receivedFaxes) Object.assign(fax, { sentAt: shift(fax.sentAt), completedAt: shift(fax.completedAt) });
+				for (const fax of answer.receivedFaxes)
+					Object.assign(fax, { sentAt: shift(fax.sentAt), completedAt: shift(fax.completedAt) });
 				return JSON.stringify(answer);
 			};
 			proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'rewrite', body: skewed }, 1000);
@@ -216,22 +275,35 @@ describe('Fax Service Polling Trigger through the engine', () => {
 			itemsOf(await trigger.activate());
 			const tokens = await seedReceived(suite.sandbox, suite.accountNumber, 2);
 			const state = trigger.staticData();
-			const unavailable = JSON.stringify({ error: { status: 503, title: 'Service Unavailable', detail: 'maintenance window' } });
-			proxy.plan('GET', /^\/api\/v2\/received_faxes\?/, { kind: 'answer', status: 503, body: unavailable }, 3);
+			const unavailable = JSON.stringify({
+				error: { status: 503, title: 'Service Unavailable', detail: 'maintenance window' },
+			});
+			proxy.plan(
+				'GET',
+				/^\/api\/v2\/received_faxes\?/,
+				{ kind: 'answer', status: 503, body: unavailable },
+				3,
+			);
 
 			const failed = await trigger.tick();
-			expect('error' in failed && failed.error.message).toBe('The Fax Service failed to process GET /received_faxes (HTTP 503)');
-			expect('error' in failed && String(failed.error.description)).toMatch(/^Service Unavailable:\nmaintenance window\n[\s\S]*Tried 3 times[\s\S]*nothing is lost/);
+			expect('error' in failed && failed.error.message).toBe(
+				'The Fax Service failed to process GET /received_faxes (HTTP 503)',
+			);
+			expect('error' in failed && String(failed.error.description)).toMatch(
+				/^Service Unavailable:\nmaintenance window\n[\s\S]*Tried 3 times[\s\S]*nothing is lost/,
+			);
 			expect(trigger.staticData()).toEqual(state);
 
 			expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(tokens);
 		});
 	});
 
-	test('a wrong key fails the activation poll with the service\'s 401, naming the key to check', async () => {
+	test("a wrong key fails the activation poll with the service's 401, naming the key to check", async () => {
 		const trigger = poller(RECEIVED, undefined, { testApiKey: 'sk_test_WRONG' });
 		const outcome = await trigger.activate();
-		expect('error' in outcome && outcome.error.message).toMatch(/^Authentication failed: the service rejected the test key/);
+		expect('error' in outcome && outcome.error.message).toMatch(
+			/^Authentication failed: the service rejected the test key/,
+		);
 		expect(trigger.staticData()).toEqual({});
 	});
 
@@ -239,7 +311,9 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		const trigger = poller(RECEIVED);
 		itemsOf(await trigger.activate());
 		const empty = await trigger.fetchTestEvent();
-		expect('error' in empty && empty.error.message).toBe('No record matches yet for "Fax Received" with these filters');
+		expect('error' in empty && empty.error.message).toBe(
+			'No record matches yet for "Fax Received" with these filters',
+		);
 
 		const tokens = await seedReceived(suite.sandbox, suite.accountNumber, 3);
 		const state = trigger.staticData();
@@ -263,15 +337,24 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(more);
 	});
 
-	test('Attach Received PDF: the fax\'s own document as binary, in the chosen field', async () => {
-		const trigger = poller({ ...RECEIVED, options: { attachPdf: true, binaryPropertyName: 'fax' } });
+	test("Attach Received PDF: the fax's own document as binary, in the chosen field", async () => {
+		const trigger = poller({
+			...RECEIVED,
+			options: { attachPdf: true, binaryPropertyName: 'fax' },
+		});
 		itemsOf(await trigger.activate());
 		const document = pdf(3, 'polling trigger attachment');
 		const form = new FormData();
 		form.append('to_number', suite.accountNumber);
 		form.append('from_number', '+14155551234');
-		form.append('file', new Blob([new Uint8Array(document)], { type: 'application/pdf' }), 'in.pdf');
-		expect((await api(suite.sandbox, 'POST', '/received_faxes/test_receive', { form })).status).toBe(201);
+		form.append(
+			'file',
+			new Blob([new Uint8Array(document)], { type: 'application/pdf' }),
+			'in.pdf',
+		);
+		expect(
+			(await api(suite.sandbox, 'POST', '/received_faxes/test_receive', { form })).status,
+		).toBe(201);
 
 		const [item] = itemsOf(await trigger.tick());
 		expect(item.binary?.fax).toMatchObject({ mimeType: 'application/pdf' });
@@ -283,16 +366,27 @@ describe('Fax Service Polling Trigger through the engine', () => {
 		const bad = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: '212-555' } });
 		suite.sandbox.requests.length = 0;
 		const refused = await bad.activate();
-		expect('error' in refused && refused.error.message).toBe('Fax Received Filters → To Number must be an E.164 number like +15551234567');
-		expect('error' in refused && (refused.error as { description?: string }).description).toContain('Got "212-555".');
+		expect('error' in refused && refused.error.message).toBe(
+			'Fax Received Filters → To Number must be an E.164 number like +15551234567',
+		);
+		expect('error' in refused && (refused.error as { description?: string }).description).toContain(
+			'Got "212-555".',
+		);
 		expect(suite.sandbox.requests).toHaveLength(0);
 
-		const trigger = poller({ ...RECEIVED, receivedFaxFilters: { toNumber: suite.accountNumber, isTest: 'true' } });
+		const trigger = poller({
+			...RECEIVED,
+			receivedFaxFilters: { toNumber: suite.accountNumber, isTest: 'true' },
+		});
 		itemsOf(await trigger.activate());
 		const mine = await seedReceived(suite.sandbox, suite.accountNumber, 2);
 		await seedReceived(suite.sandbox, otherNumber, 2);
 		expect(tokensOf(itemsOf(await trigger.tick()))).toEqual(mine);
-		expect(listRequests(suite.sandbox, '/received_faxes').every((r) => r.query.to_number === suite.accountNumber && r.query.is_test === 'true')).toBe(true);
+		expect(
+			listRequests(suite.sandbox, '/received_faxes').every(
+				(r) => r.query.to_number === suite.accountNumber && r.query.is_test === 'true',
+			),
+		).toBe(true);
 
 		trigger.setParameters({ receivedFaxFilters: { toNumber: otherNumber } });
 		expect(itemsOf(await trigger.tick())).toEqual([]);

@@ -23,7 +23,12 @@ describe('Received Fax through the engine', () => {
 	test('Simulate Inbound: the sandbox receives both numbers and the exact file; the node emits the message response', async () => {
 		const file = pdf(2, 'inbound referral');
 		const result = await suite.run(
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' },
+			{
+				resource: 'receivedFax',
+				operation: 'simulateInbound',
+				toNumber: byNumber(suite.accountNumber),
+				fromNumber: '+14155551234',
+			},
 			{ items: [fileItem(file, 'inbound.pdf')] },
 		);
 		const output = outputOf(result);
@@ -35,17 +40,31 @@ describe('Received Fax through the engine', () => {
 		expect(suite.sandbox.requests).toHaveLength(1);
 		expect(posts[0].body).toEqual({ to_number: suite.accountNumber, from_number: '+14155551234' });
 		expect(posts[0].files).toHaveLength(1);
-		expect(posts[0].files[0]).toMatchObject({ field: 'file', filename: 'inbound.pdf', mimetype: 'application/pdf' });
+		expect(posts[0].files[0]).toMatchObject({
+			field: 'file',
+			filename: 'inbound.pdf',
+			mimetype: 'application/pdf',
+		});
 		expect(posts[0].files[0].data.equals(file)).toBe(true);
 
 		const list = await receivedList();
 		expect(list).toHaveLength(1);
-		expect(list[0]).toMatchObject({ fromNumber: '+14155551234', toNumber: suite.accountNumber, numPages: 2, isTest: true });
+		expect(list[0]).toMatchObject({
+			fromNumber: '+14155551234',
+			toNumber: suite.accountNumber,
+			numPages: 2,
+			isTest: true,
+		});
 	});
 
 	test('Simulate Inbound: a TIFF and a number picked from the list', async () => {
 		const result = await suite.run(
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: fromList(suite.accountNumber), fromNumber: '+14155550100' },
+			{
+				resource: 'receivedFax',
+				operation: 'simulateInbound',
+				toNumber: fromList(suite.accountNumber),
+				fromNumber: '+14155550100',
+			},
 			{ items: [fileItem(TIFF, 'inbound.tif', 'image/tiff')] },
 		);
 		expect(outputOf(result)).toHaveLength(1);
@@ -71,7 +90,9 @@ describe('Received Fax through the engine', () => {
 		expect(output[0].json).toHaveProperty('documentClassification');
 		expect(output[0].json).toHaveProperty('secureLink');
 		expect(output[0].pairedItem).toEqual({ item: 0 });
-		expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/received_faxes/${token}`]);
+		expect(suite.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /api/v2/received_faxes/${token}`,
+		]);
 	});
 
 	test('Get Many: one item per received fax, paired with its input item', async () => {
@@ -79,7 +100,11 @@ describe('Received Fax through the engine', () => {
 			await seedReceivedFax(suite.sandbox, suite.accountNumber, '+14155550001'),
 			await seedReceivedFax(suite.sandbox, suite.accountNumber, '+14155550002'),
 		];
-		const result = await suite.run({ resource: 'receivedFax', operation: 'getMany', returnAll: true });
+		const result = await suite.run({
+			resource: 'receivedFax',
+			operation: 'getMany',
+			returnAll: true,
+		});
 		const output = outputOf(result);
 		expect(output).toHaveLength(2);
 		expect(new Set(output.map((item) => item.json.sendToken))).toEqual(new Set(tokens));
@@ -90,9 +115,19 @@ describe('Received Fax through the engine', () => {
 	});
 
 	test('Forward: posts the destination as a form and emits the queued fax of the forward', async () => {
-		const token = await seedReceivedFax(suite.sandbox, suite.accountNumber, '+14155551234', pdf(2, 'forward me'));
+		const token = await seedReceivedFax(
+			suite.sandbox,
+			suite.accountNumber,
+			'+14155551234',
+			pdf(2, 'forward me'),
+		);
 		suite.sandbox.requests.length = 0;
-		const result = await suite.run({ resource: 'receivedFax', operation: 'forward', faxId: token, toNumber: '+13105559876' });
+		const result = await suite.run({
+			resource: 'receivedFax',
+			operation: 'forward',
+			faxId: token,
+			toNumber: '+13105559876',
+		});
 		const output = outputOf(result);
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toEqual({ message: expect.any(String), faxId: expect.any(String) });
@@ -104,21 +139,39 @@ describe('Received Fax through the engine', () => {
 		expect(String(posts[0].headers['content-type'])).toMatch(/^application\/x-www-form-urlencoded/);
 		expect(posts[0].body).toEqual({ to_number: '+13105559876' });
 
-		const forwarded = await api(suite.sandbox, 'GET', `/sent_faxes/${String(output[0].json.faxId)}`);
+		const forwarded = await api(
+			suite.sandbox,
+			'GET',
+			`/sent_faxes/${String(output[0].json.faxId)}`,
+		);
 		expect(forwarded.status).toBe(200);
-		expect(forwarded.body).toMatchObject({ fromNumber: suite.accountNumber, toNumber: '+13105559876', numPages: 2 });
+		expect(forwarded.body).toMatchObject({
+			fromNumber: suite.accountNumber,
+			toNumber: '+13105559876',
+			numPages: 2,
+		});
 	});
 
 	test('Download PDF: the binary holds exactly the bytes of the simulated inbound fax', async () => {
 		const file = pdf(4, 'received document');
 		await suite.run(
-			{ resource: 'receivedFax', operation: 'simulateInbound', toNumber: byNumber(suite.accountNumber), fromNumber: '+14155551234' },
+			{
+				resource: 'receivedFax',
+				operation: 'simulateInbound',
+				toNumber: byNumber(suite.accountNumber),
+				fromNumber: '+14155551234',
+			},
 			{ items: [fileItem(file, 'inbound.pdf')] },
 		);
 		const [record] = await receivedList();
 		const token = String(record.sendToken);
 
-		const result = await suite.run({ resource: 'receivedFax', operation: 'downloadPdf', faxId: token, binaryPropertyName: 'data' });
+		const result = await suite.run({
+			resource: 'receivedFax',
+			operation: 'downloadPdf',
+			faxId: token,
+			binaryPropertyName: 'data',
+		});
 		const output = outputOf(result);
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({ sendToken: token, numPages: 4 });

@@ -9,7 +9,16 @@ import type { INode, INodeParameters } from 'n8n-workflow';
 import type { RunResult } from '../harness/engine';
 import type { TestInputItem } from '../harness/test-input.node';
 import { createdBy, creationItems, creationsOf } from './creations';
-import { api, apiRequests, byNumber, errorOf, fileItem, outputOf, pdf, useEngineSuite } from './fixtures';
+import {
+	api,
+	apiRequests,
+	byNumber,
+	errorOf,
+	fileItem,
+	outputOf,
+	pdf,
+	useEngineSuite,
+} from './fixtures';
 
 const HTML = '<!DOCTYPE html><html><body><h1>500 Internal Server Error</h1></body></html>';
 const SENT_FAXES = /^\/api\/v2\/sent_faxes$/;
@@ -20,12 +29,31 @@ const NUMBERS = ['+13105550001', '+13105550002', '+13105550003', '+13105550004',
 describe('Retry On Fail never creates anything twice', () => {
 	const suite = useEngineSuite({ accountNumbers: 1, faultProxy: true, receiver: true });
 	const oneAtATime = { requestsInParallel: 1 };
-	const send = (): INodeParameters => ({ resource: 'sentFax', operation: 'send', fromNumber: byNumber(suite.accountNumber), toNumber: '={{ $json.to }}', requestOptions: oneAtATime });
-	const faxItems = (): TestInputItem[] => NUMBERS.map((to) => fileItem(pdf(1), 'fax.pdf', 'application/pdf', { to }));
+	const send = (): INodeParameters => ({
+		resource: 'sentFax',
+		operation: 'send',
+		fromNumber: byNumber(suite.accountNumber),
+		toNumber: '={{ $json.to }}',
+		requestOptions: oneAtATime,
+	});
+	const faxItems = (): TestInputItem[] =>
+		NUMBERS.map((to) => fileItem(pdf(1), 'fax.pdf', 'application/pdf', { to }));
 	/** A run of one execution (n8n gives every execution an id; Retry On Fail's tries share it). */
-	const runOnce = async (parameters: INodeParameters, items: TestInputItem[], node: Partial<INode> = RETRY): Promise<RunResult> =>
-		await suite.run(parameters, { items, node, additionalData: { executionId: `retry-${randomUUID()}` } });
-	const sentFaxes = async () => (await api(suite.sandbox, 'GET', '/sent_faxes?page_size=100')).body.sentFaxes as Array<{ sendToken: string; toNumber: string }>;
+	const runOnce = async (
+		parameters: INodeParameters,
+		items: TestInputItem[],
+		node: Partial<INode> = RETRY,
+	): Promise<RunResult> =>
+		await suite.run(parameters, {
+			items,
+			node,
+			additionalData: { executionId: `retry-${randomUUID()}` },
+		});
+	const sentFaxes = async () =>
+		(await api(suite.sandbox, 'GET', '/sent_faxes?page_size=100')).body.sentFaxes as Array<{
+			sendToken: string;
+			toNumber: string;
+		}>;
 	/** The numbers the service holds faxes to, one entry per fax. */
 	const faxedNumbers = async () => (await sentFaxes()).map((fax) => fax.toNumber).sort();
 	/** The number each output item's faxId was sent to, in output order. */
@@ -34,17 +62,23 @@ describe('Retry On Fail never creates anything twice', () => {
 		return output.map((item) => toNumber.get(String(item.json.faxId)));
 	};
 	/** Lets `count` sends through, then answers the next `times` with `fault`. */
-	const failSend = (count: number, fault: Parameters<typeof suite.proxy.plan>[2], times: number) => {
+	const failSend = (
+		count: number,
+		fault: Parameters<typeof suite.proxy.plan>[2],
+		times: number,
+	) => {
 		if (count > 0) suite.proxy.plan('POST', SENT_FAXES, { kind: 'delay', ms: 0 }, count);
 		suite.proxy.plan('POST', SENT_FAXES, fault, times);
 	};
 
-	test('the 4th of 5 sends refused twice (429): the next try sends items 3 and 4 only; one fax per number, outputs in input order with the first try\'s ids', async () => {
+	test("the 4th of 5 sends refused twice (429): the next try sends items 3 and 4 only; one fax per number, outputs in input order with the first try's ids", async () => {
 		failSend(3, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
 		const output = outputOf(await runOnce(send(), faxItems()));
 
 		expect(await faxedNumbers()).toEqual(NUMBERS);
-		expect(suite.proxy.requests.filter((r) => SENT_FAXES.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['delay', 'delay', 'delay', 'answer', 'answer', 'passed', 'passed']);
+		expect(
+			suite.proxy.requests.filter((r) => SENT_FAXES.test(r.path)).map((r) => r.fault ?? 'passed'),
+		).toEqual(['delay', 'delay', 'delay', 'answer', 'answer', 'passed', 'passed']);
 		expect(output.map((item) => item.pairedItem)).toEqual(NUMBERS.map((_, item) => ({ item })));
 		expect(await numbersOfOutput(output)).toEqual(NUMBERS);
 	});
@@ -56,9 +90,13 @@ describe('Retry On Fail never creates anything twice', () => {
 		// Every try stops at item 1 (without Continue On Fail a failure starts nothing new): items 2-4 are never sent.
 		expect(await faxedNumbers()).toEqual(NUMBERS.slice(0, 2));
 		expect(apiRequests(suite.sandbox, 'POST', '/sent_faxes')).toHaveLength(2);
-		expect(String(error.description)).toMatch(/Sent and answered before the node stopped: item 0 \(faxId "[^"]+"\)/);
+		expect(String(error.description)).toMatch(
+			/Sent and answered before the node stopped: item 0 \(faxId "[^"]+"\)/,
+		);
 		expect(String(error.description)).toContain('Not sent: items 2–4.');
-		expect(error.message).toBe('Not sent again: an earlier try of this node sent POST /sent_faxes, and it may have taken effect');
+		expect(error.message).toBe(
+			'Not sent again: an earlier try of this node sent POST /sent_faxes, and it may have taken effect',
+		);
 		expect(error.httpCode).toBe('500');
 		expect(String(error.description)).toContain("n8n's Retry On Fail ran the node again");
 		expect(error.context?.itemIndex).toBe(1);
@@ -88,25 +126,53 @@ describe('Retry On Fail never creates anything twice', () => {
 
 	test('Send and Wait for Completion: the 2nd of 3 sends refused twice (429): one fax per number, then the run waits with all 3', async () => {
 		failSend(1, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
-		const parameters = { ...send(), operation: 'sendAndWaitForCompletion', binaryPropertyName: 'data', waitAmount: 1, waitUnit: 'hours' };
+		const parameters = {
+			...send(),
+			operation: 'sendAndWaitForCompletion',
+			binaryPropertyName: 'data',
+			waitAmount: 1,
+			waitUnit: 'hours',
+		};
 		const waitingBaseUrl = `${new URL(suite.receiver.url).origin}/webhook-waiting`;
-		const result = await suite.run(parameters, { items: faxItems().slice(0, 3), node: RETRY, additionalData: { executionId: `retry-${randomUUID()}`, webhookWaitingBaseUrl: waitingBaseUrl } });
+		const result = await suite.run(parameters, {
+			items: faxItems().slice(0, 3),
+			node: RETRY,
+			additionalData: {
+				executionId: `retry-${randomUUID()}`,
+				webhookWaitingBaseUrl: waitingBaseUrl,
+			},
+		});
 
 		expect(result.run.status).toBe('waiting');
 		expect(await faxedNumbers()).toEqual(NUMBERS.slice(0, 3));
-		expect(suite.proxy.requests.filter((r) => SENT_FAXES.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['delay', 'answer', 'answer', 'passed', 'passed']);
+		expect(
+			suite.proxy.requests.filter((r) => SENT_FAXES.test(r.path)).map((r) => r.fault ?? 'passed'),
+		).toEqual(['delay', 'answer', 'answer', 'passed', 'passed']);
 	});
 
 	describe.each(creationsOf(suite))('$name', (creation) => {
 		test('the 2nd of 3 refused twice (429): 3 records, one per item, after one more try', async () => {
 			const parameters = { ...(await creation.parameters()), requestOptions: oneAtATime };
 			suite.proxy.plan(creation.method, creation.path, { kind: 'delay', ms: 0 }, 1);
-			suite.proxy.plan(creation.method, creation.path, { kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } }, 2);
+			suite.proxy.plan(
+				creation.method,
+				creation.path,
+				{ kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '0' } },
+				2,
+			);
 			const output = outputOf(await runOnce(parameters, creationItems(creation, 3).items));
 
 			expect(createdBy(suite, creation)).toHaveLength(3);
-			expect(suite.proxy.requests.filter((r) => creation.path.test(r.path)).map((r) => r.fault ?? 'passed')).toEqual(['delay', 'answer', 'answer', 'passed', 'passed']);
-			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(
+				suite.proxy.requests
+					.filter((r) => creation.path.test(r.path))
+					.map((r) => r.fault ?? 'passed'),
+			).toEqual(['delay', 'answer', 'answer', 'passed', 'passed']);
+			expect(output.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
 		});
 	});
 });

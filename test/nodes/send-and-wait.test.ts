@@ -15,7 +15,16 @@ import { NODE_TYPE, type RunResult, runWorkflow } from '../harness/engine';
 import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
 import { credentialsFor, faxServiceNode } from '../harness/workflows';
 import { api, apiRequests, errorOf, fileItem, NODE, outputOf, pdf } from './fixtures';
-import { DELIVERED, faxItem, FROM, LEGACY, NODE_ID, sendAndWait, uploadAndWait, useWaitSuite } from './wait-fixtures';
+import {
+	DELIVERED,
+	faxItem,
+	FROM,
+	LEGACY,
+	NODE_ID,
+	sendAndWait,
+	uploadAndWait,
+	useWaitSuite,
+} from './wait-fixtures';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -25,7 +34,8 @@ describe('Send and Wait through the engine: the send part', () => {
 	const run = wait.run;
 
 	/** The stack entry n8n saves with a waiting execution: what the node is resumed with. */
-	const waitingStack = (result: RunResult) => result.run.data.executionData?.nodeExecutionStack ?? [];
+	const waitingStack = (result: RunResult) =>
+		result.run.data.executionData?.nodeExecutionStack ?? [];
 
 	describe('the send part', () => {
 		test('Sent Fax: one POST per item with the signed resume URL as callback_url; the run waits the limit with the sent items', async () => {
@@ -37,11 +47,21 @@ describe('Send and Wait through the engine: the send part', () => {
 					waitUnit: 'hours',
 					// A Callback URL left over from the Send operation must not replace the resume URL. (n8n's Workflow already drops
 					// it, as this operation's Additional Fields have no such option; the node also puts the resume URL last.)
-					additionalFields: { callbackUrl: 'https://stale.example/callback', patientName: '={{ $json.patient }}', note: 'Urgent' },
+					additionalFields: {
+						callbackUrl: 'https://stale.example/callback',
+						patientName: '={{ $json.patient }}',
+						note: 'Urgent',
+					},
 				}),
 				[
-					fileItem(files[0], 'first.pdf', 'application/pdf', { to: DELIVERED, patient: 'Jane Roe' }),
-					fileItem(files[1], 'second.pdf', 'application/pdf', { to: '+13105559876', patient: 'John Doe' }),
+					fileItem(files[0], 'first.pdf', 'application/pdf', {
+						to: DELIVERED,
+						patient: 'Jane Roe',
+					}),
+					fileItem(files[1], 'second.pdf', 'application/pdf', {
+						to: '+13105559876',
+						patient: 'John Doe',
+					}),
 				],
 			);
 			const after = Date.now();
@@ -57,15 +77,33 @@ describe('Send and Wait through the engine: the send part', () => {
 			const posts = apiRequests(wait.sandbox, 'POST', '/sent_faxes');
 			expect(posts).toHaveLength(2);
 			expect(posts.map((p) => p.body)).toEqual([
-				{ from_number: FROM, to_number: DELIVERED, patient_name: 'Jane Roe', note: 'Urgent', callback_url: waitRun.resumeUrl },
-				{ from_number: FROM, to_number: '+13105559876', patient_name: 'John Doe', note: 'Urgent', callback_url: waitRun.resumeUrl },
+				{
+					from_number: FROM,
+					to_number: DELIVERED,
+					patient_name: 'Jane Roe',
+					note: 'Urgent',
+					callback_url: waitRun.resumeUrl,
+				},
+				{
+					from_number: FROM,
+					to_number: '+13105559876',
+					patient_name: 'John Doe',
+					note: 'Urgent',
+					callback_url: waitRun.resumeUrl,
+				},
 			]);
 			posts.forEach((post, i) => expect(post.files[0].data.equals(files[i])).toBe(true));
 
 			const output = outputOf(waitRun.result);
 			expect(output).toEqual([
-				{ json: { sendToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 0 } },
-				{ json: { sendToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 1 } },
+				{
+					json: { sendToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) },
+					pairedItem: { item: 0 },
+				},
+				{
+					json: { sendToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) },
+					pairedItem: { item: 1 },
+				},
 			]);
 			for (const [i, item] of output.entries()) {
 				const stored = await api(wait.sandbox, 'GET', `/sent_faxes/${String(item.json.sendToken)}`);
@@ -81,7 +119,12 @@ describe('Send and Wait through the engine: the send part', () => {
 			const stack = waitingStack(waitRun.result);
 			expect(stack).toHaveLength(1);
 			expect(stack[0].node.name).toBe(NODE);
-			expect(stack[0].data.main[0]).toEqual(output.map((item) => ({ json: { ...item.json, timedOut: true }, pairedItem: item.pairedItem })));
+			expect(stack[0].data.main[0]).toEqual(
+				output.map((item) => ({
+					json: { ...item.json, timedOut: true },
+					pairedItem: item.pairedItem,
+				})),
+			);
 
 			// The sandbox calls back exactly the resume URL.
 			const attempts = await wait.sandbox.waitForCallbacks((a) => a.length >= 2);
@@ -100,22 +143,32 @@ describe('Send and Wait through the engine: the send part', () => {
 			expect(posts[0].files[0].data.equals(file)).toBe(true);
 
 			const output = outputOf(waitRun.result);
-			expect(output).toEqual([{ json: { aiToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 0 } }]);
+			expect(output).toEqual([
+				{
+					json: { aiToken: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) },
+					pairedItem: { item: 0 },
+				},
+			]);
 			const { waitTill } = waitRun.result.run;
 			expect(waitTill!.getTime()).toBeGreaterThanOrEqual(before + 15 * MINUTE);
 			expect(waitTill!.getTime()).toBeLessThanOrEqual(after + 15 * MINUTE);
-			expect(waitingStack(waitRun.result)[0].data.main[0]).toEqual([{ json: { ...output[0].json, timedOut: true }, pairedItem: { item: 0 } }]);
+			expect(waitingStack(waitRun.result)[0].data.main[0]).toEqual([
+				{ json: { ...output[0].json, timedOut: true }, pairedItem: { item: 0 } },
+			]);
 		});
 
 		test.each([
 			['Sent Fax', sendAndWait({ limitWaitTime: false }), faxItem(DELIVERED)],
 			['AI Document', uploadAndWait({ limitWaitTime: false }), fileItem(pdf(1))],
-		])('%s: Limit Wait Time off waits indefinitely (n8n-workflow\'s WAIT_INDEFINITELY)', async (_name, parameters, item) => {
-			const waitRun = await run(parameters, [item]);
-			expect(outputOf(waitRun.result)).toHaveLength(1);
-			expect(waitRun.result.run.status).toBe('waiting');
-			expect(waitRun.result.run.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
-		});
+		])(
+			"%s: Limit Wait Time off waits indefinitely (n8n-workflow's WAIT_INDEFINITELY)",
+			async (_name, parameters, item) => {
+				const waitRun = await run(parameters, [item]);
+				expect(outputOf(waitRun.result)).toHaveLength(1);
+				expect(waitRun.result.run.status).toBe('waiting');
+				expect(waitRun.result.run.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
+			},
+		);
 	});
 
 	describe('validation before sending', () => {
@@ -123,14 +176,17 @@ describe('Send and Wait through the engine: the send part', () => {
 			['Sent Fax', 0, sendAndWait({ waitAmount: 0 }), faxItem(DELIVERED)],
 			['Sent Fax', -1, sendAndWait({ waitAmount: -1, waitUnit: 'days' }), faxItem(DELIVERED)],
 			['AI Document', 0, uploadAndWait({ waitAmount: 0 }), fileItem(pdf(1))],
-		])('%s: Wait At Most %d stops the node before any request', async (_name, _amount, parameters, item) => {
-			const waitRun = await run(parameters, [item, item]);
-			const error = errorOf(waitRun.result);
-			expect(error.message).toMatch(/Wait At Most must be a positive number/);
-			expect(wait.sandbox.requests).toHaveLength(0);
-			expect(waitRun.result.run.waitTill).toBeUndefined();
-			expect(waitRun.result.run.status).toBe('error');
-		});
+		])(
+			'%s: Wait At Most %d stops the node before any request',
+			async (_name, _amount, parameters, item) => {
+				const waitRun = await run(parameters, [item, item]);
+				const error = errorOf(waitRun.result);
+				expect(error.message).toMatch(/Wait At Most must be a positive number/);
+				expect(wait.sandbox.requests).toHaveLength(0);
+				expect(waitRun.result.run.waitTill).toBeUndefined();
+				expect(waitRun.result.run.status).toBe('error');
+			},
+		);
 
 		test('a bad To Number on item 1 of 2 fails the node naming field and item before any fax is sent; nothing waits', async () => {
 			const waitRun = await run(sendAndWait(), [faxItem(DELIVERED), faxItem('555-1234')]);
@@ -146,11 +202,19 @@ describe('Send and Wait through the engine: the send part', () => {
 		});
 
 		test('Continue On Fail: the failed item goes on as {error}, the other still waits', async () => {
-			const waitRun = await run(sendAndWait(), [faxItem('555-1234'), faxItem(DELIVERED)], { node: { onError: 'continueRegularOutput' } });
+			const waitRun = await run(sendAndWait(), [faxItem('555-1234'), faxItem(DELIVERED)], {
+				node: { onError: 'continueRegularOutput' },
+			});
 			const output = outputOf(waitRun.result);
 			expect(output).toEqual([
-				{ json: { error: expect.stringMatching(/To Number/), description: expect.any(String) }, pairedItem: { item: 0 } },
-				{ json: { sendToken: expect.any(String), message: expect.any(String) }, pairedItem: { item: 1 } },
+				{
+					json: { error: expect.stringMatching(/To Number/), description: expect.any(String) },
+					pairedItem: { item: 0 },
+				},
+				{
+					json: { sendToken: expect.any(String), message: expect.any(String) },
+					pairedItem: { item: 1 },
+				},
 			]);
 			expect(apiRequests(wait.sandbox, 'POST', '/sent_faxes')).toHaveLength(1);
 			expect(waitRun.result.run.status).toBe('waiting');
@@ -164,15 +228,21 @@ describe('Send and Wait through the engine: the send part', () => {
 		test('a missing binary on item 1 of 2 of an AI upload stops the node before any upload', async () => {
 			const waitRun = await run(uploadAndWait(), [fileItem(pdf(1)), { json: {} }]);
 			const error = errorOf(waitRun.result);
-			expect(error.message).toMatch(/Input Binary Field "data" is missing on the input item \[item 1\]/);
+			expect(error.message).toMatch(
+				/Input Binary Field "data" is missing on the input item \[item 1\]/,
+			);
 			expect(wait.sandbox.requests).toHaveLength(0);
 			expect(waitRun.result.run.waitTill).toBeUndefined();
 		});
 
 		test('Continue On Fail with every item failed: the node does not wait, the run finishes', async () => {
-			const waitRun = await run(sendAndWait(), [faxItem('555-1234'), faxItem('not a number')], { node: { onError: 'continueRegularOutput' } });
+			const waitRun = await run(sendAndWait(), [faxItem('555-1234'), faxItem('not a number')], {
+				node: { onError: 'continueRegularOutput' },
+			});
 			const output = outputOf(waitRun.result);
-			expect(output.map((item) => [Object.keys(item.json).includes('error'), item.pairedItem])).toEqual([
+			expect(
+				output.map((item) => [Object.keys(item.json).includes('error'), item.pairedItem]),
+			).toEqual([
 				[true, { item: 0 }],
 				[true, { item: 1 }],
 			]);
@@ -185,51 +255,99 @@ describe('Send and Wait through the engine: the send part', () => {
 
 	describe('saved 0.1.0 workflows: the operation value "sendAndWait" (no longer offered)', () => {
 		test.each([
-			['Sent Fax', sendAndWait({ operation: LEGACY, waitAmount: 2, waitUnit: 'hours' }), faxItem(DELIVERED), '/sent_faxes', 'sendToken', 2 * HOUR],
-			['AI Document', uploadAndWait({ operation: LEGACY, waitAmount: 3, waitUnit: 'minutes' }), fileItem(pdf(1)), '/ai_documents', 'aiToken', 3 * MINUTE],
-		])('%s: runs its wait operation with its saved fields, with the HMAC-signed resume URL n8n checks for this value', async (_name, parameters, item, path, tokenField, limit) => {
-			const before = Date.now();
-			const waitRun = await run(parameters, [item]);
-			const after = Date.now();
-			const resumeUrl = new URL(waitRun.resumeUrl);
-			expect(resumeUrl.pathname).toBe(`/webhook-waiting/${waitRun.executionId}/${NODE_ID}`);
-			expect(validateUrlSignature(resumeUrl.searchParams.get('signature')!, resumeUrl, Container.get(InstanceSettings).hmacSignatureSecret)).toBe(true);
-			const posts = apiRequests(wait.sandbox, 'POST', path);
-			expect(posts).toHaveLength(1);
-			expect(posts[0].body).toMatchObject({ callback_url: waitRun.resumeUrl });
-			expect(outputOf(waitRun.result)).toEqual([{ json: { [tokenField]: expect.stringMatching(/^[0-9a-f]{24}$/), message: expect.any(String) }, pairedItem: { item: 0 } }]);
-			// The saved Wait At Most is kept (n8n drops the values of fields a node does not show for the stored operation).
-			const { waitTill, status } = waitRun.result.run;
-			expect(status).toBe('waiting');
-			expect(waitTill!.getTime()).toBeGreaterThanOrEqual(before + limit);
-			expect(waitTill!.getTime()).toBeLessThanOrEqual(after + limit);
-		});
+			[
+				'Sent Fax',
+				sendAndWait({ operation: LEGACY, waitAmount: 2, waitUnit: 'hours' }),
+				faxItem(DELIVERED),
+				'/sent_faxes',
+				'sendToken',
+				2 * HOUR,
+			],
+			[
+				'AI Document',
+				uploadAndWait({ operation: LEGACY, waitAmount: 3, waitUnit: 'minutes' }),
+				fileItem(pdf(1)),
+				'/ai_documents',
+				'aiToken',
+				3 * MINUTE,
+			],
+		])(
+			'%s: runs its wait operation with its saved fields, with the HMAC-signed resume URL n8n checks for this value',
+			async (_name, parameters, item, path, tokenField, limit) => {
+				const before = Date.now();
+				const waitRun = await run(parameters, [item]);
+				const after = Date.now();
+				const resumeUrl = new URL(waitRun.resumeUrl);
+				expect(resumeUrl.pathname).toBe(`/webhook-waiting/${waitRun.executionId}/${NODE_ID}`);
+				expect(
+					validateUrlSignature(
+						resumeUrl.searchParams.get('signature')!,
+						resumeUrl,
+						Container.get(InstanceSettings).hmacSignatureSecret,
+					),
+				).toBe(true);
+				const posts = apiRequests(wait.sandbox, 'POST', path);
+				expect(posts).toHaveLength(1);
+				expect(posts[0].body).toMatchObject({ callback_url: waitRun.resumeUrl });
+				expect(outputOf(waitRun.result)).toEqual([
+					{
+						json: {
+							[tokenField]: expect.stringMatching(/^[0-9a-f]{24}$/),
+							message: expect.any(String),
+						},
+						pairedItem: { item: 0 },
+					},
+				]);
+				// The saved Wait At Most is kept (n8n drops the values of fields a node does not show for the stored operation).
+				const { waitTill, status } = waitRun.result.run;
+				expect(status).toBe('waiting');
+				expect(waitTill!.getTime()).toBeGreaterThanOrEqual(before + limit);
+				expect(waitTill!.getTime()).toBeLessThanOrEqual(after + limit);
+			},
+		);
 	});
 
-	describe('as an AI agent\'s tool (faxServiceTool, called by an agent as n8n calls it)', () => {
+	describe("as an AI agent's tool (faxServiceTool, called by an agent as n8n calls it)", () => {
 		test.each([
 			['Sent Fax', sendAndWait({ operation: LEGACY }), /"Send".*sendToken/],
 			['Sent Fax', sendAndWait(), /"Send".*sendToken/],
 			['AI Document', uploadAndWait({ operation: LEGACY }), /"Upload".*aiToken/],
-		])('%s: a tool node saved with a wait operation fails before sending, saying what to use instead', async (_name, parameters, instead) => {
-			const input: INode = { id: 'input', name: 'Input', type: NODE_TYPE.testInput, typeVersion: 1, position: [0, 0], parameters: { items: [faxItem(DELIVERED)] as never } };
-			const agent: INode = { id: 'agent', name: 'Test Agent', type: AGENT_NODE_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };
-			const result = await runWorkflow({
-				nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
-				connections: {
-					Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
-					[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
-				},
-				credentials: credentialsFor(wait.sandbox),
-				startNode: 'Input',
-				additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: wait.waitingBaseUrl },
-			});
-			// n8n's tool wrapper fails the agent's run with the node's error.
-			const error = result.error('Test Agent');
-			expect(error?.message).toMatch(/cannot run as an AI agent's tool: a tool call cannot wait/);
-			expect(error?.description).toMatch(instead);
-			expect(wait.sandbox.requests).toHaveLength(0);
-			expect(result.run.waitTill).toBeUndefined();
-		});
+		])(
+			'%s: a tool node saved with a wait operation fails before sending, saying what to use instead',
+			async (_name, parameters, instead) => {
+				const input: INode = {
+					id: 'input',
+					name: 'Input',
+					type: NODE_TYPE.testInput,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { items: [faxItem(DELIVERED)] as never },
+				};
+				const agent: INode = {
+					id: 'agent',
+					name: 'Test Agent',
+					type: AGENT_NODE_TYPE,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: {},
+				};
+				const result = await runWorkflow({
+					nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
+					connections: {
+						Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
+						[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
+					},
+					credentials: credentialsFor(wait.sandbox),
+					startNode: 'Input',
+					additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: wait.waitingBaseUrl },
+				});
+				// n8n's tool wrapper fails the agent's run with the node's error.
+				const error = result.error('Test Agent');
+				expect(error?.message).toMatch(/cannot run as an AI agent's tool: a tool call cannot wait/);
+				expect(error?.description).toMatch(instead);
+				expect(wait.sandbox.requests).toHaveLength(0);
+				expect(result.run.waitTill).toBeUndefined();
+			},
+		);
 	});
 });

@@ -56,7 +56,11 @@ describe('Sent Fax through the engine', () => {
 			sender_name: 'Clinic North',
 		});
 		expect(posts[0].files).toHaveLength(1);
-		expect(posts[0].files[0]).toMatchObject({ field: 'file', filename: 'referral.pdf', mimetype: 'application/pdf' });
+		expect(posts[0].files[0]).toMatchObject({
+			field: 'file',
+			filename: 'referral.pdf',
+			mimetype: 'application/pdf',
+		});
 		expect(posts[0].files[0].data.equals(file)).toBe(true);
 		expect(posts[0].status).toBe(201);
 
@@ -67,25 +71,53 @@ describe('Sent Fax through the engine', () => {
 
 		const stored = await api(suite.sandbox, 'GET', `/sent_faxes/${String(output[0].json.faxId)}`);
 		expect(stored.status).toBe(200);
-		expect(stored.body).toMatchObject({ patientName: 'Jane Roe', documentType: 'document_only', numPages: 2, isTest: true });
+		expect(stored.body).toMatchObject({
+			patientName: 'Jane Roe',
+			documentType: 'document_only',
+			numPages: 2,
+			isTest: true,
+		});
 	});
 
 	test('Send: only the required fields go out when no additional field is set, and a list-picked number works', async () => {
 		const result = await suite.run(
-			{ resource: 'sentFax', operation: 'send', fromNumber: fromList('+12125550002'), toNumber: '+13105551234' },
+			{
+				resource: 'sentFax',
+				operation: 'send',
+				fromNumber: fromList('+12125550002'),
+				toNumber: '+13105551234',
+			},
 			{ items: [fileItem(TIFF, 'scan.tif', 'image/tiff')] },
 		);
 		expect(outputOf(result)).toHaveLength(1);
 		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(post.body).toEqual({ from_number: '+12125550002', to_number: '+13105551234' });
-		expect(post.files[0]).toMatchObject({ field: 'file', filename: 'scan.tif', mimetype: 'image/tiff' });
+		expect(post.files[0]).toMatchObject({
+			field: 'file',
+			filename: 'scan.tif',
+			mimetype: 'image/tiff',
+		});
 		expect(post.files[0].data.equals(TIFF)).toBe(true);
 	});
 
 	test('Send: a file without a name is uploaded under a name that fits its content', async () => {
 		const result = await suite.run(
-			{ resource: 'sentFax', operation: 'send', fromNumber: byNumber('+12125550001'), toNumber: '+13105551234' },
-			{ items: [{ json: {}, binary: { data: { base64: TIFF.toString('base64'), mimeType: 'application/octet-stream' } } }] },
+			{
+				resource: 'sentFax',
+				operation: 'send',
+				fromNumber: byNumber('+12125550001'),
+				toNumber: '+13105551234',
+			},
+			{
+				items: [
+					{
+						json: {},
+						binary: {
+							data: { base64: TIFF.toString('base64'), mimeType: 'application/octet-stream' },
+						},
+					},
+				],
+			},
 		);
 		expect(outputOf(result)).toHaveLength(1);
 		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
@@ -97,8 +129,17 @@ describe('Sent Fax through the engine', () => {
 		const files = [pdf(1, 'first'), pdf(3, 'second'), pdf(2, 'third')];
 		const destinations = ['+13105550001', '+13105550002', '+13105550003'];
 		const result = await suite.run(
-			{ resource: 'sentFax', operation: 'send', fromNumber: byNumber('+12125550001'), toNumber: '={{ $json.to }}' },
-			{ items: files.map((file, i) => fileItem(file, `doc-${i}.pdf`, 'application/pdf', { to: destinations[i] })) },
+			{
+				resource: 'sentFax',
+				operation: 'send',
+				fromNumber: byNumber('+12125550001'),
+				toNumber: '={{ $json.to }}',
+			},
+			{
+				items: files.map((file, i) =>
+					fileItem(file, `doc-${i}.pdf`, 'application/pdf', { to: destinations[i] }),
+				),
+			},
 		);
 		const output = outputOf(result);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -117,7 +158,10 @@ describe('Sent Fax through the engine', () => {
 	});
 
 	test('Get: emits the sent fax record itself', async () => {
-		const token = await seedSentFax(suite.sandbox, { patient_name: 'Ann Lee', sender_name: 'Clinic South' });
+		const token = await seedSentFax(suite.sandbox, {
+			patient_name: 'Ann Lee',
+			sender_name: 'Clinic South',
+		});
 		const result = await suite.run({ resource: 'sentFax', operation: 'get', faxId: token });
 		const output = outputOf(result);
 		expect(output).toHaveLength(1);
@@ -135,7 +179,11 @@ describe('Sent Fax through the engine', () => {
 	});
 
 	test('Get Many: one item per record for every input item, paired with the item it came from', async () => {
-		const tokens = [await seedSentFax(suite.sandbox), await seedSentFax(suite.sandbox), await seedSentFax(suite.sandbox)];
+		const tokens = [
+			await seedSentFax(suite.sandbox),
+			await seedSentFax(suite.sandbox),
+			await seedSentFax(suite.sandbox),
+		];
 		const result = await suite.run(
 			{ resource: 'sentFax', operation: 'getMany', returnAll: true },
 			{ items: [{ json: {} }, { json: {} }] },
@@ -161,12 +209,22 @@ describe('Sent Fax through the engine', () => {
 	test('Download PDF: the binary holds exactly the bytes that were sent, next to the record', async () => {
 		const file = pdf(3, 'download me');
 		const sent = await suite.run(
-			{ resource: 'sentFax', operation: 'send', fromNumber: byNumber('+12125550001'), toNumber: '+13105551234' },
+			{
+				resource: 'sentFax',
+				operation: 'send',
+				fromNumber: byNumber('+12125550001'),
+				toNumber: '+13105551234',
+			},
 			{ items: [fileItem(file, 'original.pdf')] },
 		);
 		const faxId = String(outputOf(sent)[0].json.faxId);
 
-		const result = await suite.run({ resource: 'sentFax', operation: 'downloadPdf', faxId, binaryPropertyName: 'fax' });
+		const result = await suite.run({
+			resource: 'sentFax',
+			operation: 'downloadPdf',
+			faxId,
+			binaryPropertyName: 'fax',
+		});
 		const output = outputOf(result);
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({ sendToken: faxId, numPages: 3 });
@@ -176,6 +234,8 @@ describe('Sent Fax through the engine', () => {
 		expect(binary?.mimeType).toBe('application/pdf');
 		expect((await binaryBuffer(binary!)).equals(file)).toBe(true);
 		// The secure link is fetched without the key; only the record lookup is an API request.
-		expect(apiRequests(suite.sandbox, 'GET').map((r) => r.path)).toEqual([`/api/v2/sent_faxes/${faxId}`]);
+		expect(apiRequests(suite.sandbox, 'GET').map((r) => r.path)).toEqual([
+			`/api/v2/sent_faxes/${faxId}`,
+		]);
 	});
 });

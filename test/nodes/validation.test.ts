@@ -1,7 +1,20 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { TestInputItem } from '../harness/test-input.node';
-import { apiRequests, byId, byNumber, errorOf, fileItem, NODE, outputOf, pdf, PNG, seedNumber, TIFF, useEngineSuite } from './fixtures';
+import {
+	apiRequests,
+	byId,
+	byNumber,
+	errorOf,
+	fileItem,
+	NODE,
+	outputOf,
+	pdf,
+	PNG,
+	seedNumber,
+	TIFF,
+	useEngineSuite,
+} from './fixtures';
 
 const UUID = '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10';
 const CALLBACK = 'https://example.com/hook';
@@ -54,61 +67,320 @@ const withPdf = [fileItem(pdf(1))];
 
 const cases: Case[] = [
 	// E.164 numbers (values the engine cannot check itself arrive through expressions)
-	{ name: 'Send: To Number not E.164', parameters: sendFax({ toNumber: '3105551234' }), items: withPdf, expected: ['To Number', 'E.164'], given: '3105551234' },
-	{ name: 'Send: From Number not E.164', parameters: sendFax({ fromNumber: byNumber('={{ $json.from }}') }), items: [fileItem(pdf(1), 'a.pdf', 'application/pdf', { from: '+0212555' })], expected: ['From Number', 'E.164'], given: '+0212555' },
-	{ name: 'Simulate Inbound: From Number not E.164', parameters: simulate({ fromNumber: '+1 415 555 1234' }), items: withPdf, expected: ['From Number', 'E.164'] },
-	{ name: 'Simulate Inbound: To Number not E.164', parameters: simulate({ toNumber: byNumber('={{ "212-555-0001" }}') }), items: withPdf, expected: ['To Number', 'E.164'], given: '212-555-0001' },
-	{ name: 'Forward: To Number not E.164', parameters: { resource: 'receivedFax', operation: 'forward', faxId: 'abc', toNumber: '+1abc' }, expected: ['To Number', 'E.164'] },
-	{ name: 'Sent Get Many: From Number filter not E.164', parameters: { resource: 'sentFax', operation: 'getMany', filters: { fromNumber: '2125550001' } }, expected: ['From Number', 'E.164'] },
-	{ name: 'Received Get Many: To Number filter not E.164', parameters: { resource: 'receivedFax', operation: 'getMany', filters: { toNumber: '+' } }, expected: ['To Number', 'E.164'] },
+	{
+		name: 'Send: To Number not E.164',
+		parameters: sendFax({ toNumber: '3105551234' }),
+		items: withPdf,
+		expected: ['To Number', 'E.164'],
+		given: '3105551234',
+	},
+	{
+		name: 'Send: From Number not E.164',
+		parameters: sendFax({ fromNumber: byNumber('={{ $json.from }}') }),
+		items: [fileItem(pdf(1), 'a.pdf', 'application/pdf', { from: '+0212555' })],
+		expected: ['From Number', 'E.164'],
+		given: '+0212555',
+	},
+	{
+		name: 'Simulate Inbound: From Number not E.164',
+		parameters: simulate({ fromNumber: '+1 415 555 1234' }),
+		items: withPdf,
+		expected: ['From Number', 'E.164'],
+	},
+	{
+		name: 'Simulate Inbound: To Number not E.164',
+		parameters: simulate({ toNumber: byNumber('={{ "212-555-0001" }}') }),
+		items: withPdf,
+		expected: ['To Number', 'E.164'],
+		given: '212-555-0001',
+	},
+	{
+		name: 'Forward: To Number not E.164',
+		parameters: { resource: 'receivedFax', operation: 'forward', faxId: 'abc', toNumber: '+1abc' },
+		expected: ['To Number', 'E.164'],
+	},
+	{
+		name: 'Sent Get Many: From Number filter not E.164',
+		parameters: {
+			resource: 'sentFax',
+			operation: 'getMany',
+			filters: { fromNumber: '2125550001' },
+		},
+		expected: ['From Number', 'E.164'],
+	},
+	{
+		name: 'Received Get Many: To Number filter not E.164',
+		parameters: { resource: 'receivedFax', operation: 'getMany', filters: { toNumber: '+' } },
+		expected: ['To Number', 'E.164'],
+	},
 	// area code
-	{ name: 'Provision: area code of two digits', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '41' }, expected: ['Area Code', 'three digits'] },
-	{ name: 'Provision: area code of four digits', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '4155' }, expected: ['Area Code', 'three digits'] },
+	{
+		name: 'Provision: area code of two digits',
+		parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '41' },
+		expected: ['Area Code', 'three digits'],
+	},
+	{
+		name: 'Provision: area code of four digits',
+		parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '4155' },
+		expected: ['Area Code', 'three digits'],
+	},
 	// uuids
-	{ name: 'Fax Number Get: id not a UUID', parameters: { resource: 'faxNumber', operation: 'get', faxNumberId: byId('12345') }, expected: ['Fax Number', 'UUID'], given: '12345' },
-	{ name: 'Fax Number Update: id not a UUID', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId('nope'), updateFields: { callbackUrl: CALLBACK } }, expected: ['Fax Number', 'UUID'] },
-	{ name: 'Fax Number Update: client not a UUID', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId(UUID), updateFields: { clientId: 'acme' } }, expected: ['Client', 'UUID'], given: 'acme' },
-	{ name: 'Provision: client not a UUID', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '415', additionalFields: { clientId: 'acme' } }, expected: ['Client', 'UUID'] },
-	{ name: 'Client Get: id not a UUID', parameters: { resource: 'client', operation: 'get', clientId: byId('client-1') }, expected: ['Client', 'UUID'], given: 'client-1' },
-	{ name: 'Client Rename: id not a UUID', parameters: { resource: 'client', operation: 'rename', clientId: byId('x'), name: 'New' }, expected: ['Client', 'UUID'] },
-	{ name: 'Client Create: fax number not a UUID', parameters: { resource: 'client', operation: 'create', name: 'Acme', additionalFields: { faxNumberId: '+12125550001' } }, expected: ['Fax Number', 'UUID'] },
+	{
+		name: 'Fax Number Get: id not a UUID',
+		parameters: { resource: 'faxNumber', operation: 'get', faxNumberId: byId('12345') },
+		expected: ['Fax Number', 'UUID'],
+		given: '12345',
+	},
+	{
+		name: 'Fax Number Update: id not a UUID',
+		parameters: {
+			resource: 'faxNumber',
+			operation: 'update',
+			faxNumberId: byId('nope'),
+			updateFields: { callbackUrl: CALLBACK },
+		},
+		expected: ['Fax Number', 'UUID'],
+	},
+	{
+		name: 'Fax Number Update: client not a UUID',
+		parameters: {
+			resource: 'faxNumber',
+			operation: 'update',
+			faxNumberId: byId(UUID),
+			updateFields: { clientId: 'acme' },
+		},
+		expected: ['Client', 'UUID'],
+		given: 'acme',
+	},
+	{
+		name: 'Provision: client not a UUID',
+		parameters: {
+			resource: 'faxNumber',
+			operation: 'provision',
+			areaCode: '415',
+			additionalFields: { clientId: 'acme' },
+		},
+		expected: ['Client', 'UUID'],
+	},
+	{
+		name: 'Client Get: id not a UUID',
+		parameters: { resource: 'client', operation: 'get', clientId: byId('client-1') },
+		expected: ['Client', 'UUID'],
+		given: 'client-1',
+	},
+	{
+		name: 'Client Rename: id not a UUID',
+		parameters: { resource: 'client', operation: 'rename', clientId: byId('x'), name: 'New' },
+		expected: ['Client', 'UUID'],
+	},
+	{
+		name: 'Client Create: fax number not a UUID',
+		parameters: {
+			resource: 'client',
+			operation: 'create',
+			name: 'Acme',
+			additionalFields: { faxNumberId: '+12125550001' },
+		},
+		expected: ['Fax Number', 'UUID'],
+	},
 	// dates
-	{ name: 'Send: patient DOB that is no calendar date', parameters: sendFax({ additionalFields: { patientDob: '1980-02-30' } }), items: withPdf, expected: ['Patient Date of Birth', 'YYYY-MM-DD'] },
-	{ name: 'Send: patient DOB in another format', parameters: sendFax({ additionalFields: { patientDob: '01/15/1980' } }), items: withPdf, expected: ['Patient Date of Birth', 'YYYY-MM-DD'], given: '01/15/1980' },
-	{ name: 'E-mail: patient DOB invalid', parameters: sendEmail({ additionalFields: { patientDob: '1980-13-01' } }), items: withPdf, expected: ['Patient Date of Birth'] },
-	{ name: 'Sent Get Many: patient DOB filter invalid', parameters: { resource: 'sentFax', operation: 'getMany', filters: { patientDob: 'yesterday' } }, expected: ['Patient Date of Birth'] },
-	{ name: 'Sent Get Many: Sent After invalid', parameters: { resource: 'sentFax', operation: 'getMany', filters: { dateStart: '2024-02-31' } }, expected: ['Sent After'] },
+	{
+		name: 'Send: patient DOB that is no calendar date',
+		parameters: sendFax({ additionalFields: { patientDob: '1980-02-30' } }),
+		items: withPdf,
+		expected: ['Patient Date of Birth', 'YYYY-MM-DD'],
+	},
+	{
+		name: 'Send: patient DOB in another format',
+		parameters: sendFax({ additionalFields: { patientDob: '01/15/1980' } }),
+		items: withPdf,
+		expected: ['Patient Date of Birth', 'YYYY-MM-DD'],
+		given: '01/15/1980',
+	},
+	{
+		name: 'E-mail: patient DOB invalid',
+		parameters: sendEmail({ additionalFields: { patientDob: '1980-13-01' } }),
+		items: withPdf,
+		expected: ['Patient Date of Birth'],
+	},
+	{
+		name: 'Sent Get Many: patient DOB filter invalid',
+		parameters: { resource: 'sentFax', operation: 'getMany', filters: { patientDob: 'yesterday' } },
+		expected: ['Patient Date of Birth'],
+	},
+	{
+		name: 'Sent Get Many: Sent After invalid',
+		parameters: { resource: 'sentFax', operation: 'getMany', filters: { dateStart: '2024-02-31' } },
+		expected: ['Sent After'],
+	},
 	// expire_after
-	{ name: 'E-mail: Expire After 0', parameters: sendEmail({ expireAfter: 0 }), items: withPdf, expected: ['Expire After', '1 to 180'], given: 0 },
-	{ name: 'E-mail: Expire After 181', parameters: sendEmail({ expireAfter: 181 }), items: withPdf, expected: ['Expire After', '1 to 180'], given: 181 },
-	{ name: 'E-mail: Expire After not whole', parameters: sendEmail({ expireAfter: 2.5 }), items: withPdf, expected: ['Expire After'] },
+	{
+		name: 'E-mail: Expire After 0',
+		parameters: sendEmail({ expireAfter: 0 }),
+		items: withPdf,
+		expected: ['Expire After', '1 to 180'],
+		given: 0,
+	},
+	{
+		name: 'E-mail: Expire After 181',
+		parameters: sendEmail({ expireAfter: 181 }),
+		items: withPdf,
+		expected: ['Expire After', '1 to 180'],
+		given: 181,
+	},
+	{
+		name: 'E-mail: Expire After not whole',
+		parameters: sendEmail({ expireAfter: 2.5 }),
+		items: withPdf,
+		expected: ['Expire After'],
+	},
 	// limit
-	{ name: 'Sent Get Many: Limit 0', parameters: { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 0 }, expected: ['Limit', 'got 0'] },
-	{ name: 'Received Get Many: Limit not whole', parameters: { resource: 'receivedFax', operation: 'getMany', returnAll: false, limit: 1.5 }, expected: ['Limit'] },
-	{ name: 'Fax Number Get Many: Limit negative', parameters: { resource: 'faxNumber', operation: 'getMany', returnAll: false, limit: -1 }, expected: ['Limit'] },
+	{
+		name: 'Sent Get Many: Limit 0',
+		parameters: { resource: 'sentFax', operation: 'getMany', returnAll: false, limit: 0 },
+		expected: ['Limit', 'got 0'],
+	},
+	{
+		name: 'Received Get Many: Limit not whole',
+		parameters: { resource: 'receivedFax', operation: 'getMany', returnAll: false, limit: 1.5 },
+		expected: ['Limit'],
+	},
+	{
+		name: 'Fax Number Get Many: Limit negative',
+		parameters: { resource: 'faxNumber', operation: 'getMany', returnAll: false, limit: -1 },
+		expected: ['Limit'],
+	},
 	// binary input
-	{ name: 'Send: binary property missing', parameters: sendFax({ binaryPropertyName: 'document' }), items: withPdf, expected: ['Input Binary Field "document"', 'missing'] },
-	{ name: 'Send: item without any binary', parameters: sendFax(), items: [{ json: {} }], expected: ['Input Binary Field "data"', 'missing'] },
-	{ name: 'Send: a PNG named .pdf', parameters: sendFax(), items: [fileItem(PNG, 'scan.pdf', 'application/pdf')], expected: ['Input Binary Field "data"', 'PDF or TIFF'] },
-	{ name: 'Simulate Inbound: a PNG named .tif', parameters: simulate(), items: [fileItem(PNG, 'scan.tif', 'image/tiff')], expected: ['Input Binary Field "data"', 'PDF or TIFF'] },
-	{ name: 'E-mail: a PNG named .pdf', parameters: sendEmail(), items: [fileItem(PNG, 'scan.pdf')], expected: ['Input Binary Field "data"', 'PDF or TIFF'] },
-	{ name: 'AI: a TIFF is refused', parameters: aiUpload(), items: [fileItem(TIFF, 'scan.tif', 'image/tiff')], expected: ['Input Binary Field "data"', 'PDF file', 'TIFF'] },
-	{ name: 'AI: a PNG named .pdf is refused', parameters: aiUpload(), items: [fileItem(PNG, 'scan.pdf')], expected: ['Input Binary Field "data"', 'PDF file'] },
-	{ name: 'AI: 52,428,801 bytes is over the limit', parameters: aiUpload(), items: [fileItem(oversizedPdf(), 'huge.pdf')], expected: ['Input Binary Field "data"', '52428801', '52428800'] },
+	{
+		name: 'Send: binary property missing',
+		parameters: sendFax({ binaryPropertyName: 'document' }),
+		items: withPdf,
+		expected: ['Input Binary Field "document"', 'missing'],
+	},
+	{
+		name: 'Send: item without any binary',
+		parameters: sendFax(),
+		items: [{ json: {} }],
+		expected: ['Input Binary Field "data"', 'missing'],
+	},
+	{
+		name: 'Send: a PNG named .pdf',
+		parameters: sendFax(),
+		items: [fileItem(PNG, 'scan.pdf', 'application/pdf')],
+		expected: ['Input Binary Field "data"', 'PDF or TIFF'],
+	},
+	{
+		name: 'Simulate Inbound: a PNG named .tif',
+		parameters: simulate(),
+		items: [fileItem(PNG, 'scan.tif', 'image/tiff')],
+		expected: ['Input Binary Field "data"', 'PDF or TIFF'],
+	},
+	{
+		name: 'E-mail: a PNG named .pdf',
+		parameters: sendEmail(),
+		items: [fileItem(PNG, 'scan.pdf')],
+		expected: ['Input Binary Field "data"', 'PDF or TIFF'],
+	},
+	{
+		name: 'AI: a TIFF is refused',
+		parameters: aiUpload(),
+		items: [fileItem(TIFF, 'scan.tif', 'image/tiff')],
+		expected: ['Input Binary Field "data"', 'PDF file', 'TIFF'],
+	},
+	{
+		name: 'AI: a PNG named .pdf is refused',
+		parameters: aiUpload(),
+		items: [fileItem(PNG, 'scan.pdf')],
+		expected: ['Input Binary Field "data"', 'PDF file'],
+	},
+	{
+		name: 'AI: 52,428,801 bytes is over the limit',
+		parameters: aiUpload(),
+		items: [fileItem(oversizedPdf(), 'huge.pdf')],
+		expected: ['Input Binary Field "data"', '52428801', '52428800'],
+	},
 	// callback URLs
-	{ name: 'Send: callback URL not http(s)', parameters: sendFax({ additionalFields: { callbackUrl: 'ftp://example.com/hook' } }), items: withPdf, expected: ['Callback URL', 'http'] },
-	{ name: 'AI: callback URL not a URL', parameters: aiUpload({ callbackUrl: 'my webhook' }), items: withPdf, expected: ['Callback URL'], given: 'my webhook' },
-	{ name: 'AI: callback URL empty', parameters: aiUpload({ callbackUrl: '={{ "" }}' }), items: withPdf, expected: ['Callback URL'] },
-	{ name: 'E-mail: callback URL invalid', parameters: sendEmail({ additionalFields: { callbackUrl: 'example.com/hook' } }), items: withPdf, expected: ['Callback URL'] },
-	{ name: 'Provision: callback URL invalid', parameters: { resource: 'faxNumber', operation: 'provision', areaCode: '415', additionalFields: { callbackUrl: 'javascript:alert(1)' } }, expected: ['Callback URL'] },
-	{ name: 'Fax Number Update: callback URL invalid', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId(UUID), updateFields: { callbackUrl: 'not a url' } }, expected: ['Callback URL'] },
+	{
+		name: 'Send: callback URL not http(s)',
+		parameters: sendFax({ additionalFields: { callbackUrl: 'ftp://example.com/hook' } }),
+		items: withPdf,
+		expected: ['Callback URL', 'http'],
+	},
+	{
+		name: 'AI: callback URL not a URL',
+		parameters: aiUpload({ callbackUrl: 'my webhook' }),
+		items: withPdf,
+		expected: ['Callback URL'],
+		given: 'my webhook',
+	},
+	{
+		name: 'AI: callback URL empty',
+		parameters: aiUpload({ callbackUrl: '={{ "" }}' }),
+		items: withPdf,
+		expected: ['Callback URL'],
+	},
+	{
+		name: 'E-mail: callback URL invalid',
+		parameters: sendEmail({ additionalFields: { callbackUrl: 'example.com/hook' } }),
+		items: withPdf,
+		expected: ['Callback URL'],
+	},
+	{
+		name: 'Provision: callback URL invalid',
+		parameters: {
+			resource: 'faxNumber',
+			operation: 'provision',
+			areaCode: '415',
+			additionalFields: { callbackUrl: 'javascript:alert(1)' },
+		},
+		expected: ['Callback URL'],
+	},
+	{
+		name: 'Fax Number Update: callback URL invalid',
+		parameters: {
+			resource: 'faxNumber',
+			operation: 'update',
+			faxNumberId: byId(UUID),
+			updateFields: { callbackUrl: 'not a url' },
+		},
+		expected: ['Callback URL'],
+	},
 	// e-mail addresses
-	{ name: 'E-mail: recipient not an e-mail', parameters: sendEmail({ recipientEmail: 'someone@' }), items: withPdf, expected: ['Recipient Email', 'e-mail'], given: 'someone@' },
-	{ name: 'E-mail: reply-to not an e-mail', parameters: sendEmail({ additionalFields: { replyToEmail: 'clinic at example.com' } }), items: withPdf, expected: ['Reply-To Email', 'e-mail'], given: 'clinic at example.com' },
+	{
+		name: 'E-mail: recipient not an e-mail',
+		parameters: sendEmail({ recipientEmail: 'someone@' }),
+		items: withPdf,
+		expected: ['Recipient Email', 'e-mail'],
+		given: 'someone@',
+	},
+	{
+		name: 'E-mail: reply-to not an e-mail',
+		parameters: sendEmail({ additionalFields: { replyToEmail: 'clinic at example.com' } }),
+		items: withPdf,
+		expected: ['Reply-To Email', 'e-mail'],
+		given: 'clinic at example.com',
+	},
 	// required values
-	{ name: 'Sent Get: empty Fax ID', parameters: { resource: 'sentFax', operation: 'get', faxId: '  ' }, expected: ['Fax ID', 'empty'] },
-	{ name: 'Client Create: empty name', parameters: { resource: 'client', operation: 'create', name: '={{ "   " }}' }, expected: ['Name', 'empty'] },
-	{ name: 'Fax Number Update: nothing to update', parameters: { resource: 'faxNumber', operation: 'update', faxNumberId: byId(UUID), updateFields: {} }, expected: ['Update Fields'] },
+	{
+		name: 'Sent Get: empty Fax ID',
+		parameters: { resource: 'sentFax', operation: 'get', faxId: '  ' },
+		expected: ['Fax ID', 'empty'],
+	},
+	{
+		name: 'Client Create: empty name',
+		parameters: { resource: 'client', operation: 'create', name: '={{ "   " }}' },
+		expected: ['Name', 'empty'],
+	},
+	{
+		name: 'Fax Number Update: nothing to update',
+		parameters: {
+			resource: 'faxNumber',
+			operation: 'update',
+			faxNumberId: byId(UUID),
+			updateFields: {},
+		},
+		expected: ['Update Fields'],
+	},
 ];
 
 describe('Validation before any request', () => {
@@ -137,7 +409,9 @@ describe('Validation before any request', () => {
 	});
 
 	test('a typed From Number that is not E.164 is refused by the node itself, naming field and item, before any request', async () => {
-		const error = errorOf(await suite.run(sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf }));
+		const error = errorOf(
+			await suite.run(sendFax({ fromNumber: byNumber('2125550001') }), { items: withPdf }),
+		);
 		expect(error.name).toBe('NodeOperationError');
 		expect(error.message).toContain('From Number must be an E.164 number');
 		expect(error.message).not.toContain('2125550001');
@@ -148,11 +422,17 @@ describe('Validation before any request', () => {
 
 	test('a From Number whose expression gives nothing stops the item with what to do (pick, type or provision a number), naming field and item, before any request', async () => {
 		// (Left empty in the panel, it never gets here: n8n refuses the run, "Parameter "From Number" is required.", and the panel shows why.)
-		const error = errorOf(await suite.run(sendFax({ fromNumber: byNumber('={{ $json.from }}') }), { items: withPdf }));
+		const error = errorOf(
+			await suite.run(sendFax({ fromNumber: byNumber('={{ $json.from }}') }), { items: withPdf }),
+		);
 		expect(error.name).toBe('NodeOperationError');
 		expect(error.message).toBe('From Number is empty [item 0]');
-		expect(String(error.description)).toContain('Pick one of the account\'s fax numbers from the list, or switch "From list" to "Number" and type it.');
-		expect(String(error.description)).toContain('add one with the Fax Number → Provision operation');
+		expect(String(error.description)).toContain(
+			'Pick one of the account\'s fax numbers from the list, or switch "From list" to "Number" and type it.',
+		);
+		expect(String(error.description)).toContain(
+			'add one with the Fax Number → Provision operation',
+		);
 		expect(error.context?.itemIndex).toBe(0);
 		expect(suite.sandbox.requests).toEqual([]);
 	});
@@ -160,43 +440,58 @@ describe('Validation before any request', () => {
 	test('the item index in the message is the bad item, and nothing is sent: every item is checked before the first request', async () => {
 		await withAccountNumber();
 		const result = await suite.run(sendFax({ toNumber: '={{ $json.to }}' }), {
-			items: [fileItem(pdf(1), 'a.pdf', 'application/pdf', { to: '+13105550001' }), fileItem(pdf(1), 'b.pdf', 'application/pdf', { to: '555-0002' })],
+			items: [
+				fileItem(pdf(1), 'a.pdf', 'application/pdf', { to: '+13105550001' }),
+				fileItem(pdf(1), 'b.pdf', 'application/pdf', { to: '555-0002' }),
+			],
 		});
 		const error = errorOf(result);
 		expect(error.name).toBe('NodeOperationError');
 		expect(error.message).toContain('To Number');
 		expect(error.message).toContain('[item 1]');
 		expect(error.context?.itemIndex).toBe(1);
-		expect(String(error.description)).toContain('No item was sent: all 2 items are checked before the first request.');
+		expect(String(error.description)).toContain(
+			'No item was sent: all 2 items are checked before the first request.',
+		);
 		expect(suite.sandbox.requests).toEqual([]);
 	});
 
 	test.each([
 		['continueOnFail', { continueOnFail: true }],
 		['onError: continueRegularOutput', { onError: 'continueRegularOutput' as const }],
-	])('with %s, items 0 and 2 are sent and the bad item 1 yields {error} paired with it', async (_label, node) => {
-		await withAccountNumber();
-		const files = [pdf(1, 'zero'), pdf(1, 'one'), pdf(1, 'two')];
-		const destinations = ['+13105550000', 'not-a-number', '+13105550002'];
-		const result = await suite.run(sendFax({ toNumber: '={{ $json.to }}' }), {
-			items: files.map((file, i) => fileItem(file, `${i}.pdf`, 'application/pdf', { to: destinations[i] })),
-			node,
-		});
-		expect(result.error(NODE)).toBeUndefined();
-		const output = outputOf(result);
-		expect(output).toHaveLength(3);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(output[0].json).toEqual({ message: expect.any(String), faxId: expect.any(String) });
-		expect(output[2].json).toEqual({ message: expect.any(String), faxId: expect.any(String) });
-		expect(output[1].json.error).toEqual(expect.stringContaining('To Number'));
-		expect(output[1].json.error).toEqual(expect.stringContaining('[item 1]'));
-		expect(output[1].json).not.toHaveProperty('faxId');
+	])(
+		'with %s, items 0 and 2 are sent and the bad item 1 yields {error} paired with it',
+		async (_label, node) => {
+			await withAccountNumber();
+			const files = [pdf(1, 'zero'), pdf(1, 'one'), pdf(1, 'two')];
+			const destinations = ['+13105550000', 'not-a-number', '+13105550002'];
+			const result = await suite.run(sendFax({ toNumber: '={{ $json.to }}' }), {
+				items: files.map((file, i) =>
+					fileItem(file, `${i}.pdf`, 'application/pdf', { to: destinations[i] }),
+				),
+				node,
+			});
+			expect(result.error(NODE)).toBeUndefined();
+			const output = outputOf(result);
+			expect(output).toHaveLength(3);
+			expect(output.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
+			expect(output[0].json).toEqual({ message: expect.any(String), faxId: expect.any(String) });
+			expect(output[2].json).toEqual({ message: expect.any(String), faxId: expect.any(String) });
+			expect(output[1].json.error).toEqual(expect.stringContaining('To Number'));
+			expect(output[1].json.error).toEqual(expect.stringContaining('[item 1]'));
+			expect(output[1].json).not.toHaveProperty('faxId');
 
-		const posts = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
-		expect(posts).toHaveLength(2);
-		// Items 0 and 2 are in flight together: the sandbox may see them in either order.
-		const sentTo = (to: string) => posts.find((post) => (post.body as Record<string, string>).to_number === to);
-		expect(sentTo('+13105550000')?.files[0].data.equals(files[0])).toBe(true);
-		expect(sentTo('+13105550002')?.files[0].data.equals(files[2])).toBe(true);
-	});
+			const posts = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
+			expect(posts).toHaveLength(2);
+			// Items 0 and 2 are in flight together: the sandbox may see them in either order.
+			const sentTo = (to: string) =>
+				posts.find((post) => (post.body as Record<string, string>).to_number === to);
+			expect(sentTo('+13105550000')?.files[0].data.equals(files[0])).toBe(true);
+			expect(sentTo('+13105550002')?.files[0].data.equals(files[2])).toBe(true);
+		},
+	);
 });

@@ -34,7 +34,8 @@ export const uploadAndWait = (parameters: INodeParameters = {}): INodeParameters
 	binaryPropertyName: 'data',
 	...parameters,
 });
-export const faxItem = (to: string, file = pdf(1, `fax to ${to}`)) => fileItem(file, `to-${to}.pdf`, 'application/pdf', { to });
+export const faxItem = (to: string, file = pdf(1, `fax to ${to}`)) =>
+	fileItem(file, `to-${to}.pdf`, 'application/pdf', { to });
 
 /** One run of Test Input → Fax Service as n8n would start it: with an execution id, so the node can build its resume URL. */
 export interface WaitRun {
@@ -53,10 +54,17 @@ let executionCounter = 1000;
  * (<base>/<executionId>/<nodeId>?signature=HMAC(path)); for any other value, n8n 2.x's resume token
  * (<base>/<executionId>/<nodeId>?signature=<the execution's resumeToken>).
  */
-export function expectedResumeUrl(waitingBaseUrl: string, executionId: string, parameters: INodeParameters, result: RunResult): string {
+export function expectedResumeUrl(
+	waitingBaseUrl: string,
+	executionId: string,
+	parameters: INodeParameters,
+	result: RunResult,
+): string {
 	const base = new URL(`${waitingBaseUrl}/${executionId}/${NODE_ID}`);
 	if (parameters.operation === LEGACY) {
-		const signature = createHmac('sha256', Container.get(InstanceSettings).hmacSignatureSecret).update(base.pathname).digest('hex');
+		const signature = createHmac('sha256', Container.get(InstanceSettings).hmacSignatureSecret)
+			.update(base.pathname)
+			.digest('hex');
 		return `${base.toString()}?signature=${signature}`;
 	}
 	const token = result.run.data.resumeToken;
@@ -78,7 +86,13 @@ export async function runWait(
 		credentials: options.credentials,
 		additionalData: { executionId, webhookWaitingBaseUrl: waitingBaseUrl },
 	});
-	return { executionId, result, parameters, items, resumeUrl: expectedResumeUrl(waitingBaseUrl, executionId, parameters, result) };
+	return {
+		executionId,
+		result,
+		parameters,
+		items,
+		resumeUrl: expectedResumeUrl(waitingBaseUrl, executionId, parameters, result),
+	};
 }
 
 /** What the wait operations' engine suites use; read its fields inside hooks and tests. */
@@ -88,7 +102,11 @@ export interface WaitSuite {
 	/** Where the resume URLs point: the suite's callback receiver (answers 200, so each callback is sent once), path /webhook-waiting. */
 	readonly waitingBaseUrl: string;
 	/** Runs a wait operation through the engine with a new execution id, as runWait(). */
-	run(parameters: INodeParameters, items: TestInputItem[], options?: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> }): Promise<WaitRun>;
+	run(
+		parameters: INodeParameters,
+		items: TestInputItem[],
+		options?: { node?: Partial<INode>; credentials?: Partial<Record<string, string>> },
+	): Promise<WaitRun>;
 }
 
 /** The setup of send-and-wait.test.ts and resume.test.ts, as jest hooks of the enclosing describe (useEngineSuite). */
@@ -101,7 +119,8 @@ export function useWaitSuite(): WaitSuite {
 		get waitingBaseUrl() {
 			return `${new URL(engine.receiver.url).origin}/webhook-waiting`;
 		},
-		run: async (parameters, items, options = {}) => await runWait(engine.sandbox, suite.waitingBaseUrl, parameters, items, options),
+		run: async (parameters, items, options = {}) =>
+			await runWait(engine.sandbox, suite.waitingBaseUrl, parameters, items, options),
 	};
 	return suite;
 }

@@ -14,18 +14,28 @@ import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigg
  */
 
 const ROOT = join(__dirname, '..', '..');
-const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; n8n: { nodes: string[] } };
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+	name: string;
+	n8n: { nodes: string[] };
+};
 
 interface Codex {
 	node: string;
 	nodeVersion: string;
 	codexVersion: string;
 	categories: string[];
-	resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
+	resources: {
+		primaryDocumentation: Array<{ url: string }>;
+		credentialDocumentation: Array<{ url: string }>;
+	};
 	alias: string[];
 }
 
-const NODE_CLASSES: Record<string, new () => INodeType> = { FaxService, FaxServiceTrigger, FaxServicePollTrigger };
+const NODE_CLASSES: Record<string, new () => INodeType> = {
+	FaxService,
+	FaxServiceTrigger,
+	FaxServicePollTrigger,
+};
 
 /** The newest version a node description offers (its defaultVersion when it has several). */
 function newestVersion(description: INodeTypeDescription): number {
@@ -50,7 +60,10 @@ const readmeAnchors = new Set(
 
 describe.each(packageJson.n8n.nodes)('codex of %s', (distPath) => {
 	const sourceBase = distPath.replace(/^dist\//, '').replace(/\.js$/, '');
-	const className = sourceBase.split('/').pop()!.replace(/\.node$/, '');
+	const className = sourceBase
+		.split('/')
+		.pop()!
+		.replace(/\.node$/, '');
 	const codexFile = join(ROOT, `${sourceBase}.json`);
 	const codex = (): Codex => JSON.parse(readFileSync(codexFile, 'utf8')) as Codex;
 	const description = (): INodeTypeDescription => new NODE_CLASSES[className]().description;
@@ -71,7 +84,10 @@ describe.each(packageJson.n8n.nodes)('codex of %s', (distPath) => {
 	test('has categories, aliases and documentation links to sections of the README', () => {
 		expect(codex().categories.length).toBeGreaterThan(0);
 		expect(codex().alias.length).toBeGreaterThan(0);
-		const urls = [...codex().resources.primaryDocumentation, ...codex().resources.credentialDocumentation].map((link) => link.url);
+		const urls = [
+			...codex().resources.primaryDocumentation,
+			...codex().resources.credentialDocumentation,
+		].map((link) => link.url);
 		expect(urls.length).toBe(2);
 		for (const url of urls) {
 			const [page, anchor] = url.split('#');

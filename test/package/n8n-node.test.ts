@@ -16,7 +16,12 @@ function run(command: string, args: string[]): { status: number | null; output: 
 	const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 	delete env.ESLINT_FLAGS;
 	delete env.NODE_ENV; // eslint-plugin-n8n-nodes-base takes every file for a node file under NODE_ENV=test
-	const result = spawnSync(join(BIN, command), args, { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 });
+	const result = spawnSync(join(BIN, command), args, {
+		cwd: ROOT,
+		env,
+		encoding: 'utf8',
+		timeout: 240_000,
+	});
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -28,7 +33,20 @@ test('n8n-node cloud-support: eligible for n8n Cloud verification', () => {
 }, 120_000);
 
 test("n8n-node's default config passes on nodes/, credentials/ and package.json, with ESLint's default config lookup", () => {
-	const { status, output } = run('eslint', ['--max-warnings=0', 'nodes', 'credentials', 'package.json']);
+	const { status, output } = run('eslint', [
+		'--max-warnings=0',
+		'nodes',
+		'credentials',
+		'package.json',
+	]);
 	expect(output.trim()).toBe('');
 	expect(status).toBe(0);
 }, 240_000);
+
+test('Prettier (the n8n-nodes-starter settings, .prettierrc.js) finds every file formatted, as npm run lint checks', () => {
+	const { status, output } = run('prettier', ['--check', '.']);
+	expect({ status, output }).toMatchObject({
+		status: 0,
+		output: expect.stringContaining('All matched files use Prettier code style!'),
+	});
+}, 120_000);

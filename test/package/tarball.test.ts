@@ -27,8 +27,13 @@ interface ScanResult {
 function scan(folder: string, leg: 'source' | 'tarball' | 'all'): ScanResult {
 	const env = { ...process.env };
 	delete env.NODE_ENV;
-	const result = spawnSync(process.execPath, [SCAN_RUNNER, folder, leg], { encoding: 'utf8', env, timeout: 240_000 });
-	if (result.status !== 0) throw new Error(`scan-package.mjs ${leg} exited ${result.status}: ${result.stderr}`);
+	const result = spawnSync(process.execPath, [SCAN_RUNNER, folder, leg], {
+		encoding: 'utf8',
+		env,
+		timeout: 240_000,
+	});
+	if (result.status !== 0)
+		throw new Error(`scan-package.mjs ${leg} exited ${result.status}: ${result.stderr}`);
 	return JSON.parse(result.stdout.trim().split('\n').pop()!) as ScanResult;
 }
 
@@ -55,17 +60,27 @@ describe('the packed package', () => {
 		for (const credential of sourcePackageJson.n8n.credentials) expect(files).toContain(credential);
 		expect(files).toContain('dist/icons/fax-service.svg');
 		expect(files).toContain('dist/icons/fax-service.dark.svg');
-		for (const always of ['package.json', 'README.md', 'LICENSE.md']) expect(files).toContain(always);
+		for (const always of ['package.json', 'README.md', 'LICENSE.md'])
+			expect(files).toContain(always);
 	});
 
 	test('holds nothing but dist/ and the three files npm always adds', () => {
-		const outside = packed.files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE.md'].includes(file));
+		const outside = packed.files.filter(
+			(file) =>
+				!file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE.md'].includes(file),
+		);
 		expect(outside).toEqual([]);
 		// dist/ holds compiled JavaScript, codex JSON and icons: no TypeScript (sources or .d.ts: n8n loads
 		// the .js by path and nobody imports this package as a library), no source maps.
-		const unexpected = packed.files.filter((file) => file.startsWith('dist/') && !/\.(js|json|svg|png)$/.test(file));
+		const unexpected = packed.files.filter(
+			(file) => file.startsWith('dist/') && !/\.(js|json|svg|png)$/.test(file),
+		);
 		expect(unexpected).toEqual([]);
-		const devTooling = packed.files.filter((file) => /(^|\/)(test|sandbox|scripts|bench|examples)\//.test(file) || /\.(test|spec)\.js$/.test(file));
+		const devTooling = packed.files.filter(
+			(file) =>
+				/(^|\/)(test|sandbox|scripts|bench|examples)\//.test(file) ||
+				/\.(test|spec)\.js$/.test(file),
+		);
 		expect(devTooling).toEqual([]);
 	});
 
@@ -75,19 +90,24 @@ describe('the packed package', () => {
 			const source = readFileSync(join(packed.unpackedDir, file), 'utf8');
 			for (const match of source.matchAll(/require\("([^".][^"]*)"\)/g)) required.add(match[1]);
 		}
-		const packages = [...required].filter((name) => !builtinModules.includes(name.replace(/^node:/, '')));
+		const packages = [...required].filter(
+			(name) => !builtinModules.includes(name.replace(/^node:/, '')),
+		);
 		expect(packages).toEqual(['n8n-workflow']);
 	});
 
 	test('its package.json: no runtime dependencies, n8n-workflow as a peer, nothing that installs or runs', () => {
-		const packageJson = JSON.parse(readFileSync(join(packed.unpackedDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+		const packageJson = JSON.parse(
+			readFileSync(join(packed.unpackedDir, 'package.json'), 'utf8'),
+		) as Record<string, unknown>;
 		expect(packageJson.dependencies).toBeUndefined();
 		expect(packageJson.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		// Optional: npm installs nothing beside the package (n8n provides n8n-workflow); README, "Install".
 		expect(packageJson.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
 		expect(packageJson.keywords).toContain('n8n-community-node-package');
 		const scripts = (packageJson.scripts ?? {}) as Record<string, string>;
-		for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(scripts[hook]).toBeUndefined();
+		for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+			expect(scripts[hook]).toBeUndefined();
 	});
 
 	test("n8n's scanner rules pass on the source (nodes, credentials, package.json), as its source leg runs them", () => {

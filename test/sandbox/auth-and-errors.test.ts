@@ -53,10 +53,16 @@ describe('authentication (spec 5)', () => {
 	});
 
 	it('rejects a key outside the Bearer scheme', async () => {
-		const res = await call(sb, 'GET', '/fax_numbers', { key: null, headers: { authorization: `Basic ${sb.testKey}` } });
+		const res = await call(sb, 'GET', '/fax_numbers', {
+			key: null,
+			headers: { authorization: `Basic ${sb.testKey}` },
+		});
 		expect(res.status).toBe(401);
 		expectEnvelope(res.body, 401, 'Unauthorized');
-		const raw = await call(sb, 'GET', '/fax_numbers', { key: null, headers: { authorization: sb.testKey } });
+		const raw = await call(sb, 'GET', '/fax_numbers', {
+			key: null,
+			headers: { authorization: sb.testKey },
+		});
 		expect(raw.status).toBe(401);
 	});
 
@@ -68,7 +74,10 @@ describe('authentication (spec 5)', () => {
 	});
 
 	it('does not create anything on a 401', async () => {
-		const res = await call(sb, 'POST', '/fax_numbers', { key: 'sk_live_wrong', json: { fax_number: { area_code: '212' } } });
+		const res = await call(sb, 'POST', '/fax_numbers', {
+			key: 'sk_live_wrong',
+			json: { fax_number: { area_code: '212' } },
+		});
 		expect(res.status).toBe(401);
 		expect((await call(sb, 'GET', '/fax_numbers')).body.faxNumbers).toEqual([]);
 	});
@@ -118,7 +127,10 @@ describe('error envelope (spec 7)', () => {
 	});
 
 	it('a malformed JSON body answers 400 with a string detail', async () => {
-		const res = await call(sb, 'POST', '/clients', { rawBody: '{"client": ', headers: { 'content-type': 'application/json' } });
+		const res = await call(sb, 'POST', '/clients', {
+			rawBody: '{"client": ',
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(res.status).toBe(400);
 		expectEnvelope(res.body, 400, 'Bad Request');
 		expect(typeof res.body.error.detail).toBe('string');
@@ -131,7 +143,10 @@ describe('error envelope (spec 7)', () => {
 		const form = await call(sb, 'POST', '/clients', { form: { name: 'x' } });
 		expect(form.status).toBe(400);
 		expect(form.body.error.detail).toBe('Content-Type must be application/json');
-		const xml = await call(sb, 'POST', '/clients', { rawBody: '<x/>', headers: { 'content-type': 'application/xml' } });
+		const xml = await call(sb, 'POST', '/clients', {
+			rawBody: '<x/>',
+			headers: { 'content-type': 'application/xml' },
+		});
 		expect(xml.status).toBe(400);
 		expectEnvelope(xml.body, 400, 'Bad Request');
 	});
@@ -155,10 +170,17 @@ describe('request log', () => {
 		await call(sb, 'GET', '/sent_faxes', { query: { page: '2', to_number: '+13105551234' } });
 		await call(sb, 'POST', '/clients', { json: { client: { name: 'Clinic' } } });
 		await call(sb, 'POST', '/sent_faxes', {
-			multipart: { file: file(bytes, 'scan.pdf'), from_number: '+12125550001', to_number: '+13105551234', note: 'hi' },
+			multipart: {
+				file: file(bytes, 'scan.pdf'),
+				from_number: '+12125550001',
+				to_number: '+13105551234',
+				note: 'hi',
+			},
 		});
 		await call(sb, 'GET', '/fax_numbers', { key: 'sk_live_bad' });
-		await call(sb, 'POST', '/received_faxes/abc/forward_as_fax', { form: { to_number: '+13105551234' } });
+		await call(sb, 'POST', '/received_faxes/abc/forward_as_fax', {
+			form: { to_number: '+13105551234' },
+		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
 			['GET', '/api/v2/sent_faxes', 200],
 			['POST', '/api/v2/clients', 201],
@@ -170,9 +192,17 @@ describe('request log', () => {
 		expect(list.query).toEqual({ page: '2', to_number: '+13105551234' });
 		expect(list.headers.authorization).toBe('Bearer sk_test_sandbox');
 		expect(client.body).toEqual({ client: { name: 'Clinic' } });
-		expect(fax.body).toEqual({ from_number: '+12125550001', to_number: '+13105551234', note: 'hi' });
+		expect(fax.body).toEqual({
+			from_number: '+12125550001',
+			to_number: '+13105551234',
+			note: 'hi',
+		});
 		expect(fax.files).toHaveLength(1);
-		expect(fax.files[0]).toMatchObject({ field: 'file', filename: 'scan.pdf', mimetype: 'application/pdf' });
+		expect(fax.files[0]).toMatchObject({
+			field: 'file',
+			filename: 'scan.pdf',
+			mimetype: 'application/pdf',
+		});
 		expect(Buffer.compare(fax.files[0].data, bytes)).toBe(0);
 		expect(forward.body).toEqual({ to_number: '+13105551234' });
 	});

@@ -20,21 +20,27 @@ import { OPENSSL_VECTORS } from './signature-vectors';
 
 /** The test's own HMAC; trusted only because it reproduces the OpenSSL vectors first. */
 function localHmac(message: string, key: string): string {
-	return createHmac('sha256', Buffer.from(key, 'utf8')).update(Buffer.from(message, 'utf8')).digest('hex');
+	return createHmac('sha256', Buffer.from(key, 'utf8'))
+		.update(Buffer.from(message, 'utf8'))
+		.digest('hex');
 }
 
 function checkerIsAnchored(): void {
 	for (const v of OPENSSL_VECTORS) {
-		if (localHmac(v.message, v.key) !== v.hex) throw new Error(`local HMAC does not reproduce the OpenSSL vector for ${JSON.stringify(v)}`);
+		if (localHmac(v.message, v.key) !== v.hex)
+			throw new Error(`local HMAC does not reproduce the OpenSSL vector for ${JSON.stringify(v)}`);
 	}
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
 describe('signature checker', () => {
-	it.each(OPENSSL_VECTORS.map((v) => [v.key, v.message, v.hex]))('HMAC(%s, %j) equals the OpenSSL vector', (key, message, hex) => {
-		expect(localHmac(message, key)).toBe(hex);
-	});
+	it.each(OPENSSL_VECTORS.map((v) => [v.key, v.message, v.hex]))(
+		'HMAC(%s, %j) equals the OpenSSL vector',
+		(key, message, hex) => {
+			expect(localHmac(message, key)).toBe(hex);
+		},
+	);
 });
 
 /** Answers each callback with the next entry of a script (then the last one forever). */
@@ -65,7 +71,18 @@ afterEach(async () => {
 });
 
 describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
-	const FIELDS = ['sendToken', 'fromNumber', 'toNumber', 'sentStatus', 'sentAt', 'completedAt', 'numPages', 'errorDetails', 'isTest', 'secureLink'];
+	const FIELDS = [
+		'sendToken',
+		'fromNumber',
+		'toNumber',
+		'sentStatus',
+		'sentAt',
+		'completedAt',
+		'numPages',
+		'errorDetails',
+		'isTest',
+		'secureLink',
+	];
 
 	it('is an urlencoded recordDetails JSON, signed with the test key for a test fax', async () => {
 		const r = await receiver();
@@ -95,11 +112,22 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 		});
 		const signature = req.headers['x-service-signature'];
 		expect(signature).toMatch(HEX64);
-		expect(signature).toBe(localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_test_sandbox'));
-		expect(signature).not.toBe(localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_live_sandbox'));
+		expect(signature).toBe(
+			localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_test_sandbox'),
+		);
+		expect(signature).not.toBe(
+			localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_live_sandbox'),
+		);
 
 		const [attempt] = sb.callbackAttempts;
-		expect(attempt).toMatchObject({ type: 'sentFax', url: r.url, attempt: 1, status: 200, signature, contentType: 'application/x-www-form-urlencoded' });
+		expect(attempt).toMatchObject({
+			type: 'sentFax',
+			url: r.url,
+			attempt: 1,
+			status: 200,
+			signature,
+			contentType: 'application/x-www-form-urlencoded',
+		});
 		expect(attempt.body).toBe(req.body.toString('utf8'));
 		expect(new Date(attempt.at).toISOString()).toBe(attempt.at);
 	});
@@ -109,8 +137,14 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 		await sendFax(sb, { callback_url: r.url, to_number: '+13105550000' }, sb.liveKey);
 		await sb.waitForCallbacks((a) => a.length === 1);
 		const payload = JSON.parse(parseUrlencoded(r.received[0].body).recordDetails);
-		expect(payload).toMatchObject({ sentStatus: 'failure', errorDetails: 'No answer from destination fax machine', isTest: false });
-		expect(r.received[0].headers['x-service-signature']).toBe(localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_live_sandbox'));
+		expect(payload).toMatchObject({
+			sentStatus: 'failure',
+			errorDetails: 'No answer from destination fax machine',
+			isTest: false,
+		});
+		expect(r.received[0].headers['x-service-signature']).toBe(
+			localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_live_sandbox'),
+		);
 	});
 
 	it('forwarded faxes and faxes without callback_url send no callback', async () => {
@@ -118,7 +152,9 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 		await sendFax(sb);
 		const n = await provision(sb);
 		const token = await receiveFax(sb, n.number);
-		await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, { form: { to_number: '+16175551234' } });
+		await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, {
+			form: { to_number: '+16175551234' },
+		});
 		await sb.settle();
 		expect(sb.callbackAttempts).toEqual([]);
 		expect(r.received).toEqual([]);
@@ -128,7 +164,8 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 	it('is multipart with recordDetails and the file, sent to the number callback URL, test key signature', async () => {
 		const r = await receiver();
-		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body.client;
+		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body
+			.client;
 		const n = await provision(sb, { callback_url: r.url, client_id: client.clientId });
 		const bytes = pdf(2, 'REFERRAL');
 		const token = await receiveFax(sb, n.number, { file: file(bytes) }, sb.testKey);
@@ -188,7 +225,10 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 			const n = await provision(plain, { callback_url: r.url });
 			const token = await receiveFax(plain, n.number, {}, plain.liveKey);
 			await plain.waitForCallbacks((a) => a.length === 1);
-			const parts = parseMultipart(r.received[0].body, String(r.received[0].headers['content-type']));
+			const parts = parseMultipart(
+				r.received[0].body,
+				String(r.received[0].headers['content-type']),
+			);
 			const payload = JSON.parse(parts[0].data.toString('utf8'));
 			expect(Object.keys(payload)).toEqual([
 				'sendToken',
@@ -205,7 +245,9 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 				'callbackStatus',
 			]);
 			expect(payload.isTest).toBe(false);
-			expect(r.received[0].headers['x-service-signature']).toBe(localHmac(`${token}${payload.completedAt}`, 'sk_live_sandbox'));
+			expect(r.received[0].headers['x-service-signature']).toBe(
+				localHmac(`${token}${payload.completedAt}`, 'sk_live_sandbox'),
+			);
 		} finally {
 			await plain.stop();
 		}
@@ -236,7 +278,10 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 describe('AI-document callback (spec 6.5, 6.6)', () => {
 	it('is an urlencoded AiDocumentDetails {aiResult}, always signed with the live key', async () => {
 		const r = await receiver();
-		const res = await call(sb, 'POST', '/ai_documents', { key: sb.testKey, multipart: { file: file(pdf(1, 'REFERRAL')), callback_url: r.url } });
+		const res = await call(sb, 'POST', '/ai_documents', {
+			key: sb.testKey,
+			multipart: { file: file(pdf(1, 'REFERRAL')), callback_url: r.url },
+		});
 		await sb.waitForCallbacks((a) => a.length === 1);
 		const req = r.received[0];
 		expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -267,7 +312,12 @@ describe('e-mail callback (payload not shown in the spec: sandbox choice)', () =
 	it('is an urlencoded emailDetails JSON of the e-mail resource with an X-Service-Signature header', async () => {
 		const r = await receiver();
 		const res = await call(sb, 'POST', '/emails', {
-			multipart: { file: file(pdf()), recipient_email: 'pat@example.test', expire_after: '3', callback_url: r.url },
+			multipart: {
+				file: file(pdf()),
+				recipient_email: 'pat@example.test',
+				expire_after: '3',
+				callback_url: r.url,
+			},
 		});
 		await sb.waitForCallbacks((a) => a.length === 1);
 		const req = r.received[0];
@@ -359,13 +409,20 @@ describe('retries (spec 6.7)', () => {
 			[3, null],
 			[4, null],
 		]);
-		expect(sb.callbackAttempts.every((a) => typeof a.error === 'string' && a.url === url)).toBe(true);
+		expect(sb.callbackAttempts.every((a) => typeof a.error === 'string' && a.url === url)).toBe(
+			true,
+		);
 	});
 
 	it('retries an e-mail callback after a non-2xx answer', async () => {
 		const r = await receiver(scripted(500, 204));
 		await call(sb, 'POST', '/emails', {
-			multipart: { file: file(pdf()), recipient_email: 'pat@example.test', expire_after: '3', callback_url: r.url },
+			multipart: {
+				file: file(pdf()),
+				recipient_email: 'pat@example.test',
+				expire_after: '3',
+				callback_url: r.url,
+			},
 		});
 		await sb.settle();
 		expect(sb.callbackAttempts.map((a) => [a.type, a.status])).toEqual([
@@ -376,15 +433,21 @@ describe('retries (spec 6.7)', () => {
 
 	it('does not retry an AI callback once the receiver answered, even with 500', async () => {
 		const r = await receiver(() => 500);
-		await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: r.url } });
+		await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(pdf()), callback_url: r.url },
+		});
 		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status])).toEqual([['aiDocument', 1, 500]]);
+		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status])).toEqual([
+			['aiDocument', 1, 500],
+		]);
 		expect(r.received).toHaveLength(1);
 	});
 
 	it('re-attempts an AI callback after a timeout', async () => {
 		const r = await receiver(scripted('hang', 200));
-		await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: r.url } });
+		await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(pdf()), callback_url: r.url },
+		});
 		await sb.settle();
 		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status])).toEqual([
 			['aiDocument', 1, null],
@@ -396,7 +459,9 @@ describe('retries (spec 6.7)', () => {
 
 	it('re-attempts an AI callback after a connection failure until the schedule is exhausted', async () => {
 		const url = await deadUrl();
-		await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: url } });
+		await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(pdf()), callback_url: url },
+		});
 		await sb.settle();
 		expect(sb.callbackAttempts.map((a) => [a.attempt, a.status])).toEqual([
 			[1, null],
@@ -408,7 +473,9 @@ describe('retries (spec 6.7)', () => {
 
 	it('re-attempts an AI callback whose connection was dropped, then stops at the first answer', async () => {
 		const r = await receiver(scripted('destroy', 502));
-		await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: r.url } });
+		await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(pdf()), callback_url: r.url },
+		});
 		await sb.settle();
 		expect(sb.callbackAttempts.map((a) => a.status)).toEqual([null, 502]);
 	});

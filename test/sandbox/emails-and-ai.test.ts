@@ -1,5 +1,17 @@
 import type { Sandbox } from '../../sandbox';
-import { call, file, pdf, PNG, start, startReceiver, TIFF_LE, waitFor, type FilePart, type Receiver, type Json } from './helpers';
+import {
+	call,
+	file,
+	pdf,
+	PNG,
+	start,
+	startReceiver,
+	TIFF_LE,
+	waitFor,
+	type FilePart,
+	type Receiver,
+	type Json,
+} from './helpers';
 
 const EMAIL_KEYS = [
 	'emailId',
@@ -81,10 +93,19 @@ beforeEach(() => {
 	receiver.received.length = 0;
 });
 
-async function sendEmail(fields: Record<string, string | FilePart> = {}, key?: string, sandbox: Sandbox = sb) {
+async function sendEmail(
+	fields: Record<string, string | FilePart> = {},
+	key?: string,
+	sandbox: Sandbox = sb,
+) {
 	return call(sandbox, 'POST', '/emails', {
 		key,
-		multipart: { file: file(pdf()), recipient_email: 'pat@example.test', expire_after: '7', ...fields },
+		multipart: {
+			file: file(pdf()),
+			recipient_email: 'pat@example.test',
+			expire_after: '7',
+			...fields,
+		},
 	});
 }
 
@@ -93,15 +114,19 @@ describe('secure-link e-mails (spec 4.5)', () => {
 		// A sandbox whose e-mails stay queued a minute: the read sees the new record whatever the machine's load.
 		const held = await start({ timing: { inProgressAfterMs: 60_000, completeAfterMs: 120_000 } });
 		try {
-			const res = await sendEmail({
-				recipient_name: 'Pat',
-				sender_name: 'Clinic',
-				reply_to_email: 'desk@clinic.test',
-				subject: 'Your results',
-				note: 'see attached',
-				patient_name: 'Pat Doe',
-				patient_dob: '1985-07-08',
-			}, undefined, held);
+			const res = await sendEmail(
+				{
+					recipient_name: 'Pat',
+					sender_name: 'Clinic',
+					reply_to_email: 'desk@clinic.test',
+					subject: 'Your results',
+					note: 'see attached',
+					patient_name: 'Pat Doe',
+					patient_dob: '1985-07-08',
+				},
+				undefined,
+				held,
+			);
 			expect(res.status).toBe(201);
 			expect(Object.keys(res.body).sort()).toEqual(['emailId', 'message']);
 			const email = (await call(held, 'GET', `/emails/${res.body.emailId}`)).body;
@@ -136,13 +161,23 @@ describe('secure-link e-mails (spec 4.5)', () => {
 		try {
 			const res = await call(slow, 'POST', '/emails', {
 				key: slow.liveKey,
-				multipart: { file: file(TIFF_LE, 'a.tif', 'image/tiff'), recipient_email: 'a@b.test', expire_after: '1' },
+				multipart: {
+					file: file(TIFF_LE, 'a.tif', 'image/tiff'),
+					recipient_email: 'a@b.test',
+					expire_after: '1',
+				},
 			});
 			const read = async () => (await call(slow, 'GET', `/emails/${res.body.emailId}`)).body;
 			expect((await read()).emailStatus).toBe('queued');
-			expect((await waitFor(read, (e) => e.emailStatus !== 'queued', 10_000)).emailStatus).toBe('inprogress');
+			expect((await waitFor(read, (e) => e.emailStatus !== 'queued', 10_000)).emailStatus).toBe(
+				'inprogress',
+			);
 			const done = await waitFor(read, (e) => e.emailStatus !== 'inprogress', 10_000);
-			expect(done).toMatchObject({ emailStatus: 'success', isTest: false, errorDetails: { errorCode: null, errorDetails: null } });
+			expect(done).toMatchObject({
+				emailStatus: 'success',
+				isTest: false,
+				errorDetails: { errorCode: null, errorDetails: null },
+			});
 			expect(done.sentAt).not.toBeNull();
 		} finally {
 			await slow.stop();
@@ -154,7 +189,10 @@ describe('secure-link e-mails (spec 4.5)', () => {
 		await sb.settle();
 		const email = (await call(sb, 'GET', `/emails/${res.body.emailId}`)).body;
 		expect(email.emailStatus).toBe('failure');
-		expect(email.errorDetails).toEqual({ errorCode: 'recipient_rejected', errorDetails: expect.any(String) });
+		expect(email.errorDetails).toEqual({
+			errorCode: 'recipient_rejected',
+			errorDetails: expect.any(String),
+		});
 		expect(email.sentAt).toBeNull();
 	});
 
@@ -171,7 +209,8 @@ describe('secure-link e-mails (spec 4.5)', () => {
 	});
 
 	it('accepts an empty reply_to_email and expire_after bounds 1 and 180', async () => {
-		for (const expire of ['1', '180']) expect((await sendEmail({ expire_after: expire, reply_to_email: '' })).status).toBe(201);
+		for (const expire of ['1', '180'])
+			expect((await sendEmail({ expire_after: expire, reply_to_email: '' })).status).toBe(201);
 		await sb.settle();
 	});
 
@@ -182,7 +221,10 @@ describe('secure-link e-mails (spec 4.5)', () => {
 		[{ expire_after: '2.5' }, { expire_after: ['must be an integer from 1 to 180 (days)'] }],
 		[{ reply_to_email: 'x' }, { reply_to_email: ['must be an e-mail address'] }],
 		[{ patient_dob: '1985-13-01' }, { patient_dob: ['must be a date (YYYY-MM-DD)'] }],
-		[{ callback_url: 'example.test/cb' }, { callback_url: ['must be an absolute http or https URL'] }],
+		[
+			{ callback_url: 'example.test/cb' },
+			{ callback_url: ['must be an absolute http or https URL'] },
+		],
 		[{ file: file(PNG, 'a.png', 'image/png') }, { file: ['must be a PDF or TIFF file'] }],
 		[{ cc: 'x@y.test' }, { cc: ['is not a known field'] }],
 	])('POST %j answers 400 %j', async (fields, detail) => {
@@ -204,7 +246,11 @@ describe('secure-link e-mails (spec 4.5)', () => {
 	it('GET answers 404 for an unknown e-mail', async () => {
 		const res = await call(sb, 'GET', '/emails/none');
 		expect(res.status).toBe(404);
-		expect(res.body.error).toEqual({ status: 404, title: 'Not Found', detail: 'E-mail none not found' });
+		expect(res.body.error).toEqual({
+			status: 404,
+			title: 'Not Found',
+			detail: 'E-mail none not found',
+		});
 	});
 });
 
@@ -238,7 +284,10 @@ describe('AI documents (spec 4.6)', () => {
 				patientGender: 'female',
 				patientAddress: expect.any(String),
 				insuranceMemberId: 'SBX123456789',
-				icdCodesJson: [expect.objectContaining({ code: 'I10' }), expect.objectContaining({ code: 'E11.9' })],
+				icdCodesJson: [
+					expect.objectContaining({ code: 'I10' }),
+					expect.objectContaining({ code: 'E11.9' }),
+				],
 				cptCodesJson: [expect.objectContaining({ code: '99204' })],
 				hcpcsCodesJson: [],
 				secondaryInsurancePlanName: null,
@@ -253,7 +302,11 @@ describe('AI documents (spec 4.6)', () => {
 
 	it('classifies prior authorizations and other documents; UNREADABLE sets errorDetails', async () => {
 		const post = async (content: string) =>
-			(await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf(1, content)), callback_url: receiver.url } })).body.aiToken;
+			(
+				await call(sb, 'POST', '/ai_documents', {
+					multipart: { file: file(pdf(1, content)), callback_url: receiver.url },
+				})
+			).body.aiToken;
 		const auth = await post('PRIOR AUTHORIZATION');
 		const other = await post('lab values');
 		const broken = await post('UNREADABLE scan');
@@ -268,9 +321,17 @@ describe('AI documents (spec 4.6)', () => {
 	});
 
 	it('GET /ai_documents lists every document as {aiResult}', async () => {
-		const a = (await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: receiver.url } })).body.aiToken;
-		const b = (await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: receiver.url }, key: sb.liveKey }))
-			.body.aiToken;
+		const a = (
+			await call(sb, 'POST', '/ai_documents', {
+				multipart: { file: file(pdf()), callback_url: receiver.url },
+			})
+		).body.aiToken;
+		const b = (
+			await call(sb, 'POST', '/ai_documents', {
+				multipart: { file: file(pdf()), callback_url: receiver.url },
+				key: sb.liveKey,
+			})
+		).body.aiToken;
 		const res = await call(sb, 'GET', '/ai_documents');
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.body)).toEqual(['aiDocuments']);
@@ -280,13 +341,19 @@ describe('AI documents (spec 4.6)', () => {
 	});
 
 	it('accepts PDF only and requires an http(s) callback_url', async () => {
-		const tiff = await call(sb, 'POST', '/ai_documents', { multipart: { file: file(TIFF_LE, 'a.tif', 'image/tiff'), callback_url: receiver.url } });
+		const tiff = await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(TIFF_LE, 'a.tif', 'image/tiff'), callback_url: receiver.url },
+		});
 		expect(tiff.status).toBe(400);
 		expect(tiff.body.error.detail).toEqual({ file: ['must be a PDF file'] });
 		const none = await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()) } });
 		expect(none.body.error.detail).toEqual({ callback_url: ['is required'] });
-		const bad = await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: 'nope' } });
-		expect(bad.body.error.detail).toEqual({ callback_url: ['must be an absolute http or https URL'] });
+		const bad = await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(pdf()), callback_url: 'nope' },
+		});
+		expect(bad.body.error.detail).toEqual({
+			callback_url: ['must be an absolute http or https URL'],
+		});
 		expect((await call(sb, 'GET', '/ai_documents')).body.aiDocuments).toEqual([]);
 	});
 
@@ -294,7 +361,9 @@ describe('AI documents (spec 4.6)', () => {
 		const limit = 52_428_800;
 		const big = Buffer.alloc(limit + 1, 0x20);
 		pdf(1).copy(big, 0);
-		const over = await call(sb, 'POST', '/ai_documents', { multipart: { file: file(big), callback_url: receiver.url } });
+		const over = await call(sb, 'POST', '/ai_documents', {
+			multipart: { file: file(big), callback_url: receiver.url },
+		});
 		expect(over.status).toBe(400);
 		expect(over.body.error.detail).toEqual({ file: ['must be at most 52428800 bytes'] });
 		const exact = await call(sb, 'POST', '/ai_documents', {

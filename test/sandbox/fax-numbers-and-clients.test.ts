@@ -56,7 +56,9 @@ describe('fax numbers (spec 4.3)', () => {
 
 	it('answers 422 {error, upgradePath} at the account limit', async () => {
 		for (let i = 0; i < 5; i++) await provision(sb);
-		const res = await call(sb, 'POST', '/fax_numbers', { json: { fax_number: { area_code: '212' } } });
+		const res = await call(sb, 'POST', '/fax_numbers', {
+			json: { fax_number: { area_code: '212' } },
+		});
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.body).sort()).toEqual(['error', 'upgradePath']);
 		expect(typeof res.body.error).toBe('string');
@@ -68,7 +70,10 @@ describe('fax numbers (spec 4.3)', () => {
 		const small = await start({ faxNumberLimit: 1 });
 		try {
 			await provision(small);
-			expect((await call(small, 'POST', '/fax_numbers', { json: { fax_number: { area_code: '212' } } })).status).toBe(422);
+			expect(
+				(await call(small, 'POST', '/fax_numbers', { json: { fax_number: { area_code: '212' } } }))
+					.status,
+			).toBe(422);
 		} finally {
 			await small.stop();
 		}
@@ -78,11 +83,26 @@ describe('fax numbers (spec 4.3)', () => {
 		[{}, { fax_number: ['is required'] }],
 		[{ fax_number: {} }, { 'fax_number.area_code': ['is required'] }],
 		[{ fax_number: { area_code: 212 } }, { 'fax_number.area_code': ['must be a string'] }],
-		[{ fax_number: { area_code: '2125' } }, { 'fax_number.area_code': ['must be exactly three digits'] }],
-		[{ fax_number: { area_code: 'abc' } }, { 'fax_number.area_code': ['must be exactly three digits'] }],
-		[{ fax_number: { area_code: '212', callback_url: 'ftp://x.test' } }, { 'fax_number.callback_url': ['must be an absolute http or https URL'] }],
-		[{ fax_number: { area_code: '212', client_id: 'abc' } }, { 'fax_number.client_id': ['must be a UUID'] }],
-		[{ fax_number: { area_code: '212', client_id: MISSING } }, { 'fax_number.client_id': ['does not match any client of this account'] }],
+		[
+			{ fax_number: { area_code: '2125' } },
+			{ 'fax_number.area_code': ['must be exactly three digits'] },
+		],
+		[
+			{ fax_number: { area_code: 'abc' } },
+			{ 'fax_number.area_code': ['must be exactly three digits'] },
+		],
+		[
+			{ fax_number: { area_code: '212', callback_url: 'ftp://x.test' } },
+			{ 'fax_number.callback_url': ['must be an absolute http or https URL'] },
+		],
+		[
+			{ fax_number: { area_code: '212', client_id: 'abc' } },
+			{ 'fax_number.client_id': ['must be a UUID'] },
+		],
+		[
+			{ fax_number: { area_code: '212', client_id: MISSING } },
+			{ 'fax_number.client_id': ['does not match any client of this account'] },
+		],
 		[{ fax_number: 'x' }, { fax_number: ['must be an object'] }],
 	])('POST %j answers 400 %j', async (json, detail) => {
 		const res = await call(sb, 'POST', '/fax_numbers', { json });
@@ -91,7 +111,9 @@ describe('fax numbers (spec 4.3)', () => {
 	});
 
 	it('POST accepts callback_url null and assigns a client', async () => {
-		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'North Clinic' } } })).body.client;
+		const client = (
+			await call(sb, 'POST', '/clients', { json: { client: { name: 'North Clinic' } } })
+		).body.client;
 		const res = await call(sb, 'POST', '/fax_numbers', {
 			json: { fax_number: { area_code: '303', callback_url: null, client_id: client.clientId } },
 		});
@@ -102,14 +124,21 @@ describe('fax numbers (spec 4.3)', () => {
 
 	it('PATCH updates the callback URL and the client, null clears either', async () => {
 		const n = await provision(sb);
-		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'A' } } })).body.client;
-		let res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, { json: { fax_number: { callback_url: 'http://cb.test/x' } } });
+		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'A' } } })).body
+			.client;
+		let res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, {
+			json: { fax_number: { callback_url: 'http://cb.test/x' } },
+		});
 		expect(res.status).toBe(200);
 		expect(res.body.faxNumber).toEqual({ ...n, callbackUrl: 'http://cb.test/x' });
-		res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, { json: { fax_number: { client_id: client.clientId } } });
+		res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, {
+			json: { fax_number: { client_id: client.clientId } },
+		});
 		expect(res.body.faxNumber.client).toEqual({ clientId: client.clientId, name: 'A' });
 		expect(res.body.faxNumber.callbackUrl).toBe('http://cb.test/x');
-		res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, { json: { fax_number: { callback_url: null, client_id: null } } });
+		res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, {
+			json: { fax_number: { callback_url: null, client_id: null } },
+		});
 		expect(res.status).toBe(200);
 		expect(res.body.faxNumber).toEqual(n);
 		expect((await call(sb, 'GET', `/fax_numbers/${n.id}`)).body.faxNumber).toEqual(n);
@@ -119,9 +148,15 @@ describe('fax numbers (spec 4.3)', () => {
 		[{}, { fax_number: ['is required'] }],
 		[{ fax_number: {} }, { fax_number: ['must contain at least one property'] }],
 		[{ fax_number: { area_code: '212' } }, { 'fax_number.area_code': ['is not a known field'] }],
-		[{ fax_number: { callback_url: 'nope' } }, { 'fax_number.callback_url': ['must be an absolute http or https URL'] }],
+		[
+			{ fax_number: { callback_url: 'nope' } },
+			{ 'fax_number.callback_url': ['must be an absolute http or https URL'] },
+		],
 		[{ fax_number: { client_id: 5 } }, { 'fax_number.client_id': ['must be a string or null'] }],
-		[{ fax_number: { client_id: MISSING } }, { 'fax_number.client_id': ['does not match any client of this account'] }],
+		[
+			{ fax_number: { client_id: MISSING } },
+			{ 'fax_number.client_id': ['does not match any client of this account'] },
+		],
 	])('PATCH %j answers 400 %j', async (json, detail) => {
 		const n = await provision(sb);
 		const res = await call(sb, 'PATCH', `/fax_numbers/${n.id}`, { json });
@@ -130,7 +165,9 @@ describe('fax numbers (spec 4.3)', () => {
 	});
 
 	it('PATCH and GET answer 404 for an unknown number', async () => {
-		const res = await call(sb, 'PATCH', `/fax_numbers/${MISSING}`, { json: { fax_number: { callback_url: null } } });
+		const res = await call(sb, 'PATCH', `/fax_numbers/${MISSING}`, {
+			json: { fax_number: { callback_url: null } },
+		});
 		expect(res.status).toBe(404);
 		expect(res.body.error).toMatchObject({ status: 404, title: 'Not Found' });
 		expect((await call(sb, 'GET', '/fax_numbers/not-a-uuid')).status).toBe(404);
@@ -139,7 +176,9 @@ describe('fax numbers (spec 4.3)', () => {
 
 describe('clients (spec 4.4)', () => {
 	it('POST creates a client with an empty faxNumbers list', async () => {
-		const res = await call(sb, 'POST', '/clients', { json: { client: { name: 'Westside Cardiology' } } });
+		const res = await call(sb, 'POST', '/clients', {
+			json: { client: { name: 'Westside Cardiology' } },
+		});
 		expect(res.status).toBe(201);
 		expect(Object.keys(res.body)).toEqual(['client']);
 		expect(Object.keys(res.body.client)).toEqual(['clientId', 'name', 'faxNumbers']);
@@ -149,15 +188,21 @@ describe('clients (spec 4.4)', () => {
 
 	it('POST with fax_number_id assigns that number (client fax number shape)', async () => {
 		const n = await provision(sb, { callback_url: 'http://cb.test/in' });
-		const res = await call(sb, 'POST', '/clients', { json: { client: { name: 'B', fax_number_id: n.id } } });
+		const res = await call(sb, 'POST', '/clients', {
+			json: { client: { name: 'B', fax_number_id: n.id } },
+		});
 		expect(res.status).toBe(201);
-		expect(res.body.client.faxNumbers).toEqual([{ id: n.id, number: n.number, callbackUrl: 'http://cb.test/in', uri: n.uri }]);
+		expect(res.body.client.faxNumbers).toEqual([
+			{ id: n.id, number: n.number, callbackUrl: 'http://cb.test/in', uri: n.uri },
+		]);
 		const number = (await call(sb, 'GET', `/fax_numbers/${n.id}`)).body.faxNumber;
 		expect(number.client).toEqual({ clientId: res.body.client.clientId, name: 'B' });
 	});
 
 	it('POST accepts fax_number_id null', async () => {
-		const res = await call(sb, 'POST', '/clients', { json: { client: { name: 'C', fax_number_id: null } } });
+		const res = await call(sb, 'POST', '/clients', {
+			json: { client: { name: 'C', fax_number_id: null } },
+		});
 		expect(res.status).toBe(201);
 		expect(res.body.client.faxNumbers).toEqual([]);
 	});
@@ -168,8 +213,14 @@ describe('clients (spec 4.4)', () => {
 		[{ client: { name: '   ' } }, { 'client.name': ['must not be blank'] }],
 		[{ client: { name: 7 } }, { 'client.name': ['must be a string'] }],
 		[{ client: { name: 'x', color: 'red' } }, { 'client.color': ['is not a known field'] }],
-		[{ client: { name: 'x', fax_number_id: 'abc' } }, { 'client.fax_number_id': ['must be a UUID'] }],
-		[{ client: { name: 'x', fax_number_id: MISSING } }, { 'client.fax_number_id': ['does not match any fax number of this account'] }],
+		[
+			{ client: { name: 'x', fax_number_id: 'abc' } },
+			{ 'client.fax_number_id': ['must be a UUID'] },
+		],
+		[
+			{ client: { name: 'x', fax_number_id: MISSING } },
+			{ 'client.fax_number_id': ['does not match any fax number of this account'] },
+		],
 	])('POST %j answers 400 %j', async (json, detail) => {
 		const res = await call(sb, 'POST', '/clients', { json });
 		expect(res.status).toBe(400);
@@ -183,29 +234,45 @@ describe('clients (spec 4.4)', () => {
 		const list = await call(sb, 'GET', '/clients');
 		expect(list.status).toBe(200);
 		expect(list.body).toEqual({
-			clients: [a, { ...b, faxNumbers: [{ id: n.id, number: n.number, callbackUrl: null, uri: n.uri }] }],
+			clients: [
+				a,
+				{ ...b, faxNumbers: [{ id: n.id, number: n.number, callbackUrl: null, uri: n.uri }] },
+			],
 		});
 		const one = await call(sb, 'GET', `/clients/${b.clientId}`);
 		expect(one.status).toBe(200);
 		expect(one.body.client.faxNumbers).toHaveLength(1);
-		expect(Object.keys(one.body.client.faxNumbers[0])).toEqual(['id', 'number', 'callbackUrl', 'uri']);
+		expect(Object.keys(one.body.client.faxNumbers[0])).toEqual([
+			'id',
+			'number',
+			'callbackUrl',
+			'uri',
+		]);
 	});
 
 	it('PATCH renames; the new name shows on assigned numbers', async () => {
-		const c = (await call(sb, 'POST', '/clients', { json: { client: { name: 'Old' } } })).body.client;
+		const c = (await call(sb, 'POST', '/clients', { json: { client: { name: 'Old' } } })).body
+			.client;
 		const n = await provision(sb, { client_id: c.clientId });
-		const res = await call(sb, 'PATCH', `/clients/${c.clientId}`, { json: { client: { name: 'New' } } });
+		const res = await call(sb, 'PATCH', `/clients/${c.clientId}`, {
+			json: { client: { name: 'New' } },
+		});
 		expect(res.status).toBe(200);
 		expect(res.body.client).toMatchObject({ clientId: c.clientId, name: 'New' });
 		expect((await call(sb, 'GET', `/fax_numbers/${n.id}`)).body.faxNumber.client.name).toBe('New');
 	});
 
 	it('PATCH validates its body and answers 404 for an unknown client', async () => {
-		const c = (await call(sb, 'POST', '/clients', { json: { client: { name: 'Old' } } })).body.client;
-		const bad = await call(sb, 'PATCH', `/clients/${c.clientId}`, { json: { client: { name: 'x', fax_number_id: null } } });
+		const c = (await call(sb, 'POST', '/clients', { json: { client: { name: 'Old' } } })).body
+			.client;
+		const bad = await call(sb, 'PATCH', `/clients/${c.clientId}`, {
+			json: { client: { name: 'x', fax_number_id: null } },
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.body.error.detail).toEqual({ 'client.fax_number_id': ['is not a known field'] });
-		const missing = await call(sb, 'PATCH', `/clients/${MISSING}`, { json: { client: { name: 'x' } } });
+		const missing = await call(sb, 'PATCH', `/clients/${MISSING}`, {
+			json: { client: { name: 'x' } },
+		});
 		expect(missing.status).toBe(404);
 		expect(missing.body.error.detail).toContain(MISSING);
 	});

@@ -62,12 +62,22 @@ export function multipartBody(fields: Record<string, string | FilePart>): FormDa
 	const fd = new FormData();
 	for (const [name, value] of Object.entries(fields)) {
 		if (typeof value === 'string') fd.append(name, value);
-		else fd.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/pdf' }), value.filename ?? 'document.pdf');
+		else
+			fd.append(
+				name,
+				new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/pdf' }),
+				value.filename ?? 'document.pdf',
+			);
 	}
 	return fd;
 }
 
-export async function call(sb: Sandbox, method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+export async function call(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	options: CallOptions = {},
+): Promise<ApiResponse> {
 	const url = new URL(sb.baseUrl + path);
 	for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
 	const headers: Record<string, string> = { ...options.headers };
@@ -87,7 +97,8 @@ export async function call(sb: Sandbox, method: string, path: string, options: C
 	const res = await fetch(url, { method, headers, body });
 	const raw = Buffer.from(await res.arrayBuffer());
 	let parsed: unknown = undefined;
-	if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(raw.toString('utf8'));
+	if ((res.headers.get('content-type') ?? '').includes('json'))
+		parsed = JSON.parse(raw.toString('utf8'));
 	return { status: res.status, headers: res.headers, body: parsed, raw };
 }
 
@@ -97,38 +108,60 @@ export function file(data: Buffer, filename = 'document.pdf', type = 'applicatio
 
 /** Provisions a fax number and returns it. */
 export async function provision(sb: Sandbox, fields: Record<string, unknown> = {}): Promise<Json> {
-	const res = await call(sb, 'POST', '/fax_numbers', { json: { fax_number: { area_code: '212', ...fields } } });
+	const res = await call(sb, 'POST', '/fax_numbers', {
+		json: { fax_number: { area_code: '212', ...fields } },
+	});
 	if (res.status !== 201) throw new Error(`provision failed: ${res.status} ${res.raw.toString()}`);
 	return res.body.faxNumber;
 }
 
-export async function sendFax(sb: Sandbox, fields: Record<string, string | FilePart> = {}, key?: string): Promise<string> {
+export async function sendFax(
+	sb: Sandbox,
+	fields: Record<string, string | FilePart> = {},
+	key?: string,
+): Promise<string> {
 	const res = await call(sb, 'POST', '/sent_faxes', {
 		key,
-		multipart: { file: file(pdf()), from_number: '+12125550001', to_number: '+13105551234', ...fields },
+		multipart: {
+			file: file(pdf()),
+			from_number: '+12125550001',
+			to_number: '+13105551234',
+			...fields,
+		},
 	});
 	if (res.status !== 201) throw new Error(`send failed: ${res.status} ${res.raw.toString()}`);
 	return res.body.faxId;
 }
 
 /** Simulates an inbound fax and returns its sendToken (from the message). */
-export async function receiveFax(sb: Sandbox, toNumber: string, fields: Record<string, string | FilePart> = {}, key?: string): Promise<string> {
+export async function receiveFax(
+	sb: Sandbox,
+	toNumber: string,
+	fields: Record<string, string | FilePart> = {},
+	key?: string,
+): Promise<string> {
 	const res = await call(sb, 'POST', '/received_faxes/test_receive', {
 		key,
 		multipart: { file: file(pdf()), to_number: toNumber, from_number: '+14155551234', ...fields },
 	});
-	if (res.status !== 201) throw new Error(`test_receive failed: ${res.status} ${res.raw.toString()}`);
+	if (res.status !== 201)
+		throw new Error(`test_receive failed: ${res.status} ${res.raw.toString()}`);
 	const token = /([0-9a-f]{24})/.exec(res.body.message)?.[1];
 	if (!token) throw new Error(`no token in ${res.body.message}`);
 	return token;
 }
 
-export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(
+	probe: () => Promise<T>,
+	ok: (v: T) => boolean,
+	timeoutMs = 3000,
+): Promise<T> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
 		if (ok(value)) return value;
-		if (Date.now() > until) throw new Error(`waitFor timed out; last value: ${JSON.stringify(value)}`);
+		if (Date.now() > until)
+			throw new Error(`waitFor timed out; last value: ${JSON.stringify(value)}`);
 		await new Promise((r) => setTimeout(r, 10));
 	}
 }
@@ -155,13 +188,20 @@ export interface Receiver {
 }
 
 /** A plain node http server answering each callback with answer(request, index). */
-export async function startReceiver(answer: (req: Received, index: number) => Answer = () => 200): Promise<Receiver> {
+export async function startReceiver(
+	answer: (req: Received, index: number) => Answer = () => 200,
+): Promise<Receiver> {
 	const received: Received[] = [];
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+			const entry = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks),
+			};
 			received.push(entry);
 			const a = answer(entry, received.length - 1);
 			if (a === 'hang') return;
@@ -194,7 +234,9 @@ export async function deadUrl(): Promise<string> {
 // ---------- body parsers (written here, independent of the sandbox) ----------
 
 export function parseUrlencoded(body: Buffer | string): Record<string, string> {
-	return Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')));
+	return Object.fromEntries(
+		new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')),
+	);
 }
 
 export interface Part {
@@ -215,7 +257,8 @@ export function parseMultipart(body: Buffer, contentType: string): Part[] {
 	for (;;) {
 		pos += delimiter.length;
 		if (body.subarray(pos, pos + 2).toString() === '--') break;
-		if (body.subarray(pos, pos + 2).toString() !== '\r\n') throw new Error('missing CRLF after boundary');
+		if (body.subarray(pos, pos + 2).toString() !== '\r\n')
+			throw new Error('missing CRLF after boundary');
 		pos += 2;
 		const headerEnd = body.indexOf('\r\n\r\n', pos);
 		const headerLines = body.subarray(pos, headerEnd).toString('utf8').split('\r\n');

@@ -1,7 +1,17 @@
 import { spawn } from 'child_process';
 import { join } from 'path';
 import { startSandbox } from '../../sandbox';
-import { call, file, pdf, provision, receiveFax, sendFax, sleep, start, startReceiver } from './helpers';
+import {
+	call,
+	file,
+	pdf,
+	provision,
+	receiveFax,
+	sendFax,
+	sleep,
+	start,
+	startReceiver,
+} from './helpers';
 
 describe('startSandbox', () => {
 	it('listens on a random port with port 0 and exposes origin, baseUrl and keys', async () => {
@@ -29,7 +39,9 @@ describe('startSandbox', () => {
 	});
 
 	it('refuses identical test and live keys (records could not tell test from live)', async () => {
-		await expect(startSandbox({ port: 0, testKey: 'sk_x', liveKey: 'sk_x' })).rejects.toThrow(/different/);
+		await expect(startSandbox({ port: 0, testKey: 'sk_x', liveKey: 'sk_x' })).rejects.toThrow(
+			/different/,
+		);
 	});
 });
 
@@ -41,7 +53,9 @@ describe('reset, settle and stop', () => {
 			const n = await provision(sb, { callback_url: r.url });
 			await sendFax(sb, { callback_url: r.url });
 			await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } });
-			await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf()), callback_url: r.url } });
+			await call(sb, 'POST', '/ai_documents', {
+				multipart: { file: file(pdf()), callback_url: r.url },
+			});
 			const token = await receiveFax(sb, n.number);
 			const link = (await call(sb, 'GET', `/received_faxes/${token}`)).body.secureLink;
 			sb.reset();
@@ -49,7 +63,8 @@ describe('reset, settle and stop', () => {
 			await sleep(200);
 			expect(sb.callbackAttempts).toEqual([]);
 			expect(sb.requests).toEqual([]);
-			for (const path of ['/sent_faxes', '/received_faxes']) expect((await call(sb, 'GET', path)).body.meta.totalCount).toBe(0);
+			for (const path of ['/sent_faxes', '/received_faxes'])
+				expect((await call(sb, 'GET', path)).body.meta.totalCount).toBe(0);
 			expect((await call(sb, 'GET', '/fax_numbers')).body.faxNumbers).toEqual([]);
 			expect((await call(sb, 'GET', '/clients')).body.clients).toEqual([]);
 			expect((await call(sb, 'GET', '/ai_documents')).body.aiDocuments).toEqual([]);
@@ -103,19 +118,32 @@ describe('reset, settle and stop', () => {
 describe('command line (npm run sandbox)', () => {
 	it('starts from the environment, prints the base URL and both keys, and stops on SIGTERM', async () => {
 		const root = join(__dirname, '..', '..');
-		const child = spawn(process.execPath, ['-r', join(__dirname, 'ts-register.js'), join(root, 'sandbox', 'cli.ts')], {
-			cwd: root,
-			env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_TEST_KEY: 'sk_test_cli', SANDBOX_LIVE_KEY: 'sk_live_cli', SANDBOX_FAX_NUMBER_LIMIT: '1' },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			process.execPath,
+			['-r', join(__dirname, 'ts-register.js'), join(root, 'sandbox', 'cli.ts')],
+			{
+				cwd: root,
+				env: {
+					...process.env,
+					SANDBOX_PORT: '0',
+					SANDBOX_TEST_KEY: 'sk_test_cli',
+					SANDBOX_LIVE_KEY: 'sk_live_cli',
+					SANDBOX_FAX_NUMBER_LIMIT: '1',
+				},
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		let out = '';
 		child.stdout.on('data', (d: Buffer) => (out += d.toString()));
 		child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		const exited = new Promise<number | null>((resolve) =>
+			child.on('exit', (code) => resolve(code)),
+		);
 		try {
 			// A condition wait: ts-node compiles the sandbox first, which takes long on a busy machine.
 			const until = Date.now() + 60_000;
-			while (!/Live key/.test(out) && Date.now() < until && child.exitCode === null) await sleep(50);
+			while (!/Live key/.test(out) && Date.now() < until && child.exitCode === null)
+				await sleep(50);
 			expect(out).toContain('sk_test_cli');
 			expect(out).toContain('sk_live_cli');
 			const baseUrl = /Base URL:\s+(\S+)/.exec(out)?.[1] ?? '';

@@ -1,5 +1,17 @@
 import type { Sandbox } from '../../sandbox';
-import { call, file, pdf, PNG, provision, receiveFax, start, startReceiver, TIFF_LE, waitFor, type Json } from './helpers';
+import {
+	call,
+	file,
+	pdf,
+	PNG,
+	provision,
+	receiveFax,
+	start,
+	startReceiver,
+	TIFF_LE,
+	waitFor,
+	type Json,
+} from './helpers';
 
 const RECEIVED_FAX_KEYS = [
 	'sendToken',
@@ -44,7 +56,11 @@ describe('POST /received_faxes/test_receive', () => {
 	it('answers 201 {message} and creates a received fax with every field', async () => {
 		const n = await provision(sb);
 		const res = await call(sb, 'POST', '/received_faxes/test_receive', {
-			multipart: { file: file(pdf(2, 'REFERRAL to cardiology')), to_number: n.number, from_number: '+14155551234' },
+			multipart: {
+				file: file(pdf(2, 'REFERRAL to cardiology')),
+				to_number: n.number,
+				from_number: '+14155551234',
+			},
 		});
 		expect(res.status).toBe(201);
 		expect(Object.keys(res.body)).toEqual(['message']);
@@ -84,7 +100,9 @@ describe('POST /received_faxes/test_receive', () => {
 
 	it('classifies prior authorizations, denials and other documents deterministically', async () => {
 		const n = await provision(sb);
-		const auth = await get(await receiveFax(sb, n.number, { file: file(pdf(1, 'Prior Auth request')) }));
+		const auth = await get(
+			await receiveFax(sb, n.number, { file: file(pdf(1, 'Prior Auth request')) }),
+		);
 		expect(auth).toMatchObject({
 			documentClassification: 'prior_authorization',
 			authorizationNumber: expect.stringMatching(/^AUTH-[0-9A-F]{8}$/),
@@ -93,15 +111,25 @@ describe('POST /received_faxes/test_receive', () => {
 			codes: '[{"code":"M54.5"},{"code":"72148"}]',
 			denialReason: null,
 		});
-		const denied = await get(await receiveFax(sb, n.number, { file: file(pdf(1, 'request DENIED')) }));
+		const denied = await get(
+			await receiveFax(sb, n.number, { file: file(pdf(1, 'request DENIED')) }),
+		);
 		expect(denied).toMatchObject({
 			documentClassification: 'prior_authorization',
 			secondaryCategory: 'authorization_denial',
 			denialReason: 'Service not medically necessary',
 		});
-		const other = await get(await receiveFax(sb, n.number, { file: file(TIFF_LE, 'a.tif', 'image/tiff') }));
-		expect(other).toMatchObject({ documentClassification: 'medical_records', codes: '[{"code":"E11.9"}]', numPages: 1 });
-		const again = await get(await receiveFax(sb, n.number, { file: file(pdf(1, 'Prior Auth request')) }));
+		const other = await get(
+			await receiveFax(sb, n.number, { file: file(TIFF_LE, 'a.tif', 'image/tiff') }),
+		);
+		expect(other).toMatchObject({
+			documentClassification: 'medical_records',
+			codes: '[{"code":"E11.9"}]',
+			numPages: 1,
+		});
+		const again = await get(
+			await receiveFax(sb, n.number, { file: file(pdf(1, 'Prior Auth request')) }),
+		);
 		expect(again.referenceNumber).toBe(auth.referenceNumber);
 	});
 
@@ -115,7 +143,8 @@ describe('POST /received_faxes/test_receive', () => {
 	});
 
 	it('isTest follows the key; client is the number client id', async () => {
-		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body.client;
+		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body
+			.client;
 		const n = await provision(sb, { client_id: client.clientId });
 		const fax = await get(await receiveFax(sb, n.number, {}, sb.liveKey));
 		expect(fax.isTest).toBe(false);
@@ -151,7 +180,9 @@ describe('POST /received_faxes/test_receive', () => {
 			to_number: [expect.stringContaining('E.164')],
 			from_number: ['is required'],
 		});
-		const missing = await call(sb, 'POST', '/received_faxes/test_receive', { multipart: { to_number: '+19995551234' } });
+		const missing = await call(sb, 'POST', '/received_faxes/test_receive', {
+			multipart: { to_number: '+19995551234' },
+		});
 		expect(missing.body.error.detail.file).toEqual(['is required']);
 		expect((await call(sb, 'GET', '/received_faxes')).body.meta.totalCount).toBe(0);
 	});
@@ -171,8 +202,13 @@ describe('POST /received_faxes/test_receive', () => {
 		try {
 			const n = await provision(other, { callback_url: hold.url });
 			const token = await receiveFax(other, n.number);
-			await waitFor(async () => hold.received.length, (c) => c === 1);
-			expect((await call(other, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBe('pending');
+			await waitFor(
+				async () => hold.received.length,
+				(c) => c === 1,
+			);
+			expect((await call(other, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBe(
+				'pending',
+			);
 		} finally {
 			await other.stop();
 			await hold.close();
@@ -210,12 +246,14 @@ describe('GET /received_faxes (list)', () => {
 	});
 
 	it('applies every filter', async () => {
-		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body.client;
+		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body
+			.client;
 		const a = await provision(sb, { client_id: client.clientId });
 		const b = await provision(sb);
 		const t1 = await receiveFax(sb, a.number, { from_number: '+14155551111' }, sb.testKey);
 		const t2 = await receiveFax(sb, b.number, { from_number: '+14155550000' }, sb.liveKey);
-		const tokens = async (q: Record<string, string>) => (await list(q)).receivedFaxes.map((f) => f.sendToken);
+		const tokens = async (q: Record<string, string>) =>
+			(await list(q)).receivedFaxes.map((f) => f.sendToken);
 		expect(await tokens({ from_number: '+14155551111' })).toEqual([t1]);
 		expect(await tokens({ to_number: b.number })).toEqual([t2]);
 		expect(await tokens({ caller_name: 'sandbox call' })).toEqual([t2, t1]);
@@ -229,7 +267,12 @@ describe('GET /received_faxes (list)', () => {
 		const fax = await get(t1);
 		const day = fax.sentAt.slice(0, 10);
 		expect(await tokens({ date_start: day, date_end: day })).toEqual([t2, t1]);
-		expect(await tokens({ date_start: new Date(Date.parse(fax.sentAt) + 1).toISOString(), date_end: '2999-01-01' })).toEqual([t2]);
+		expect(
+			await tokens({
+				date_start: new Date(Date.parse(fax.sentAt) + 1).toISOString(),
+				date_end: '2999-01-01',
+			}),
+		).toEqual([t2]);
 		expect(await tokens({ date_end: '2000-01-01' })).toEqual([]);
 	});
 
@@ -252,12 +295,17 @@ describe('GET /received_faxes (list)', () => {
 	it.each([
 		[{ page_size: '500' }, { page_size: ['must be an integer from 1 to 100'] }],
 		[{ fax_status: 'queued' }, { fax_status: ['must be one of: success, failure'] }],
-		[{ callback_status: 'done' }, { callback_status: ['must be one of: success, failed, pending'] }],
+		[
+			{ callback_status: 'done' },
+			{ callback_status: ['must be one of: success, failed, pending'] },
+		],
 		[{ is_test: '1' }, { is_test: ['must be one of: true, false'] }],
 		[{ from_number: '4155551234' }, { from_number: [expect.stringContaining('E.164')] }],
 		[{ date_end: '31-12-2024' }, { date_end: [expect.stringContaining('YYYY-MM-DD')] }],
 	])('rejects %j with 400 %j', async (query, detail) => {
-		const res = await call(sb, 'GET', '/received_faxes', { query: query as Record<string, string> });
+		const res = await call(sb, 'GET', '/received_faxes', {
+			query: query as Record<string, string>,
+		});
 		expect(res.status).toBe(400);
 		expect(res.body.error.detail).toEqual(detail);
 	});
@@ -265,7 +313,11 @@ describe('GET /received_faxes (list)', () => {
 	it('GET by token answers 404 for an unknown token', async () => {
 		const res = await call(sb, 'GET', '/received_faxes/nope');
 		expect(res.status).toBe(404);
-		expect(res.body.error).toEqual({ status: 404, title: 'Not Found', detail: 'Received fax nope not found' });
+		expect(res.body.error).toEqual({
+			status: 404,
+			title: 'Not Found',
+			detail: 'Received fax nope not found',
+		});
 	});
 });
 
@@ -274,7 +326,10 @@ describe('POST /received_faxes/{send_token}/forward_as_fax', () => {
 		const n = await provision(sb);
 		const bytes = pdf(3, 'forward me');
 		const token = await receiveFax(sb, n.number, { file: file(bytes) }, sb.testKey);
-		const res = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, { form: { to_number: '+16175551234' }, key: sb.liveKey });
+		const res = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, {
+			form: { to_number: '+16175551234' },
+			key: sb.liveKey,
+		});
 		expect(res.status).toBe(201);
 		expect(Object.keys(res.body).sort()).toEqual(['faxId', 'message']);
 		const sent = (await call(sb, 'GET', `/sent_faxes/${res.body.faxId}`)).body;
@@ -289,21 +344,29 @@ describe('POST /received_faxes/{send_token}/forward_as_fax', () => {
 		const link = await fetch(sent.secureLink);
 		expect(Buffer.compare(Buffer.from(await link.arrayBuffer()), bytes)).toBe(0);
 		await sb.settle();
-		expect((await call(sb, 'GET', `/sent_faxes/${res.body.faxId}`)).body.sentStatus).toBe('success');
+		expect((await call(sb, 'GET', `/sent_faxes/${res.body.faxId}`)).body.sentStatus).toBe(
+			'success',
+		);
 	});
 
 	it('answers 404 for an unknown token and 400 for a bad body', async () => {
-		const missing = await call(sb, 'POST', '/received_faxes/nope/forward_as_fax', { form: { to_number: '+16175551234' } });
+		const missing = await call(sb, 'POST', '/received_faxes/nope/forward_as_fax', {
+			form: { to_number: '+16175551234' },
+		});
 		expect(missing.status).toBe(404);
 		expect(missing.body.error.detail).toContain('nope');
 		const n = await provision(sb);
 		const token = await receiveFax(sb, n.number);
-		const bad = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, { form: { to_number: '617' } });
+		const bad = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, {
+			form: { to_number: '617' },
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.body.error.detail).toEqual({ to_number: [expect.stringContaining('E.164')] });
 		const empty = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, { form: {} });
 		expect(empty.body.error.detail).toEqual({ to_number: ['is required'] });
-		const json = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, { json: { to_number: '+16175551234' } });
+		const json = await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, {
+			json: { to_number: '+16175551234' },
+		});
 		expect(json.status).toBe(400);
 		expect(json.body.error.detail).toBe('Content-Type must be application/x-www-form-urlencoded');
 	});

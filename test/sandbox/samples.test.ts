@@ -11,9 +11,17 @@ const SAMPLES = [
 	{ name: 'lab-results.pdf', keyword: null, classification: 'medical_records' },
 ] as const;
 
-async function fetchSample(sb: Sandbox, name: string, init?: RequestInit): Promise<{ status: number; type: string | null; body: Buffer }> {
+async function fetchSample(
+	sb: Sandbox,
+	name: string,
+	init?: RequestInit,
+): Promise<{ status: number; type: string | null; body: Buffer }> {
 	const response = await fetch(`${sb.origin}/samples/${name}`, init);
-	return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+	return {
+		status: response.status,
+		type: response.headers.get('content-type'),
+		body: Buffer.from(await response.arrayBuffer()),
+	};
 }
 
 /** Checks the PDF structure a reader needs: header, every xref offset at its "N 0 obj", startxref, %%EOF. */
@@ -21,8 +29,13 @@ function xrefOffsetsValid(pdf: Buffer): boolean {
 	const text = pdf.toString('latin1');
 	const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
 	if (!Number.isInteger(startxref) || !text.startsWith('xref', startxref)) return false;
-	const entries = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-	return entries.length > 0 && entries.every((offset, index) => text.startsWith(`${index + 1} 0 obj`, offset));
+	const entries = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) =>
+		Number(m[1]),
+	);
+	return (
+		entries.length > 0 &&
+		entries.every((offset, index) => text.startsWith(`${index + 1} 0 obj`, offset))
+	);
 }
 
 describe('sample documents', () => {
@@ -34,20 +47,30 @@ describe('sample documents', () => {
 		await sb.stop();
 	});
 
-	test.each(SAMPLES)('GET /samples/$name is a one-page PDF, served without auth', async ({ name, keyword }) => {
-		const response = await fetchSample(sb, name);
-		expect(response.status).toBe(200);
-		expect(response.type).toBe('application/pdf');
-		expect(response.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-		expect(xrefOffsetsValid(response.body)).toBe(true);
-		expect(response.body.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)).toHaveLength(1);
-		const text = response.body.toString('latin1').toUpperCase();
-		for (const other of ['REFERRAL', 'PRIOR AUTH', 'DENIED', 'UNREADABLE']) {
-			expect({ other, present: text.includes(other) }).toEqual({ other, present: other === keyword });
-		}
-		// The same bytes every time, whatever the Authorization header says.
-		expect((await fetchSample(sb, name, { headers: { authorization: 'Bearer wrong' } })).body).toEqual(response.body);
-	});
+	test.each(SAMPLES)(
+		'GET /samples/$name is a one-page PDF, served without auth',
+		async ({ name, keyword }) => {
+			const response = await fetchSample(sb, name);
+			expect(response.status).toBe(200);
+			expect(response.type).toBe('application/pdf');
+			expect(response.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+			expect(xrefOffsetsValid(response.body)).toBe(true);
+			expect(response.body.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)).toHaveLength(
+				1,
+			);
+			const text = response.body.toString('latin1').toUpperCase();
+			for (const other of ['REFERRAL', 'PRIOR AUTH', 'DENIED', 'UNREADABLE']) {
+				expect({ other, present: text.includes(other) }).toEqual({
+					other,
+					present: other === keyword,
+				});
+			}
+			// The same bytes every time, whatever the Authorization header says.
+			expect(
+				(await fetchSample(sb, name, { headers: { authorization: 'Bearer wrong' } })).body,
+			).toEqual(response.body);
+		},
+	);
 
 	test('unknown samples are a 404 envelope; sample downloads are not in the /api/v2 request log', async () => {
 		const before = sb.requests.length;
@@ -61,23 +84,36 @@ describe('sample documents', () => {
 		expect(sb.requests.length).toBe(before);
 	});
 
-	test.each(SAMPLES)('$name is classified $classification as a received fax and as an AI document', async ({ name, classification }) => {
-		const { body: pdf } = await fetchSample(sb, name);
-		const number = await provision(sb);
-		const received = await call(sb, 'POST', '/received_faxes/test_receive', {
-			multipart: { file: file(pdf, name), to_number: number.number, from_number: '+13105550111' },
-		});
-		expect(received.status).toBe(201);
-		const token = /([0-9a-f]{24})/.exec(received.body.message)![1];
-		const fax = await call(sb, 'GET', `/received_faxes/${token}`);
-		expect(fax.body).toMatchObject({ documentClassification: classification, numPages: 1, faxStatus: 'success' });
+	test.each(SAMPLES)(
+		'$name is classified $classification as a received fax and as an AI document',
+		async ({ name, classification }) => {
+			const { body: pdf } = await fetchSample(sb, name);
+			const number = await provision(sb);
+			const received = await call(sb, 'POST', '/received_faxes/test_receive', {
+				multipart: { file: file(pdf, name), to_number: number.number, from_number: '+13105550111' },
+			});
+			expect(received.status).toBe(201);
+			const token = /([0-9a-f]{24})/.exec(received.body.message)![1];
+			const fax = await call(sb, 'GET', `/received_faxes/${token}`);
+			expect(fax.body).toMatchObject({
+				documentClassification: classification,
+				numPages: 1,
+				faxStatus: 'success',
+			});
 
-		const uploaded = await call(sb, 'POST', '/ai_documents', { multipart: { file: file(pdf, name), callback_url: 'http://127.0.0.1:9/ai' } });
-		expect(uploaded.status).toBe(201);
-		const result = await waitFor(
-			async () => (await call(sb, 'GET', `/ai_documents/${uploaded.body.aiToken}`)).body.aiResult,
-			(aiResult: Json) => aiResult.completedAt !== null,
-		);
-		expect(result).toMatchObject({ documentClassification: classification, errorDetails: null, patientName: 'Jane Q Sample' });
-	});
+			const uploaded = await call(sb, 'POST', '/ai_documents', {
+				multipart: { file: file(pdf, name), callback_url: 'http://127.0.0.1:9/ai' },
+			});
+			expect(uploaded.status).toBe(201);
+			const result = await waitFor(
+				async () => (await call(sb, 'GET', `/ai_documents/${uploaded.body.aiToken}`)).body.aiResult,
+				(aiResult: Json) => aiResult.completedAt !== null,
+			);
+			expect(result).toMatchObject({
+				documentClassification: classification,
+				errorDetails: null,
+				patientName: 'Jane Q Sample',
+			});
+		},
+	);
 });

@@ -1,5 +1,16 @@
 import type { Sandbox } from '../../sandbox';
-import { call, file, pdf, PNG, sendFax, start, TIFF_BE, TIFF_LE, waitFor, type Json } from './helpers';
+import {
+	call,
+	file,
+	pdf,
+	PNG,
+	sendFax,
+	start,
+	TIFF_BE,
+	TIFF_LE,
+	waitFor,
+	type Json,
+} from './helpers';
 
 const SENT_FAX_KEYS = [
 	'sendToken',
@@ -118,7 +129,11 @@ describe('POST /sent_faxes', () => {
 		['text', Buffer.from('hello')],
 	])('rejects %s with 400 on file', async (_name, bytes) => {
 		const res = await call(sb, 'POST', '/sent_faxes', {
-			multipart: { file: file(bytes, 'x.pdf'), from_number: '+12125550001', to_number: '+13105551234' },
+			multipart: {
+				file: file(bytes, 'x.pdf'),
+				from_number: '+12125550001',
+				to_number: '+13105551234',
+			},
 		});
 		expect(res.status).toBe(400);
 		expect(res.body.error.detail).toEqual({ file: ['must be a PDF or TIFF file'] });
@@ -150,18 +165,30 @@ describe('POST /sent_faxes', () => {
 
 	it('requires from_number and to_number, one file, and text fields as text', async () => {
 		const res = await call(sb, 'POST', '/sent_faxes', {
-			multipart: { file: file(pdf()), to_number: file(Buffer.from('+13105551234'), 'n.txt', 'text/plain') },
+			multipart: {
+				file: file(pdf()),
+				to_number: file(Buffer.from('+13105551234'), 'n.txt', 'text/plain'),
+			},
 		});
 		expect(res.status).toBe(400);
-		expect(res.body.error.detail).toEqual({ from_number: ['is required'], to_number: ['must be a text field, not a file'] });
+		expect(res.body.error.detail).toEqual({
+			from_number: ['is required'],
+			to_number: ['must be a text field, not a file'],
+		});
 		const fd = new FormData();
 		fd.append('file', new Blob([new Uint8Array(pdf())]), 'a.pdf');
 		fd.append('file', new Blob([new Uint8Array(pdf())]), 'b.pdf');
 		fd.append('from_number', '+12125550001');
 		fd.append('to_number', '+13105551234');
-		const two = await fetch(`${sb.baseUrl}/sent_faxes`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${sb.testKey}` } });
+		const two = await fetch(`${sb.baseUrl}/sent_faxes`, {
+			method: 'POST',
+			body: fd,
+			headers: { authorization: `Bearer ${sb.testKey}` },
+		});
 		expect(two.status).toBe(400);
-		expect(((await two.json()) as Json).error.detail).toEqual({ file: ['must be given only once'] });
+		expect(((await two.json()) as Json).error.detail).toEqual({
+			file: ['must be given only once'],
+		});
 	});
 
 	it('rejects an upload above maxUploadBytes with a clean 400', async () => {
@@ -173,7 +200,11 @@ describe('POST /sent_faxes', () => {
 			});
 			expect(ok.status).toBe(201);
 			const big = await call(small, 'POST', '/sent_faxes', {
-				multipart: { file: file(Buffer.concat([exact, Buffer.from(' ')])), from_number: '+12125550001', to_number: '+13105551234' },
+				multipart: {
+					file: file(Buffer.concat([exact, Buffer.from(' ')])),
+					from_number: '+12125550001',
+					to_number: '+13105551234',
+				},
 			});
 			expect(big.status).toBe(400);
 			expect(big.body.error.detail).toEqual({ file: ['must be at most 1000 bytes'] });
@@ -282,7 +313,10 @@ describe('GET /sent_faxes (list)', () => {
 		[{ page_size: '0' }, { page_size: ['must be an integer from 1 to 100'] }],
 		[{ page_size: '101' }, { page_size: ['must be an integer from 1 to 100'] }],
 		[{ is_test: 'yes' }, { is_test: ['must be one of: true, false'] }],
-		[{ sort: 'colour' }, { sort: [expect.stringContaining('must be one of: sent_at, completed_at')] }],
+		[
+			{ sort: 'colour' },
+			{ sort: [expect.stringContaining('must be one of: sent_at, completed_at')] },
+		],
 		[{ sort_dir: 'up' }, { sort_dir: ['must be one of: asc, desc'] }],
 		[{ to_number: ' 13105551234' }, { to_number: [expect.stringContaining('%2B')] }],
 		[{ from_number: '555' }, { from_number: [expect.stringContaining('E.164')] }],
@@ -290,7 +324,10 @@ describe('GET /sent_faxes (list)', () => {
 		[{ date_start: 'yesterday' }, { date_start: [expect.stringContaining('YYYY-MM-DD')] }],
 		[{ date_end: '2024-02-30' }, { date_end: [expect.stringContaining('YYYY-MM-DD')] }],
 		[{ date_start: '2024-01-01T10:00:00' }, { date_start: [expect.stringContaining('time zone')] }],
-		[{ date_start: '2024-02-01', date_end: '2024-01-01' }, { date_end: ['must not be before date_start'] }],
+		[
+			{ date_start: '2024-02-01', date_end: '2024-01-01' },
+			{ date_end: ['must not be before date_start'] },
+		],
 	])('rejects %j with 400 %j', async (query, detail) => {
 		const res = await call(sb, 'GET', '/sent_faxes', { query: query as Record<string, string> });
 		expect(res.status).toBe(400);
@@ -314,7 +351,8 @@ describe('GET /sent_faxes (list)', () => {
 			sender_name: 'Billing',
 			recipient_name: 'Radiology',
 		});
-		const notes = async (q: Record<string, string>) => (await list(q)).sentFaxes.map((f) => f.patientName);
+		const notes = async (q: Record<string, string>) =>
+			(await list(q)).sentFaxes.map((f) => f.patientName);
 		expect(await notes({ from_number: '+12125550002' })).toEqual(['Bob Stone']);
 		expect(await notes({ to_number: '+13105551111' })).toEqual(['Alice Walker']);
 		expect(await notes({ to_number: '+1310555111' })).toEqual([]);
@@ -349,7 +387,8 @@ describe('GET /sent_faxes (list)', () => {
 	it('is_test separates test and live records; both keys see both', async () => {
 		await sendFax(sb, { note: 'test' }, sb.testKey);
 		await sendFax(sb, { note: 'live' }, sb.liveKey);
-		const notes = async (q: Record<string, string>, key?: string) => (await list(q, key)).sentFaxes.map((f) => f.note).sort();
+		const notes = async (q: Record<string, string>, key?: string) =>
+			(await list(q, key)).sentFaxes.map((f) => f.note).sort();
 		expect(await notes({}, sb.testKey)).toEqual(['live', 'test']);
 		expect(await notes({}, sb.liveKey)).toEqual(['live', 'test']);
 		expect(await notes({ is_test: 'true' }, sb.liveKey)).toEqual(['test']);
@@ -361,7 +400,8 @@ describe('GET /sent_faxes (list)', () => {
 		await sendFax(sb, { to_number: '+13105550003', patient_name: 'carol' });
 		await sendFax(sb, { to_number: '+13105550001' });
 		await sendFax(sb, { to_number: '+13105550002', patient_name: 'Anna', file: file(pdf(5)) });
-		const order = async (q: Record<string, string>) => (await list(q)).sentFaxes.map((f) => f.toNumber.slice(-1));
+		const order = async (q: Record<string, string>) =>
+			(await list(q)).sentFaxes.map((f) => f.toNumber.slice(-1));
 		expect(await order({})).toEqual(['2', '1', '3']);
 		expect(await order({ sort: 'sent_at', sort_dir: 'asc' })).toEqual(['3', '1', '2']);
 		expect(await order({ sort: 'to_number', sort_dir: 'asc' })).toEqual(['1', '2', '3']);
@@ -379,6 +419,8 @@ describe('GET /sent_faxes/{send_token}', () => {
 	it('answers 404 for an unknown token', async () => {
 		const res = await call(sb, 'GET', '/sent_faxes/deadbeef');
 		expect(res.status).toBe(404);
-		expect(res.body).toEqual({ error: { status: 404, title: 'Not Found', detail: 'Sent fax deadbeef not found' } });
+		expect(res.body).toEqual({
+			error: { status: 404, title: 'Not Found', detail: 'Sent fax deadbeef not found' },
+		});
 	});
 });

@@ -13,7 +13,11 @@ export interface SignatureVector {
 }
 
 export const OPENSSL_VECTORS: SignatureVector[] = [
-	{ key: 'sk_test_sandbox', message: 'tok123null', hex: '4fb26d933d1136141a7630f60a5ecd20d232d0dfb03de3d3df70a2404e69d234' },
+	{
+		key: 'sk_test_sandbox',
+		message: 'tok123null',
+		hex: '4fb26d933d1136141a7630f60a5ecd20d232d0dfb03de3d3df70a2404e69d234',
+	},
 	{
 		key: 'sk_live_sandbox',
 		message: 'tok1232025-01-02T03:04:05.678Z',
@@ -25,7 +29,19 @@ export const OPENSSL_VECTORS: SignatureVector[] = [
 		message: 'tökén✓2025-01-02T03:04:05Z',
 		hex: '43efc70ab83510427edfaf9e22b59c7b79c6f2b43e6fd17e39006e5ac231d05e',
 	},
-	{ key: 'sk_live_sandbox', message: 'ai_abcnull', hex: '7b573d6921a257337985d7f747647fbe45e2c1f80d359dfe476200b508347f59' },
-	{ key: 'sk_live_sandbox', message: '', hex: '61a4ca97441b57c79dab868221fc49347f27cb3fd780ecdc4057cc2c64ba1522' },
-	{ key: 'sk_test_other', message: 'f00dnull', hex: '4b806b5e4c58620c251786bb77353c8cbe4d36187494f2ffaf76d6d42402ddf6' },
+	{
+		key: 'sk_live_sandbox',
+		message: 'ai_abcnull',
+		hex: '7b573d6921a257337985d7f747647fbe45e2c1f80d359dfe476200b508347f59',
+	},
+	{
+		key: 'sk_live_sandbox',
+		message: '',
+		hex: '61a4ca97441b57c79dab868221fc49347f27cb3fd780ecdc4057cc2c64ba1522',
+	},
+	{
+		key: 'sk_test_other',
+		message: 'f00dnull',
+		hex: '4b806b5e4c58620c251786bb77353c8cbe4d36187494f2ffaf76d6d42402ddf6',
+	},
 ];

@@ -43,7 +43,10 @@ class LongestEndToEndFirst extends Sequencer {
 		const isEndToEnd = (test) => /[\\/]e2e[\\/]/.test(test.path);
 		const seconds = (test) => E2E_SECONDS[test.path.split(/[\\/]/).pop()] ?? 60;
 		return [...tests].sort(
-			(a, b) => Number(isEndToEnd(b)) - Number(isEndToEnd(a)) || (isEndToEnd(a) ? seconds(b) - seconds(a) : 0) || a.path.localeCompare(b.path),
+			(a, b) =>
+				Number(isEndToEnd(b)) - Number(isEndToEnd(a)) ||
+				(isEndToEnd(a) ? seconds(b) - seconds(a) : 0) ||
+				a.path.localeCompare(b.path),
 		);
 	}
 }

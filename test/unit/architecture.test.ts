@@ -38,7 +38,8 @@ function modulesUnder(folder: string): string[] {
 function resolveModule(from: string, specifier: string): string | undefined {
 	if (!specifier.startsWith('.')) return undefined;
 	const base = path.resolve(path.dirname(from), specifier);
-	for (const candidate of [`${base}.ts`, path.join(base, 'index.ts')]) if (fs.existsSync(candidate)) return candidate;
+	for (const candidate of [`${base}.ts`, path.join(base, 'index.ts')])
+		if (fs.existsSync(candidate)) return candidate;
 	throw new Error(`${path.relative(ROOT, from)} imports ${specifier}, which is not a module`);
 }
 
@@ -46,13 +47,16 @@ const modules = modulesUnder(NODES);
 const imports = new Map<string, string[]>(
 	modules.map((file) => {
 		const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, false);
-		const targets = info.importedFiles.map((imported) => resolveModule(file, imported.fileName)).filter((target): target is string => target !== undefined);
+		const targets = info.importedFiles
+			.map((imported) => resolveModule(file, imported.fileName))
+			.filter((target): target is string => target !== undefined);
 		return [file, targets];
 	}),
 );
 const relative = (file: string) => path.relative(ROOT, file);
 /** The folder of nodes/shared/ a module is in, or undefined outside it. */
-const sharedFolder = (file: string) => (file.startsWith(SHARED + path.sep) ? path.relative(SHARED, file).split(path.sep)[0] : undefined);
+const sharedFolder = (file: string) =>
+	file.startsWith(SHARED + path.sep) ? path.relative(SHARED, file).split(path.sep)[0] : undefined;
 const edges = [...imports].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
 
 /** The node folder of nodes/ a module is in (FaxService, FaxServiceTrigger, …), or undefined in nodes/shared/. */
@@ -64,15 +68,25 @@ const nodeFolder = (file: string) => {
 /** Imports from one node's folder into another's: what a node shares with another belongs in nodes/shared/. */
 function nodeToNodeImports(importEdges: ReadonlyArray<{ from: string; to: string }>): string[] {
 	return importEdges
-		.filter(({ from, to }) => nodeFolder(from) !== undefined && nodeFolder(to) !== undefined && nodeFolder(from) !== nodeFolder(to))
-		.map(({ from, to }) => `${relative(from)} (${nodeFolder(from)}) imports ${relative(to)} (${nodeFolder(to)})`);
+		.filter(
+			({ from, to }) =>
+				nodeFolder(from) !== undefined &&
+				nodeFolder(to) !== undefined &&
+				nodeFolder(from) !== nodeFolder(to),
+		)
+		.map(
+			({ from, to }) =>
+				`${relative(from)} (${nodeFolder(from)}) imports ${relative(to)} (${nodeFolder(to)})`,
+		);
 }
 
 describe('nodes/ architecture', () => {
 	it('reads the imports it checks', () => {
 		// A guard for the checks below: they see the modules and their imports.
 		expect(modules.length).toBeGreaterThan(60);
-		expect(imports.get(path.join(SHARED, 'transport', 'apiRequest.ts'))).toContain(path.join(SHARED, 'execution', 'index.ts'));
+		expect(imports.get(path.join(SHARED, 'transport', 'apiRequest.ts'))).toContain(
+			path.join(SHARED, 'execution', 'index.ts'),
+		);
 	});
 
 	it('has no import cycle, type-only imports included', () => {
@@ -107,9 +121,12 @@ describe('nodes/ architecture', () => {
 			const source = sharedFolder(from);
 			if (source === undefined) return [];
 			const target = sharedFolder(to);
-			if (target === undefined) return [`${relative(from)} imports the node module ${relative(to)}`];
+			if (target === undefined)
+				return [`${relative(from)} imports the node module ${relative(to)}`];
 			if (target !== source && LAYERS[target] >= LAYERS[source]) {
-				return [`${relative(from)} (${source}, layer ${LAYERS[source]}) imports ${relative(to)} (${target}, layer ${LAYERS[target]})`];
+				return [
+					`${relative(from)} (${source}, layer ${LAYERS[source]}) imports ${relative(to)} (${target}, layer ${LAYERS[target]})`,
+				];
 			}
 			return [];
 		});
@@ -120,21 +137,27 @@ describe('nodes/ architecture', () => {
 		const deep = edges
 			.filter(({ from, to }) => {
 				const target = sharedFolder(to);
-				return target !== undefined && sharedFolder(from) !== target && to !== path.join(SHARED, target, 'index.ts');
+				return (
+					target !== undefined &&
+					sharedFolder(from) !== target &&
+					to !== path.join(SHARED, target, 'index.ts')
+				);
 			})
 			.map(({ from, to }) => `${relative(from)} -> ${relative(to)}`);
 		expect(deep).toEqual([]);
 	});
 
-	it('lets no node import another node\'s files', () => {
+	it("lets no node import another node's files", () => {
 		expect(nodeToNodeImports(edges)).toEqual([]);
 	});
 
-	it('catches a node that imports another node\'s files (a planted import)', () => {
+	it("catches a node that imports another node's files (a planted import)", () => {
 		const poll = path.join(NODES, 'FaxServicePollTrigger', 'feeds.ts');
 		const action = path.join(NODES, 'FaxService', 'actions', 'fields.ts');
 		const shared = path.join(SHARED, 'parameters', 'index.ts');
-		expect(nodeToNodeImports([...edges, { from: poll, to: action }, { from: poll, to: shared }])).toEqual([
+		expect(
+			nodeToNodeImports([...edges, { from: poll, to: action }, { from: poll, to: shared }]),
+		).toEqual([
 			'nodes/FaxServicePollTrigger/feeds.ts (FaxServicePollTrigger) imports nodes/FaxService/actions/fields.ts (FaxService)',
 		]);
 	});

@@ -60,34 +60,57 @@ describe('linkRefusal', () => {
 	const refusal = (link: string, base: URL) => linkRefusal(new URL(link), base);
 
 	test('https to a public address is fetched for any Base URL', () => {
-		for (const base of [SERVICE, SANDBOX, CLINIC]) expect(refusal('https://files.fax-service.example/f/abc', base)).toBeUndefined();
+		for (const base of [SERVICE, SANDBOX, CLINIC])
+			expect(refusal('https://files.fax-service.example/f/abc', base)).toBeUndefined();
 	});
 
 	test('plain http only while the Base URL uses http', () => {
-		expect(refusal('http://files.fax-service.example/f/abc', SERVICE)).toBe('uses http:, and only https: links are fetched');
+		expect(refusal('http://files.fax-service.example/f/abc', SERVICE)).toBe(
+			'uses http:, and only https: links are fetched',
+		);
 		expect(refusal('http://files.fax-service.example/f/abc', SANDBOX)).toBeUndefined();
 	});
 
 	test('other schemes never', () => {
-		for (const link of ['file:///etc/passwd', 'ftp://files.example/f', 'data:application/pdf;base64,JVBERg==']) {
-			expect(refusal(link, SANDBOX)).toMatch(/^uses (file|ftp|data):, and only https: links are fetched, or http: ones while the Base URL uses http:$/);
+		for (const link of [
+			'file:///etc/passwd',
+			'ftp://files.example/f',
+			'data:application/pdf;base64,JVBERg==',
+		]) {
+			expect(refusal(link, SANDBOX)).toMatch(
+				/^uses (file|ftp|data):, and only https: links are fetched, or http: ones while the Base URL uses http:$/,
+			);
 		}
 	});
 
 	test('loopback, private and link-local addresses only when the Base URL is of the same class', () => {
 		expect(refusal('http://127.0.0.1:4010/files/abc', SANDBOX)).toBeUndefined();
 		expect(refusal('http://localhost:4010/files/abc', SANDBOX)).toBeUndefined();
-		expect(refusal('https://127.0.0.1/files/abc', SERVICE)).toBe('points to 127.0.0.1, a loopback address, which is fetched only when the Base URL\'s host is one too');
+		expect(refusal('https://127.0.0.1/files/abc', SERVICE)).toBe(
+			"points to 127.0.0.1, a loopback address, which is fetched only when the Base URL's host is one too",
+		);
 		expect(refusal('https://10.20.0.9/files/abc', CLINIC)).toBeUndefined();
-		expect(refusal('https://10.20.0.9/files/abc', SERVICE)).toMatch(/^points to 10\.20\.0\.9, a private-network address/);
-		expect(refusal('http://10.20.0.9/files/abc', SANDBOX)).toMatch(/^points to 10\.20\.0\.9, a private-network address/);
-		expect(refusal('http://169.254.169.254/latest/meta-data/', SANDBOX)).toMatch(/^points to 169\.254\.169\.254, a link-local address/);
-		expect(refusal('https://metadata.google.internal/computeMetadata/v1/', SERVICE)).toMatch(/a private-network address/);
+		expect(refusal('https://10.20.0.9/files/abc', SERVICE)).toMatch(
+			/^points to 10\.20\.0\.9, a private-network address/,
+		);
+		expect(refusal('http://10.20.0.9/files/abc', SANDBOX)).toMatch(
+			/^points to 10\.20\.0\.9, a private-network address/,
+		);
+		expect(refusal('http://169.254.169.254/latest/meta-data/', SANDBOX)).toMatch(
+			/^points to 169\.254\.169\.254, a link-local address/,
+		);
+		expect(refusal('https://metadata.google.internal/computeMetadata/v1/', SERVICE)).toMatch(
+			/a private-network address/,
+		);
 		expect(refusal('https://[fe80::1]/x', CLINIC)).toMatch(/a link-local address/);
 	});
 
 	test('reserved addresses never, whatever the Base URL', () => {
-		expect(refusal('http://0.0.0.0:4010/files/abc', SANDBOX)).toBe('points to 0.0.0.0, a reserved address');
-		expect(refusal('https://[::]/x', new URL('https://[::]/api/v2'))).toBe('points to [::], a reserved address');
+		expect(refusal('http://0.0.0.0:4010/files/abc', SANDBOX)).toBe(
+			'points to 0.0.0.0, a reserved address',
+		);
+		expect(refusal('https://[::]/x', new URL('https://[::]/api/v2'))).toBe(
+			'points to [::], a reserved address',
+		);
 	});
 });

@@ -23,7 +23,11 @@ const feed: Feed = {
 	startTime: (record) => (typeof record.started === 'number' ? record.started : undefined),
 };
 
-const row = (n: number, done = true, at: number | null = n * 1000): Row => ({ sendToken: `t${n}`, done, at });
+const row = (n: number, done = true, at: number | null = n * 1000): Row => ({
+	sendToken: `t${n}`,
+	done,
+	at,
+});
 
 /** A list served `size` records a page, in the order of `rows` at the moment each page is read; counts reads. */
 function list(rows: () => Row[], size = 10) {
@@ -31,13 +35,20 @@ function list(rows: () => Row[], size = 10) {
 	const readPage: AdvanceOptions['readPage'] = async (page) => {
 		reads.push(page);
 		const all = rows();
-		return { records: all.slice((page - 1) * size, page * size), totalCount: all.length, totalPages: Math.ceil(all.length / size) };
+		return {
+			records: all.slice((page - 1) * size, page * size),
+			totalCount: all.length,
+			totalPages: Math.ceil(all.length / size),
+		};
 	};
 	return { reads, readPage };
 }
 
-const poll = async (cursor: FeedCursor | undefined, readPage: AdvanceOptions['readPage'], extra: Partial<AdvanceOptions> = {}) =>
-	await advance(feed, cursor, { readPage, maxSeen: 1000, maxPending: 1000, ...extra });
+const poll = async (
+	cursor: FeedCursor | undefined,
+	readPage: AdvanceOptions['readPage'],
+	extra: Partial<AdvanceOptions> = {},
+) => await advance(feed, cursor, { readPage, maxSeen: 1000, maxPending: 1000, ...extra });
 
 const tokens = (records: IDataObject[]) => records.map((record) => String(record.sendToken));
 
@@ -99,7 +110,17 @@ describe('polling cursor', () => {
 
 		// The list now serves the forgotten t1 and t2 again as if new (say, after being re-listed), and a late t0.5 (older
 		// than the horizon), and a late record between the horizon and the newest: only the last is emitted.
-		rows.splice(0, rows.length, row(1), row(2), { sendToken: 'late-old', done: true, at: 500 }, { sendToken: 'late-new', done: true, at: 3500 }, row(3), row(4), row(5));
+		rows.splice(
+			0,
+			rows.length,
+			row(1),
+			row(2),
+			{ sendToken: 'late-old', done: true, at: 500 },
+			{ sendToken: 'late-new', done: true, at: 3500 },
+			row(3),
+			row(4),
+			row(5),
+		);
 		const next = await poll({ ...first.cursor, total: 0 }, source.readPage, { maxSeen: 3 });
 		expect(tokens(next.emit)).toEqual(['late-new']);
 	});
@@ -113,7 +134,9 @@ describe('polling cursor', () => {
 		expect(short.complete).toBe(false);
 		expect(short.pagesRead).toBe(1);
 		const rest = await poll(short.cursor, source.readPage);
-		expect([...tokens(short.emit), ...tokens(rest.emit)].sort()).toEqual(Array.from({ length: 30 }, (_, i) => `t${100 + i}`).sort());
+		expect([...tokens(short.emit), ...tokens(rest.emit)].sort()).toEqual(
+			Array.from({ length: 30 }, (_, i) => `t${100 + i}`).sort(),
+		);
 	});
 
 	test('records without a time are handled by token alone; the first poll with emitFrom emits them', async () => {
@@ -125,7 +148,7 @@ describe('polling cursor', () => {
 		expect((await poll(first.cursor, source.readPage)).emit).toEqual([]);
 	});
 
-	test('emission order is defined whatever the list\'s order: time, then start time, then token', async () => {
+	test("emission order is defined whatever the list's order: time, then start time, then token", async () => {
 		// Three completed in the same millisecond (two of them sent in the same one too), one later, one without a time.
 		const records: Row[] = [
 			{ sendToken: 'b', done: true, at: 5000, started: 1000 },
@@ -135,7 +158,11 @@ describe('polling cursor', () => {
 			{ sendToken: 'x', done: true, at: null },
 		];
 		const expected = ['z', 'a', 'b', 'y', 'x'];
-		const orders = [records, [...records].reverse(), [records[3], records[1], records[4], records[0], records[2]]];
+		const orders = [
+			records,
+			[...records].reverse(),
+			[records[3], records[1], records[4], records[0], records[2]],
+		];
 		for (const order of orders) {
 			const source = list(() => order, 2);
 			const { emit } = await poll(undefined, source.readPage, { emitFrom: 0 });

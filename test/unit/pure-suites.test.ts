@@ -11,7 +11,8 @@ import * as ts from 'typescript';
 const TEST = path.resolve(__dirname, '..');
 const UNIT = __dirname;
 /** Modules that start programs or open sockets, and the project's own modules that do. */
-const IMPURE = /^(node:)?(child_process|net|http|https|dgram|tls|worker_threads)$|[\\/]sandbox([\\/]index)?$|[\\/]harness[\\/](pdf-reader|engine|fault-proxy|model-server|smtp-server|poller)$/;
+const IMPURE =
+	/^(node:)?(child_process|net|http|https|dgram|tls|worker_threads)$|[\\/]sandbox([\\/]index)?$|[\\/]harness[\\/](pdf-reader|engine|fault-proxy|model-server|smtp-server|poller)$/;
 
 function filesUnder(folder: string): string[] {
 	return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -21,16 +22,27 @@ function filesUnder(folder: string): string[] {
 }
 
 /** Every import of a test module, and of the test modules (under test/) it imports in turn. */
-function importsOf(file: string, seen = new Set<string>()): Array<{ from: string; specifier: string }> {
+function importsOf(
+	file: string,
+	seen = new Set<string>(),
+): Array<{ from: string; specifier: string }> {
 	if (seen.has(file)) return [];
 	seen.add(file);
-	const found = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, false).importedFiles.map((imported) => ({ from: file, specifier: imported.fileName }));
-	const requires = [...fs.readFileSync(file, 'utf8').matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => ({ from: file, specifier: match[1] }));
+	const found = ts
+		.preProcessFile(fs.readFileSync(file, 'utf8'), true, false)
+		.importedFiles.map((imported) => ({ from: file, specifier: imported.fileName }));
+	const requires = [
+		...fs.readFileSync(file, 'utf8').matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g),
+	].map((match) => ({ from: file, specifier: match[1] }));
 	const nested = [...found, ...requires].flatMap(({ specifier }) => {
 		if (!specifier.startsWith('.')) return [];
 		const base = path.resolve(path.dirname(file), specifier);
-		const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate));
-		return target !== undefined && target.startsWith(TEST + path.sep) ? importsOf(target, seen) : [];
+		const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
+			fs.existsSync(candidate),
+		);
+		return target !== undefined && target.startsWith(TEST + path.sep)
+			? importsOf(target, seen)
+			: [];
 	});
 	return [...found, ...requires, ...nested];
 }
@@ -46,13 +58,28 @@ describe('test/unit/', () => {
 		const impure = suites.flatMap((suite) =>
 			importsOf(suite)
 				.filter(({ specifier }) => IMPURE.test(specifier))
-				.map(({ from, specifier }) => `${path.relative(TEST, suite)}: ${path.relative(TEST, from)} imports ${specifier}`),
+				.map(
+					({ from, specifier }) =>
+						`${path.relative(TEST, suite)}: ${path.relative(TEST, from)} imports ${specifier}`,
+				),
 		);
 		expect(impure).toEqual([]);
 	});
 
 	test('would catch one that does (the rule itself)', () => {
-		expect(['child_process', 'node:child_process', 'net', '../../sandbox', '../harness/pdf-reader'].filter((specifier) => IMPURE.test(specifier))).toHaveLength(5);
-		expect(['fs', 'path', 'node:zlib', '../../nodes/shared/pdf', '../harness/pdf/handmade'].filter((specifier) => IMPURE.test(specifier))).toEqual([]);
+		expect(
+			[
+				'child_process',
+				'node:child_process',
+				'net',
+				'../../sandbox',
+				'../harness/pdf-reader',
+			].filter((specifier) => IMPURE.test(specifier)),
+		).toHaveLength(5);
+		expect(
+			['fs', 'path', 'node:zlib', '../../nodes/shared/pdf', '../harness/pdf/handmade'].filter(
+				(specifier) => IMPURE.test(specifier),
+			),
+		).toEqual([]);
 	});
 });

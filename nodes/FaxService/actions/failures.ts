@@ -7,7 +7,11 @@ import { createdByItem } from '../../shared/execution';
 /** What an item's failure becomes: its error item (Continue On Fail), or the node's error, which says what the other items did. */
 
 /** Keeps n8n's own errors as they are (with their item) and wraps anything else. */
-function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
@@ -15,7 +19,10 @@ function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): N
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
 }
 
-export function errorItem(error: Error & { description?: string }, itemIndex: number): INodeExecutionData {
+export function errorItem(
+	error: Error & { description?: string },
+	itemIndex: number,
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
@@ -31,7 +38,10 @@ export function itemRanges(indexes: number[]): string {
 		ranges.push(end === i ? String(indexes[i]) : `${indexes[i]}–${indexes[end]}`);
 		i = end;
 	}
-	const list = ranges.length > 1 ? `${ranges.slice(0, -1).join(', ')} and ${ranges[ranges.length - 1]}` : ranges[0];
+	const list =
+		ranges.length > 1
+			? `${ranges.slice(0, -1).join(', ')} and ${ranges[ranges.length - 1]}`
+			: ranges[0];
 	return `${indexes.length === 1 ? 'item' : 'items'} ${list}`;
 }
 
@@ -59,25 +69,47 @@ export function runFailure(
 		const created = createdByItem(ctx, itemIndex);
 		if (created.length) sent.push(`item ${itemIndex} (${created.join(', ')})`);
 	}
-	const notSent = Array.from({ length: itemCount }, (_, itemIndex) => itemIndex).filter((itemIndex) => !outcomes.has(itemIndex));
+	const notSent = Array.from({ length: itemCount }, (_, itemIndex) => itemIndex).filter(
+		(itemIndex) => !outcomes.has(itemIndex),
+	);
 	const lines = [
 		done.length
 			? `Sent and answered before the node stopped: ${sent.length === done.length ? sent.join(', ') : itemRanges(done)}${sent.length && sent.length < done.length ? `; created or changed: ${sent.join(', ')}` : ''}.`
 			: 'No other item was sent and answered.',
-		...failures.slice(1).map(([itemIndex, outcome]) => `Failed as well (it was in flight): item ${itemIndex}: ${(outcome as { error: Error }).error.message}`),
+		...failures
+			.slice(1)
+			.map(
+				([itemIndex, outcome]) =>
+					`Failed as well (it was in flight): item ${itemIndex}: ${(outcome as { error: Error }).error.message}`,
+			),
 		notSent.length ? `Not sent: ${itemRanges(notSent)}.` : 'Every item was sent.',
 	];
 	const own = (error as { description?: string | null }).description;
-	(error as { description?: string | null }).description = [own, `Of the ${itemCount} input items (numbered from 0): ${lines.join('\n')}`].filter(Boolean).join('\n');
+	(error as { description?: string | null }).description = [
+		own,
+		`Of the ${itemCount} input items (numbered from 0): ${lines.join('\n')}`,
+	]
+		.filter(Boolean)
+		.join('\n');
 	return error;
 }
 
 /** The node's error for an item that failed its check: every item is checked before any request, so nothing was sent. */
-export function checkFailure(ctx: IExecuteFunctions, itemCount: number, error: Error, itemIndex: number): NodeApiError | NodeOperationError {
+export function checkFailure(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	error: Error,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	const nodeError = asNodeError(ctx, error, itemIndex);
 	if (itemCount > 1) {
 		const own = (nodeError as { description?: string | null }).description;
-		(nodeError as { description?: string | null }).description = [own, `No item was sent: all ${itemCount} items are checked before the first request.`].filter(Boolean).join('\n');
+		(nodeError as { description?: string | null }).description = [
+			own,
+			`No item was sent: all ${itemCount} items are checked before the first request.`,
+		]
+			.filter(Boolean)
+			.join('\n');
 	}
 	return nodeError;
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from '../../shared/credentials';
@@ -25,12 +31,21 @@ export const faxIdField = (description: string): INodeProperties => ({
 	description,
 });
 
-export async function getFax(ctx: IExecuteFunctions, itemIndex: number, kind: FaxRecordKind): Promise<IDataObject> {
+export async function getFax(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: FaxRecordKind,
+): Promise<IDataObject> {
 	return await readFax(ctx, kind, readRequiredString(ctx, itemIndex, 'faxId', 'Fax ID'), itemIndex);
 }
 
 /** One fax record by its token. */
-export async function readFax(ctx: ApiContext, kind: FaxRecordKind, faxId: string, itemIndex?: number): Promise<IDataObject> {
+export async function readFax(
+	ctx: ApiContext,
+	kind: FaxRecordKind,
+	faxId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
 	const { path, label } = FAX_RECORDS[kind];
 	return await apiRequest.call(ctx, {
 		method: 'GET',
@@ -42,7 +57,11 @@ export async function readFax(ctx: ApiContext, kind: FaxRecordKind, faxId: strin
 }
 
 /** The fax record with its document, fetched from the record's secure link, as binary data. */
-export async function downloadFaxPdf(ctx: IExecuteFunctions, itemIndex: number, kind: FaxRecordKind): Promise<INodeExecutionData[]> {
+export async function downloadFaxPdf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: FaxRecordKind,
+): Promise<INodeExecutionData[]> {
 	const record = await getFax(ctx, itemIndex, kind);
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
 	return [await withFaxPdf(ctx, kind, record, propertyName, itemIndex)];
@@ -59,10 +78,18 @@ export async function withFaxPdf(
 	const token = String(record.sendToken);
 	if (typeof record.secureLink !== 'string' || record.secureLink === '') {
 		const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
-		throw new NodeOperationError(ctx.getNode(), `${FAX_RECORDS[kind].label} "${token}" has no secure link to download${where}`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${FAX_RECORDS[kind].label} "${token}" has no secure link to download${where}`,
+			{ itemIndex },
+		);
 	}
 	const file = await downloadSecureLink.call(ctx, record.secureLink, itemIndex);
-	const binary = await ctx.helpers.prepareBinaryData(file.data, file.fileName ?? `${token}.pdf`, file.contentType ?? 'application/pdf');
+	const binary = await ctx.helpers.prepareBinaryData(
+		file.data,
+		file.fileName ?? `${token}.pdf`,
+		file.contentType ?? 'application/pdf',
+	);
 	return { json: record, binary: { [propertyName.trim() || 'data']: binary } };
 }
 
@@ -77,5 +104,10 @@ export async function getFilteredPages(
 	const limit = readLimit(ctx, itemIndex);
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = optionalFields(ctx, itemIndex, filters, filterMapping);
-	return await apiRequestAllPages.call(ctx, { path, qs, itemIndex }, { list: listKey, paged: true }, limit);
+	return await apiRequestAllPages.call(
+		ctx,
+		{ path, qs, itemIndex },
+		{ list: listKey, paged: true },
+		limit,
+	);
 }

@@ -59,7 +59,11 @@ export const returnAllFields: INodeProperties[] = [
 ];
 
 /** A fax number picked from the account's numbers, or typed as E.164. */
-export const faxNumberLocator = (displayName: string, name: string, description: string): INodeProperties => ({
+export const faxNumberLocator = (
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'resourceLocator',
@@ -102,7 +106,11 @@ export const noFaxNumberNotice = (name: string): INodeProperties => ({
 });
 
 /** A record addressed by its UUID, picked from the account's records or typed. */
-const uuidLocator = (displayName: string, name: string, searchListMethod: string): INodeProperties => ({
+const uuidLocator = (
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'resourceLocator',

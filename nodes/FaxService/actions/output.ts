@@ -23,7 +23,11 @@ function readSelectedFields(ctx: IExecuteFunctions, itemIndex: number, kind: Rec
 		.map((field) => field.trim())
 		.filter((field) => field !== '');
 	if (fields.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Fields is empty: choose at least one field, or set Output to Simplified or Raw [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Fields is empty: choose at least one field, or set Output to Simplified or Raw [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	const unknown = fields.filter((field) => !kind.fields.includes(field));
 	if (unknown.length > 0) {
@@ -37,7 +41,11 @@ function readSelectedFields(ctx: IExecuteFunctions, itemIndex: number, kind: Rec
 }
 
 /** Reads the item's Output (and Fields), before its request; returns what shapes the operation's records. */
-export function readOutput(ctx: IExecuteFunctions, itemIndex: number, kindName: RecordKindName): (result: OperationResult) => OperationResult {
+export function readOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kindName: RecordKindName,
+): (result: OperationResult) => OperationResult {
 	const kind: RecordKind = RECORD_KINDS[kindName];
 	const mode = ctx.getNodeParameter('output', itemIndex, 'raw') as OutputMode;
 	let shape: (record: IDataObject) => IDataObject;
@@ -47,7 +55,12 @@ export function readOutput(ctx: IExecuteFunctions, itemIndex: number, kindName: 
 		const fields = readSelectedFields(ctx, itemIndex, kind);
 		shape = (record) => selectedRecord(kind, fields, record);
 	} else {
-		throw new NodeOperationError(ctx.getNode(), `Output must be Simplified, Raw or Selected Fields, got "${String(mode)}" [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Output must be Simplified, Raw or Selected Fields, got "${String(mode)}" [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
-	return (result) => (Array.isArray(result) ? (result as IDataObject[]).map(shape) : shape(result as IDataObject));
+	return (result) =>
+		Array.isArray(result) ? (result as IDataObject[]).map(shape) : shape(result as IDataObject);
 }

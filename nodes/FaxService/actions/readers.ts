@@ -4,7 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { MultipartFile, Readable } from '../../shared/transport';
 import type { FileKind } from '../../shared/pdf';
 import { FILE_TYPE_HEAD_BYTES, joinDocuments, openDocument } from '../../shared/pdf';
-import { assertE164, assertFileKind, assertMaxBytes, assertUuid, MIME_TYPE } from '../../shared/validation';
+import {
+	assertE164,
+	assertFileKind,
+	assertMaxBytes,
+	assertUuid,
+	MIME_TYPE,
+} from '../../shared/validation';
 import { openFailure } from './document/failures';
 import { DEFAULT_REQUESTS_IN_PARALLEL } from './fields';
 
@@ -15,45 +21,80 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number of at least 1, got ${limit} [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Limit must be a whole number of at least 1, got ${limit} [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	return limit;
 }
 
 /** Request Options → Requests in Parallel, read once for the whole run (from the first item). */
 export function readRequestsInParallel(ctx: IExecuteFunctions): number {
-	const value = ctx.getNodeParameter('requestOptions.requestsInParallel', 0, DEFAULT_REQUESTS_IN_PARALLEL) as number;
+	const value = ctx.getNodeParameter(
+		'requestOptions.requestsInParallel',
+		0,
+		DEFAULT_REQUESTS_IN_PARALLEL,
+	) as number;
 	if (!Number.isInteger(value) || value < 1) {
-		throw new NodeOperationError(ctx.getNode(), `Requests in Parallel must be a whole number of at least 1, got ${value}`, { itemIndex: 0 });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Requests in Parallel must be a whole number of at least 1, got ${value}`,
+			{ itemIndex: 0 },
+		);
 	}
 	return value;
 }
 
 function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string | INodeParameterResourceLocator;
-	return String(typeof value === 'object' && value !== null ? value.value : value ?? '');
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as
+		| string
+		| INodeParameterResourceLocator;
+	return String(typeof value === 'object' && value !== null ? value.value : (value ?? ''));
 }
 
 /**
  * A fax number field's value, checked. `whenEmpty` says what to do about an empty one: n8n itself
  * stops a run whose required field is left empty in the panel, but not one whose expression gives nothing.
  */
-export function readE164Locator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, whenEmpty?: string): string {
+export function readE164Locator(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	whenEmpty?: string,
+): string {
 	const value = locatorValue(ctx, name, itemIndex);
 	if (whenEmpty !== undefined && value.trim() === '') {
-		throw new NodeOperationError(ctx.getNode(), `${label} is empty [item ${itemIndex}]`, { itemIndex, description: whenEmpty });
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty [item ${itemIndex}]`, {
+			itemIndex,
+			description: whenEmpty,
+		});
 	}
 	return assertE164(ctx, itemIndex, label, value);
 }
 
-export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+export function readUuidLocator(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
 	return assertUuid(ctx, itemIndex, label, locatorValue(ctx, name, itemIndex));
 }
 
-export function readRequiredString(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+export function readRequiredString(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
 	const value = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
 	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), `${label} must not be empty [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `${label} must not be empty [item ${itemIndex}]`, {
+			itemIndex,
+		});
 	}
 	return value;
 }
@@ -66,7 +107,14 @@ export async function readUpload(
 	maxBytes?: number,
 ): Promise<MultipartFile> {
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	return await readItemFile(ctx, itemIndex, propertyName, `Input Binary Field "${propertyName}"`, allowed, maxBytes);
+	return await readItemFile(
+		ctx,
+		itemIndex,
+		propertyName,
+		`Input Binary Field "${propertyName}"`,
+		allowed,
+		maxBytes,
+	);
 }
 
 /** Reads a file from the item's binary field `propertyName`; `field` names it in errors. */
@@ -81,12 +129,16 @@ export async function readItemFile(
 	const item = ctx.getInputData()[itemIndex];
 	if (!item?.binary?.[propertyName]) {
 		const present = Object.keys(item?.binary ?? {});
-		throw new NodeOperationError(ctx.getNode(), `${field} is missing on the input item [item ${itemIndex}]`, {
-			itemIndex,
-			description: present.length
-				? `The item has binary fields: ${present.join(', ')}`
-				: 'The item has no binary data. Read the file first, for example with a "Read/Write Files from Disk" or "HTTP Request" node.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${field} is missing on the input item [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description: present.length
+					? `The item has binary fields: ${present.join(', ')}`
+					: 'The item has no binary data. Read the file first, for example with a "Read/Write Files from Disk" or "HTTP Request" node.',
+			},
+		);
 	}
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
 	return await fileOfBinary(ctx, itemIndex, field, binary, allowed, maxBytes);
@@ -112,7 +164,10 @@ export async function fileOfBinary(
 	if (binary.id) {
 		const id = binary.id;
 		size = (await ctx.helpers.getBinaryMetadata(id)).fileSize;
-		head = await firstBytes(await ctx.helpers.getBinaryStream(id, FILE_TYPE_HEAD_BYTES), FILE_TYPE_HEAD_BYTES);
+		head = await firstBytes(
+			await ctx.helpers.getBinaryStream(id, FILE_TYPE_HEAD_BYTES),
+			FILE_TYPE_HEAD_BYTES,
+		);
 		data = async () => await ctx.helpers.getBinaryStream(id);
 	} else {
 		const decode = async () => Buffer.from(binary.data, 'base64');
@@ -132,7 +187,13 @@ export async function fileOfBinary(
  * A PDF with bytes before its header (readers take up to PDF_HEADER_WINDOW of them) goes out as a copy
  * that starts with its header, made now: what reaches the service is a PDF every reader opens.
  */
-async function pdfFromItsHeader(ctx: IExecuteFunctions, itemIndex: number, field: string, fileName: string, open: () => Promise<Readable | Buffer>): Promise<MultipartFile> {
+async function pdfFromItsHeader(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	fileName: string,
+	open: () => Promise<Readable | Buffer>,
+): Promise<MultipartFile> {
 	const given = await open();
 	const bytes = Buffer.isBuffer(given) ? given : await ctx.helpers.binaryToBuffer(given);
 	let pdf: Buffer;

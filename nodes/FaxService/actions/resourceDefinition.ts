@@ -20,9 +20,14 @@ export interface ResourceDefinition {
 }
 
 /** The operation a stored value selects (a legacy value selects its current operation), if any. */
-export function operationOf(resource: ResourceDefinition | undefined, value: string): OperationEntry | undefined {
+export function operationOf(
+	resource: ResourceDefinition | undefined,
+	value: string,
+): OperationEntry | undefined {
 	if (!resource) return undefined;
-	return resource.operations[value] ?? resource.operations[resource.legacyOperations?.[value] ?? ''];
+	return (
+		resource.operations[value] ?? resource.operations[resource.legacyOperations?.[value] ?? '']
+	);
 }
 
 /**
@@ -33,17 +38,32 @@ export function operationOf(resource: ResourceDefinition | undefined, value: str
  */
 export function resourceProperties(resource: ResourceDefinition): INodeProperties[] {
 	const defaultOperation = resource.defaultOperation;
-	const entries = Object.entries(resource.operations).sort(([, a], [, b]) => a.name.localeCompare(b.name));
+	const entries = Object.entries(resource.operations).sort(([, a], [, b]) =>
+		a.name.localeCompare(b.name),
+	);
 	const picker = (tool: boolean): INodeProperties => ({
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: tool ? { show: { resource: [resource.value], '@tool': [true] } } : { show: { resource: [resource.value] }, hide: { '@tool': [true] } },
+		displayOptions: tool
+			? { show: { resource: [resource.value], '@tool': [true] } }
+			: { show: { resource: [resource.value] }, hide: { '@tool': [true] } },
 		options: entries
 			.filter(([, op]) => !(tool && op.waitFor))
-			.map(([value, op]): INodePropertyOptions => ({ name: op.name, value, action: op.action, description: op.summary })),
+			.map(
+				([value, op]): INodePropertyOptions => ({
+					name: op.name,
+					value,
+					action: op.action,
+					description: op.summary,
+				}),
+			),
 		default: defaultOperation,
 	});
-	return [picker(false), picker(true), ...Object.values(resource.operations).flatMap((op) => op.description)];
+	return [
+		picker(false),
+		picker(true),
+		...Object.values(resource.operations).flatMap((op) => op.description),
+	];
 }

@@ -13,7 +13,12 @@ import { stoppedRunError } from './stopReport';
 import type { OperationResult } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
-	return typeof value === 'object' && value !== null && 'json' in value && typeof (value as INodeExecutionData).json === 'object';
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		'json' in value &&
+		typeof (value as INodeExecutionData).json === 'object'
+	);
 }
 
 /** One item's answer as output items, paired with it (the per-item step after the operation). */
@@ -42,7 +47,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const execute = async (itemIndex: number): Promise<OperationResult> => {
 		const { resource, operationName, operation } = selected(itemIndex);
 		if (!operation) {
-			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`, { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				`The operation "${operationName}" of resource "${resource}" is not supported`,
+				{ itemIndex },
+			);
 		}
 		// Output is read before the request, so a bad Fields choice sends nothing.
 		const shape = operation.records ? readOutput(this, itemIndex, operation.records) : undefined;
@@ -55,11 +64,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const first = selected(0);
 	if (first.operation?.waitFor && this.getNode().type.endsWith('Tool')) {
 		// The tool variant offers no wait operation; a tool node saved with one (0.1.0 offered them) ends here.
-		const send = resources[first.resource].operations[resources[first.resource].defaultOperation].name;
-		throw new NodeOperationError(this.getNode(), `"${first.operation.name}" cannot run as an AI agent's tool: a tool call cannot wait for the service's callback`, {
-			itemIndex: 0,
-			description: `Choose "${send}" as this tool's operation, then read the outcome later with "Get" and the returned ${first.operation.waitFor.tokenField}.`,
-		});
+		const send =
+			resources[first.resource].operations[resources[first.resource].defaultOperation].name;
+		throw new NodeOperationError(
+			this.getNode(),
+			`"${first.operation.name}" cannot run as an AI agent's tool: a tool call cannot wait for the service's callback`,
+			{
+				itemIndex: 0,
+				description: `Choose "${send}" as this tool's operation, then read the outcome later with "Get" and the returned ${first.operation.waitFor.tokenField}.`,
+			},
+		);
 	}
 	const waitUntil = first.operation?.waitFor ? waitLimit(this) : undefined;
 
@@ -73,7 +87,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	stop?.addEventListener('abort', onStop, { once: true });
 	let outcomes: Map<number, Outcome<OperationResult>>;
 	try {
-		const failures = await gate.check(items.map((_, itemIndex) => itemIndex), execute);
+		const failures = await gate.check(
+			items.map((_, itemIndex) => itemIndex),
+			execute,
+		);
 		const [firstFailure] = failures;
 		if (firstFailure && !continueOnFail && !stop?.aborted) {
 			await gate.cancel();
@@ -93,7 +110,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const outcome = outcomes.get(itemIndex)!;
-		output.push(...(outcome.ok ? toItems(outcome.value, itemIndex) : [errorItem(outcome.error, itemIndex)]));
+		output.push(
+			...(outcome.ok ? toItems(outcome.value, itemIndex) : [errorItem(outcome.error, itemIndex)]),
+		);
 	}
 
 	const result = waitUntil ? await waitForCallbacks(this, output, waitUntil) : [output];

@@ -17,7 +17,11 @@ interface StopReport {
 	details: string[];
 }
 
-function stopReport(itemCount: number, outcomes: Map<number, Outcome<unknown>>, createdOf: (itemIndex: number) => string[]): StopReport {
+function stopReport(
+	itemCount: number,
+	outcomes: Map<number, Outcome<unknown>>,
+	createdOf: (itemIndex: number) => string[],
+): StopReport {
 	const answered: number[] = [];
 	const inFlight: number[] = [];
 	const failed: string[] = [];
@@ -26,9 +30,15 @@ function stopReport(itemCount: number, outcomes: Map<number, Outcome<unknown>>, 
 		const outcome = outcomes.get(itemIndex);
 		// No outcome: the gate never let it start. A NodeOperationError is the node's own, before any request
 		// (a check, or a request not sent after the stop); a NodeApiError comes from a request.
-		if (!outcome || (!outcome.ok && !(outcome.error instanceof NodeApiError))) notSent.push(itemIndex);
+		if (!outcome || (!outcome.ok && !(outcome.error instanceof NodeApiError)))
+			notSent.push(itemIndex);
 		else if (outcome.ok) answered.push(itemIndex);
-		else if (outcome.error instanceof NodeApiError && outcome.error.httpCode && /^\d+$/.test(outcome.error.httpCode)) failed.push(`item ${itemIndex} (HTTP ${outcome.error.httpCode})`);
+		else if (
+			outcome.error instanceof NodeApiError &&
+			outcome.error.httpCode &&
+			/^\d+$/.test(outcome.error.httpCode)
+		)
+			failed.push(`item ${itemIndex} (HTTP ${outcome.error.httpCode})`);
 		// No answer: the stop aborted it on the wire, or the connection broke.
 		else inFlight.push(itemIndex);
 	}
@@ -37,9 +47,15 @@ function stopReport(itemCount: number, outcomes: Map<number, Outcome<unknown>>, 
 		return created.length ? [`item ${itemIndex} (${created.join(', ')})`] : [];
 	});
 	const details = [
-		answered.length ? `Sent and answered: ${itemRanges(answered)}.` : 'No item was sent and answered.',
+		answered.length
+			? `Sent and answered: ${itemRanges(answered)}.`
+			: 'No item was sent and answered.',
 		...(ids.length ? [`Created or changed: ${ids.join(', ')}.`] : []),
-		...(inFlight.length ? [`In flight when it stopped, so they may exist: ${itemRanges(inFlight)}. Check with Get Many before sending them again.`] : []),
+		...(inFlight.length
+			? [
+					`In flight when it stopped, so they may exist: ${itemRanges(inFlight)}. Check with Get Many before sending them again.`,
+				]
+			: []),
 		...(failed.length ? [`Answered with an error: ${failed.join(', ')}.`] : []),
 		notSent.length ? `Never sent: ${itemRanges(notSent)}.` : 'Every item was sent.',
 	];
@@ -48,9 +64,19 @@ function stopReport(itemCount: number, outcomes: Map<number, Outcome<unknown>>, 
 }
 
 /** Logs what the stopped run did (warn) and returns the node's error saying the same (items numbered from 0). */
-export function stoppedRunError(ctx: IExecuteFunctions, itemCount: number, outcomes: Map<number, Outcome<unknown>>): NodeOperationError {
-	const { summary, details } = stopReport(itemCount, outcomes, (itemIndex) => createdByItem(ctx, itemIndex));
+export function stoppedRunError(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	outcomes: Map<number, Outcome<unknown>>,
+): NodeOperationError {
+	const { summary, details } = stopReport(itemCount, outcomes, (itemIndex) =>
+		createdByItem(ctx, itemIndex),
+	);
 	const executionId = ctx.getExecutionId();
-	ctx.logger.warn(`Fax Service node "${ctx.getNode().name}" was stopped${executionId ? ` in execution ${executionId}` : ''}: ${summary}. ${details.join(' ')}`);
-	return new NodeOperationError(ctx.getNode(), `The execution was stopped: ${summary}`, { description: `Items are numbered from 0. ${details.join('\n')}` });
+	ctx.logger.warn(
+		`Fax Service node "${ctx.getNode().name}" was stopped${executionId ? ` in execution ${executionId}` : ''}: ${summary}. ${details.join(' ')}`,
+	);
+	return new NodeOperationError(ctx.getNode(), `The execution was stopped: ${summary}`, {
+		description: `Items are numbered from 0. ${details.join('\n')}`,
+	});
 }

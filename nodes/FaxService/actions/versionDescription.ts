@@ -10,9 +10,18 @@ import { operationOf, resourceProperties } from './resourceDefinition';
 import { secureLinkEmail } from './secureLinkEmail';
 import { sentFax } from './sentFax';
 
-const ordered: ResourceDefinition[] = [sentFax, receivedFax, faxNumber, client, secureLinkEmail, aiDocument];
+const ordered: ResourceDefinition[] = [
+	sentFax,
+	receivedFax,
+	faxNumber,
+	client,
+	secureLinkEmail,
+	aiDocument,
+];
 
-export const resources: Record<string, ResourceDefinition> = Object.fromEntries(ordered.map((r) => [r.value, r]));
+export const resources: Record<string, ResourceDefinition> = Object.fromEntries(
+	ordered.map((r) => [r.value, r]),
+);
 
 export const nodeProperties: INodeProperties[] = [
 	{
@@ -34,8 +43,13 @@ export const nodeProperties: INodeProperties[] = [
 export const nodeSubtitle = ((): string => {
 	const names: Record<string, string> = {};
 	for (const resource of ordered) {
-		const values = [...Object.keys(resource.operations), ...Object.keys(resource.legacyOperations ?? {})];
-		for (const value of values) names[`${resource.value}:${value}`] = `${resource.name} → ${operationOf(resource, value)!.name}`;
+		const values = [
+			...Object.keys(resource.operations),
+			...Object.keys(resource.legacyOperations ?? {}),
+		];
+		for (const value of values)
+			names[`${resource.value}:${value}`] =
+				`${resource.name} → ${operationOf(resource, value)!.name}`;
 	}
 	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 })();

@@ -1,4 +1,9 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData, MultiPartFormData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	MultiPartFormData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { FaxServiceCredentials } from '../credentials';
@@ -60,14 +65,18 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 
 function parseJsonField(field: string, raw: unknown): IDataObject {
 	const text = single(raw);
-	if (typeof text !== 'string') throw new MalformedCallbackError(`Form field ${field} is not a single text value`);
+	if (typeof text !== 'string')
+		throw new MalformedCallbackError(`Form field ${field} is not a single text value`);
 	const parsed = tryParseJson(text);
-	if (parsed === INVALID) throw new MalformedCallbackError(`Form field ${field} does not hold valid JSON`);
+	if (parsed === INVALID)
+		throw new MalformedCallbackError(`Form field ${field} does not hold valid JSON`);
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw new MalformedCallbackError(`Form field ${field} does not hold a JSON object`);
 	}
 	if (nestsDeeperThan(parsed, MAX_PAYLOAD_DEPTH)) {
-		throw new MalformedCallbackError(`Form field ${field} is nested more than ${MAX_PAYLOAD_DEPTH} levels deep`);
+		throw new MalformedCallbackError(
+			`Form field ${field} is nested more than ${MAX_PAYLOAD_DEPTH} levels deep`,
+		);
 	}
 	return parsed as IDataObject;
 }
@@ -75,15 +84,22 @@ function parseJsonField(field: string, raw: unknown): IDataObject {
 /** Token and completion time as spec 6.3–6.5 type them: a non-empty text, and a date-time text or null. */
 function checkSignedFields(record: IDataObject, tokenField: 'sendToken' | 'aiToken'): void {
 	const token = record[tokenField];
-	if (typeof token !== 'string' || token === '') throw new MalformedCallbackError(`The payload has no ${tokenField} text`);
+	if (typeof token !== 'string' || token === '')
+		throw new MalformedCallbackError(`The payload has no ${tokenField} text`);
 	const completedAt = record.completedAt;
 	if (completedAt !== undefined && completedAt !== null && typeof completedAt !== 'string') {
-		throw new MalformedCallbackError('The payload\'s completedAt is neither a date-time text nor null');
+		throw new MalformedCallbackError(
+			"The payload's completedAt is neither a date-time text nor null",
+		);
 	}
 }
 
 function isFile(value: unknown): value is MultiPartFormData.File {
-	return typeof value === 'object' && value !== null && typeof (value as MultiPartFormData.File).filepath === 'string';
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as MultiPartFormData.File).filepath === 'string'
+	);
 }
 
 /**
@@ -93,9 +109,12 @@ function isFile(value: unknown): value is MultiPartFormData.File {
 export function parseCallback(contentType: string | undefined, body: unknown): ParsedCallback {
 	const transport = transportOf(contentType);
 	if (!transport) {
-		throw new MalformedCallbackError(`Unsupported content type "${contentType ?? ''}": callbacks are form posts`);
+		throw new MalformedCallbackError(
+			`Unsupported content type "${contentType ?? ''}": callbacks are form posts`,
+		);
 	}
-	if (typeof body !== 'object' || body === null) throw new MalformedCallbackError('The request has no form body');
+	if (typeof body !== 'object' || body === null)
+		throw new MalformedCallbackError('The request has no form body');
 
 	let fields: IDataObject;
 	let files: IDataObject = {};
@@ -108,9 +127,14 @@ export function parseCallback(contentType: string | undefined, body: unknown): P
 	}
 
 	if (PAYLOAD_FIELD.aiDocument in fields) {
-		if (transport !== 'urlencoded') throw new MalformedCallbackError('AI document callbacks must be url-encoded');
+		if (transport !== 'urlencoded')
+			throw new MalformedCallbackError('AI document callbacks must be url-encoded');
 		const payload = parseJsonField(PAYLOAD_FIELD.aiDocument, fields[PAYLOAD_FIELD.aiDocument]);
-		if (typeof payload.aiResult !== 'object' || payload.aiResult === null || Array.isArray(payload.aiResult)) {
+		if (
+			typeof payload.aiResult !== 'object' ||
+			payload.aiResult === null ||
+			Array.isArray(payload.aiResult)
+		) {
 			throw new MalformedCallbackError('AiDocumentDetails has no aiResult object');
 		}
 		checkSignedFields(payload.aiResult as IDataObject, 'aiToken');
@@ -120,13 +144,20 @@ export function parseCallback(contentType: string | undefined, body: unknown): P
 		const payload = parseJsonField(PAYLOAD_FIELD.sentFax, fields[PAYLOAD_FIELD.sentFax]);
 		checkSignedFields(payload, 'sendToken');
 		if (transport === 'urlencoded') return { type: 'sentFax', payload };
-		const parts = (Array.isArray(files.file) ? files.file : files.file === undefined ? [] : [files.file]).filter(isFile);
+		const parts = (
+			Array.isArray(files.file) ? files.file : files.file === undefined ? [] : [files.file]
+		).filter(isFile);
 		// A fax that arrived has its PDF; only a failed one may come without (spec 6.4 does not say).
 		if (parts.length === 0 && payload.faxStatus !== 'failure') {
-			throw new MalformedCallbackError('A received-fax callback must carry the fax as a "file" part (only a failed fax may come without one)');
+			throw new MalformedCallbackError(
+				'A received-fax callback must carry the fax as a "file" part (only a failed fax may come without one)',
+			);
 		}
 		// n8n's multipart parser lists files as they finish writing, not in request order: which PDF is the fax cannot be told.
-		if (parts.length > 1) throw new MalformedCallbackError(`A received-fax callback must carry one "file" part, not ${parts.length}`);
+		if (parts.length > 1)
+			throw new MalformedCallbackError(
+				`A received-fax callback must carry one "file" part, not ${parts.length}`,
+			);
 		return { type: 'receivedFax', payload, file: parts[0] };
 	}
 	// E-mail and direct-message callbacks: the spec shows neither payload, and says they cannot be verified.
@@ -144,9 +175,13 @@ export function parseCallback(contentType: string | undefined, body: unknown): P
 }
 
 /** A webhook call read as a callback, or why it is not one (answered 400: the service retries it). */
-export function readCallbackRequest(ctx: IWebhookFunctions): { callback: ParsedCallback } | { malformed: string } {
+export function readCallbackRequest(
+	ctx: IWebhookFunctions,
+): { callback: ParsedCallback } | { malformed: string } {
 	try {
-		return { callback: parseCallback(ctx.getRequestObject().headers['content-type'], ctx.getBodyData()) };
+		return {
+			callback: parseCallback(ctx.getRequestObject().headers['content-type'], ctx.getBodyData()),
+		};
 	} catch (error) {
 		if (error instanceof MalformedCallbackError) return { malformed: error.message };
 		throw new NodeOperationError(ctx.getNode(), error as Error);
@@ -159,7 +194,10 @@ export function readCallbackRequest(ctx: IWebhookFunctions): { callback: ParsedC
  */
 export function callbackLabel(callback: ParsedCallback): string {
 	if (callback.type === 'unverifiable') return 'unverifiable callback';
-	const [record, field] = callback.type === 'aiDocument' ? [callback.payload.aiResult as IDataObject | undefined, 'aiToken'] : [callback.payload, 'sendToken'];
+	const [record, field] =
+		callback.type === 'aiDocument'
+			? [callback.payload.aiResult as IDataObject | undefined, 'aiToken']
+			: [callback.payload, 'sendToken'];
 	const token = record?.[field];
 	return `${callback.type} callback${typeof token === 'string' && /^[\w.-]{1,100}$/.test(token) ? `, ${field} ${token}` : ''}`;
 }
@@ -168,8 +206,17 @@ export function callbackLabel(callback: ParsedCallback): string {
  * Answers a refused callback with `status` and `{error: reason}` itself, and logs why: `logDetail` and
  * the callback's type and token when it could be read, never a key or a payload's other fields.
  */
-export function refuseCallback(ctx: IWebhookFunctions, receiver: string, status: number, reason: string, logDetail = reason, callback?: ParsedCallback): IWebhookResponseData {
-	ctx.logger.warn(`${receiver} refused a callback with ${status}: ${logDetail}${callback ? ` (${callbackLabel(callback)})` : ''}`);
+export function refuseCallback(
+	ctx: IWebhookFunctions,
+	receiver: string,
+	status: number,
+	reason: string,
+	logDetail = reason,
+	callback?: ParsedCallback,
+): IWebhookResponseData {
+	ctx.logger.warn(
+		`${receiver} refused a callback with ${status}: ${logDetail}${callback ? ` (${callbackLabel(callback)})` : ''}`,
+	);
 	ctx.getResponseObject().status(status).json({ error: reason });
 	return { noWebhookResponse: true };
 }
@@ -209,16 +256,34 @@ export interface Refusal {
  * failure is checked once more with a fresh read of the credential, so a key changed a moment ago
  * is picked up at once.
  */
-export async function verifyCallback(this: IWebhookFunctions, callback: ParsedCallback, header: string | string[] | undefined): Promise<'valid' | Refusal> {
-	if (callback.type === 'unverifiable') return { status: 401, reason: 'This callback type cannot be verified', logDetail: 'unverifiable callback type' };
+export async function verifyCallback(
+	this: IWebhookFunctions,
+	callback: ParsedCallback,
+	header: string | string[] | undefined,
+): Promise<'valid' | Refusal> {
+	if (callback.type === 'unverifiable')
+		return {
+			status: 401,
+			reason: 'This callback type cannot be verified',
+			logDetail: 'unverifiable callback type',
+		};
 	const type = callback.type;
 	const signature = Array.isArray(header) ? header[0] : header;
-	if (!signature) return { status: 401, reason: 'Missing X-Service-Signature header', logDetail: 'Missing X-Service-Signature header' };
+	if (!signature)
+		return {
+			status: 401,
+			reason: 'Missing X-Service-Signature header',
+			logDetail: 'Missing X-Service-Signature header',
+		};
 	const environment = signingKeyEnvironment(type, callback.payload);
 	const check = (credentials: FaxServiceCredentials): 'valid' | Refusal => {
 		const key = keyFor(credentials, environment);
 		if ('problem' in key) {
-			return { status: 401, reason: 'Signature cannot be verified', logDetail: `${key.problem}; a ${environment} key is needed to verify this ${type} callback` };
+			return {
+				status: 401,
+				reason: 'Signature cannot be verified',
+				logDetail: `${key.problem}; a ${environment} key is needed to verify this ${type} callback`,
+			};
 		}
 		try {
 			if (verifyCallbackSignature(type, callback.payload, key.key, signature)) return 'valid';
@@ -226,7 +291,11 @@ export async function verifyCallback(this: IWebhookFunctions, callback: ParsedCa
 			const reason = `Callback payload cannot be verified: ${(error as Error).message}`;
 			return { status: 400, reason, logDetail: reason };
 		}
-		return { status: 401, reason: 'Invalid X-Service-Signature', logDetail: `signature mismatch for a ${type} callback (${environment} key)` };
+		return {
+			status: 401,
+			reason: 'Invalid X-Service-Signature',
+			logDetail: `signature mismatch for a ${type} callback (${environment} key)`,
+		};
 	};
 	const recent = await getRecentCredentials.call(this);
 	const verdict = check(recent.credentials);

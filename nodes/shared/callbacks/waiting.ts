@@ -80,7 +80,11 @@ export function waitLimit(ctx: IExecuteFunctions): Date {
 	const amount = Number(ctx.getNodeParameter('waitAmount', 0));
 	const unit = ctx.getNodeParameter('waitUnit', 0) as WaitUnit;
 	if (!Number.isFinite(amount) || amount <= 0 || !(unit in UNIT_MS)) {
-		throw new NodeOperationError(ctx.getNode(), `Wait At Most must be a positive number of minutes, hours or days, not "${String(amount)} ${String(unit)}"`, { itemIndex: 0 });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Wait At Most must be a positive number of minutes, hours or days, not "${String(amount)} ${String(unit)}"`,
+			{ itemIndex: 0 },
+		);
 	}
 	return new Date(Date.now() + amount * UNIT_MS[unit]);
 }
@@ -95,8 +99,14 @@ export function waitLimit(ctx: IExecuteFunctions): Date {
  * n8n before about 1.105 has no signed resume URL and checks no signature: there the plain URL below.
  */
 export function resumeUrl(ctx: IExecuteFunctions): string {
-	const signedHost = ctx as { getSignedResumeUrl?: () => string; setSignatureValidationRequired?: () => void };
-	if (ctx.getNode().parameters.operation === LEGACY_WAIT_OPERATION && typeof signedHost.getSignedResumeUrl === 'function') {
+	const signedHost = ctx as {
+		getSignedResumeUrl?: () => string;
+		setSignatureValidationRequired?: () => void;
+	};
+	if (
+		ctx.getNode().parameters.operation === LEGACY_WAIT_OPERATION &&
+		typeof signedHost.getSignedResumeUrl === 'function'
+	) {
 		signedHost.setSignatureValidationRequired?.();
 		return signedHost.getSignedResumeUrl();
 	}
@@ -111,7 +121,11 @@ export function resumeUrl(ctx: IExecuteFunctions): string {
  * the sent items marked `timedOut: true`, so it is what n8n passes on when the limit passes (it runs
  * no node code then), and what `webhook()` reads back to know which tokens it waits for.
  */
-export async function waitForCallbacks(ctx: IExecuteFunctions, sent: INodeExecutionData[], until: Date): Promise<INodeExecutionData[][]> {
+export async function waitForCallbacks(
+	ctx: IExecuteFunctions,
+	sent: INodeExecutionData[],
+	until: Date,
+): Promise<INodeExecutionData[][]> {
 	// An item that failed to send (Continue On Fail) waits for nothing and goes on as it is.
 	if (sent.every((item) => item.json.error !== undefined)) return [sent];
 	const waiting = sent.map((item) => ({
@@ -126,8 +140,12 @@ export async function waitForCallbacks(ctx: IExecuteFunctions, sent: INodeExecut
 /** In `webhook()`: the items the execution waits with, one per input item, in order. */
 export function waitingItems(ctx: IWebhookFunctions): IDataObject[] {
 	// evaluateExpression adds the leading "="; a JSON text crosses n8n's expression sandbox unchanged.
-	const text = ctx.evaluateExpression('{{ JSON.stringify($input.all().map((item) => item.json)) }}', 0);
+	const text = ctx.evaluateExpression(
+		'{{ JSON.stringify($input.all().map((item) => item.json)) }}',
+		0,
+	);
 	const items: unknown = typeof text === 'string' ? JSON.parse(text) : undefined;
-	if (!Array.isArray(items)) throw new NodeOperationError(ctx.getNode(), 'The waiting execution holds no sent items');
+	if (!Array.isArray(items))
+		throw new NodeOperationError(ctx.getNode(), 'The waiting execution holds no sent items');
 	return items as IDataObject[];
 }

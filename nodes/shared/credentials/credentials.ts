@@ -7,7 +7,6 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-
 /** The Fax Service API credential: reading it, its keys, and keeping keys out of text. */
 
 /** Which of the credential's keys: the test key or the live key. */
@@ -15,7 +14,12 @@ export type KeyEnvironment = 'test' | 'live';
 
 export const CREDENTIAL_TYPE = 'faxServiceApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 export interface FaxServiceCredentials {
 	baseUrl: string;
@@ -31,17 +35,24 @@ function readCredentials(raw: ICredentialDataDecryptedObject): FaxServiceCredent
 	return {
 		baseUrl: String(raw.baseUrl ?? '').replace(/\/+$/, ''),
 		authenticateWith: raw.authenticateWith === 'live' ? 'live' : 'test',
-		testApiKey: typeof raw.testApiKey === 'string' && raw.testApiKey !== '' ? raw.testApiKey : undefined,
-		liveApiKey: typeof raw.liveApiKey === 'string' && raw.liveApiKey !== '' ? raw.liveApiKey : undefined,
+		testApiKey:
+			typeof raw.testApiKey === 'string' && raw.testApiKey !== '' ? raw.testApiKey : undefined,
+		liveApiKey:
+			typeof raw.liveApiKey === 'string' && raw.liveApiKey !== '' ? raw.liveApiKey : undefined,
 	};
 }
 
 /** Returns the key of one environment, or why it cannot be used; never the key in a message. */
-export function keyFor(credentials: FaxServiceCredentials, environment: KeyEnvironment): { key: string } | { problem: string } {
+export function keyFor(
+	credentials: FaxServiceCredentials,
+	environment: KeyEnvironment,
+): { key: string } | { problem: string } {
 	const key = environment === 'test' ? credentials.testApiKey : credentials.liveApiKey;
 	if (!key) return { problem: `The credential has no ${KEY_FIELD[environment]}` };
 	if (!key.startsWith(KEY_PREFIX[environment])) {
-		return { problem: `The credential's ${KEY_FIELD[environment]} must start with ${KEY_PREFIX[environment]}` };
+		return {
+			problem: `The credential's ${KEY_FIELD[environment]} must start with ${KEY_PREFIX[environment]}`,
+		};
 	}
 	return { key };
 }
@@ -113,10 +124,14 @@ export async function getRecentCredentials(this: IWebhookFunctions): Promise<Rec
 	}
 	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${credentialId}`;
 	const now = Date.now();
-	for (const [key, entry] of recentReads) if (now - entry.readAt >= CREDENTIAL_REUSE_MS) recentReads.delete(key);
+	for (const [key, entry] of recentReads)
+		if (now - entry.readAt >= CREDENTIAL_REUSE_MS) recentReads.delete(key);
 
 	const read = (): RecentRead => {
-		const entry: RecentRead = { credentials: this.getCredentials(CREDENTIAL_TYPE).then(readCredentials), readAt: Date.now() };
+		const entry: RecentRead = {
+			credentials: this.getCredentials(CREDENTIAL_TYPE).then(readCredentials),
+			readAt: Date.now(),
+		};
 		recentReads.set(scope, entry);
 		entry.credentials.catch(() => {
 			if (recentReads.get(scope) === entry) recentReads.delete(scope);

@@ -30,7 +30,10 @@ const keyOfTry = new WeakMap<object, string | null>();
 const sentInTry = new WeakMap<object, Map<number, number>>();
 
 function isExecuteContext(ctx: ApiContext): ctx is IExecuteFunctions {
-	return typeof (ctx as Partial<IExecuteFunctions>).getInputData === 'function' && typeof (ctx as Partial<IExecuteFunctions>).getWorkflowDataProxy === 'function';
+	return (
+		typeof (ctx as Partial<IExecuteFunctions>).getInputData === 'function' &&
+		typeof (ctx as Partial<IExecuteFunctions>).getWorkflowDataProxy === 'function'
+	);
 }
 
 /** execution, node and run index of an action node with Retry On Fail on; null for anything else. */
@@ -41,7 +44,8 @@ function runKey(ctx: ApiContext): string | null {
 	if (isExecuteContext(ctx) && ctx.getNode().retryOnFail === true) {
 		const executionId = ctx.getExecutionId();
 		const runIndex = ctx.getWorkflowDataProxy(0).$runIndex;
-		if (executionId && typeof runIndex === 'number') key = JSON.stringify([executionId, ctx.getNode().name, runIndex]);
+		if (executionId && typeof runIndex === 'number')
+			key = JSON.stringify([executionId, ctx.getNode().name, runIndex]);
 	}
 	keyOfTry.set(ctx, key);
 	return key;
@@ -62,7 +66,12 @@ export interface CreationTry {
  * Called once before an item's creating request is sent: counts it within the item and returns what
  * an earlier try's request at the same place came to. Undefined where no later try can come.
  */
-export function creationTry(ctx: ApiContext, itemIndex: number, method: string, path: string): CreationTry | undefined {
+export function creationTry(
+	ctx: ApiContext,
+	itemIndex: number,
+	method: string,
+	path: string,
+): CreationTry | undefined {
 	const key = runKey(ctx);
 	if (key === null) return undefined;
 	let counts = sentInTry.get(ctx);
@@ -73,7 +82,10 @@ export function creationTry(ctx: ApiContext, itemIndex: number, method: string, 
 	const now = Date.now();
 	const earlierOfItem = runs.get(key)?.items.get(itemIndex)?.[position];
 	// The same place in the item's sequence must be the same request: anything else is sent as new.
-	const earlier = earlierOfItem && earlierOfItem.method === method && earlierOfItem.path === path ? earlierOfItem : undefined;
+	const earlier =
+		earlierOfItem && earlierOfItem.method === method && earlierOfItem.path === path
+			? earlierOfItem
+			: undefined;
 	return {
 		earlier,
 		remember(outcome) {

@@ -75,7 +75,10 @@ export class Gate<T> {
 	 * Starts `task(index)` for every index, in their order, and resolves when each one waits at its first
 	 * pass or has settled before it; with the errors of those that failed before it, by index, lowest first.
 	 */
-	async check(indexes: readonly number[], task: (index: number) => Promise<T>): Promise<Map<number, Error>> {
+	async check(
+		indexes: readonly number[],
+		task: (index: number) => Promise<T>,
+	): Promise<Map<number, Error>> {
 		const sorted = [...indexes].sort((a, b) => a - b);
 		for (const index of sorted) this.tasks.set(index, { state: 'running' });
 		let unchecked = sorted.length;
@@ -122,7 +125,9 @@ export class Gate<T> {
 	 * when every task has settled, with an outcome for each task that was not cancelled (those that
 	 * settled before the gate included).
 	 */
-	async open(stopAfter: (outcome: Outcome<T>) => boolean = () => false): Promise<Map<number, Outcome<T>>> {
+	async open(
+		stopAfter: (outcome: Outcome<T>) => boolean = () => false,
+	): Promise<Map<number, Outcome<T>>> {
 		this.stopAfter = stopAfter;
 		this.opened = true;
 		this.letThrough();

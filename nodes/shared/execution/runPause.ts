@@ -17,6 +17,11 @@ export function pauseRun(ctx: object, until: number): void {
 /** Waits while the run is paused, or until the execution is stopped; returns how long it waited. */
 export async function waitWhilePaused(ctx: ApiContext): Promise<number> {
 	const started = Date.now();
-	for (let ms = (pausedUntil.get(ctx) ?? 0) - started; ms > 0 && !isStopped(ctx); ms = (pausedUntil.get(ctx) ?? 0) - Date.now()) await pauseUnlessStopped(ctx, ms);
+	for (
+		let ms = (pausedUntil.get(ctx) ?? 0) - started;
+		ms > 0 && !isStopped(ctx);
+		ms = (pausedUntil.get(ctx) ?? 0) - Date.now()
+	)
+		await pauseUnlessStopped(ctx, ms);
 	return Date.now() - started;
 }

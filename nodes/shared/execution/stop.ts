@@ -10,7 +10,9 @@ import type { ApiContext } from '../credentials';
 /** The run's cancel signal; undefined where n8n gives none (e.g. a trigger's webhook call). */
 export function stopSignalOf(ctx: ApiContext): AbortSignal | undefined {
 	const withSignal = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	return typeof withSignal.getExecutionCancelSignal === 'function' ? withSignal.getExecutionCancelSignal() : undefined;
+	return typeof withSignal.getExecutionCancelSignal === 'function'
+		? withSignal.getExecutionCancelSignal()
+		: undefined;
 }
 
 export function isStopped(ctx: ApiContext): boolean {
@@ -20,10 +22,14 @@ export function isStopped(ctx: ApiContext): boolean {
 /** Throws once the execution is stopped: the request is not sent. */
 export function sendUnlessStopped(ctx: ApiContext, itemIndex: number | undefined): void {
 	if (!isStopped(ctx)) return;
-	throw new NodeOperationError(ctx.getNode(), 'The execution was stopped before this request was sent', {
-		itemIndex,
-		description: 'Nothing was sent for this request.',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'The execution was stopped before this request was sent',
+		{
+			itemIndex,
+			description: 'Nothing was sent for this request.',
+		},
+	);
 }
 
 /**
@@ -58,13 +64,19 @@ export const STOP_GRACE_MS = 10_000;
  * A signal that aborts `graceMs` after the execution is stopped (undefined where n8n gives no stop
  * signal); `release()` when the request is done.
  */
-export function signalAfterStop(ctx: ApiContext, graceMs = STOP_GRACE_MS): { signal?: AbortSignal; release: () => void } {
+export function signalAfterStop(
+	ctx: ApiContext,
+	graceMs = STOP_GRACE_MS,
+): { signal?: AbortSignal; release: () => void } {
 	const stop = stopSignalOf(ctx);
 	if (!stop) return { release: () => undefined };
 	const controller = new AbortController();
 	// Released when the request is done: the grace's timer then ends too.
 	const released = new AbortController();
-	const onStop = () => void sleepUntilAborted(graceMs, released.signal).then(() => released.signal.aborted || controller.abort());
+	const onStop = () =>
+		void sleepUntilAborted(graceMs, released.signal).then(
+			() => released.signal.aborted || controller.abort(),
+		);
 	if (stop.aborted) onStop();
 	else stop.addEventListener('abort', onStop, { once: true });
 	return {

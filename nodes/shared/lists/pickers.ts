@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
 
@@ -16,16 +20,25 @@ interface ClientRecord {
 }
 
 async function listFaxNumbers(ctx: ILoadOptionsFunctions): Promise<FaxNumberRecord[]> {
-	const response = await apiRequest.call(ctx, { method: 'GET', path: '/fax_numbers', answer: { list: 'faxNumbers', paged: false } });
+	const response = await apiRequest.call(ctx, {
+		method: 'GET',
+		path: '/fax_numbers',
+		answer: { list: 'faxNumbers', paged: false },
+	});
 	return response.faxNumbers as unknown as FaxNumberRecord[];
 }
 
 async function listClients(ctx: ILoadOptionsFunctions): Promise<ClientRecord[]> {
-	const response = await apiRequest.call(ctx, { method: 'GET', path: '/clients', answer: { list: 'clients', paged: false } });
+	const response = await apiRequest.call(ctx, {
+		method: 'GET',
+		path: '/clients',
+		answer: { list: 'clients', paged: false },
+	});
 	return response.clients as unknown as ClientRecord[];
 }
 
-const faxNumberLabel = (n: FaxNumberRecord) => (n.client?.name ? `${n.number} (${n.client.name})` : n.number);
+const faxNumberLabel = (n: FaxNumberRecord) =>
+	n.client?.name ? `${n.number} (${n.client.name})` : n.number;
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;
@@ -34,7 +47,10 @@ function matches(filter: string | undefined, ...texts: string[]): boolean {
 }
 
 export const listSearch = {
-	async searchFaxNumbersByNumber(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	async searchFaxNumbersByNumber(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
 		const numbers = await listFaxNumbers(this);
 		return {
 			results: numbers
@@ -42,7 +58,10 @@ export const listSearch = {
 				.map((n) => ({ name: faxNumberLabel(n), value: n.number })),
 		};
 	},
-	async searchFaxNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	async searchFaxNumbers(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
 		const numbers = await listFaxNumbers(this);
 		return {
 			results: numbers
@@ -50,7 +69,10 @@ export const listSearch = {
 				.map((n) => ({ name: faxNumberLabel(n), value: n.id })),
 		};
 	},
-	async searchClients(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	async searchClients(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
 		const clients = await listClients(this);
 		return {
 			results: clients
@@ -72,4 +94,3 @@ export const loadOptions = {
 		return (await listFaxNumbers(this)).map((n) => ({ name: faxNumberLabel(n), value: n.id }));
 	},
 };
-

@@ -9,7 +9,10 @@ const COLLECTION_LABELS = {
 } as const;
 
 /** The optional fields of an operation, in n8n's usual collections. */
-export const fieldCollection = (name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties => ({
+export const fieldCollection = (
+	name: keyof typeof COLLECTION_LABELS,
+	options: INodeProperties[],
+): INodeProperties => ({
 	...COLLECTION_LABELS[name],
 	name,
 	type: 'collection',

@@ -6,9 +6,24 @@ export type TriggerEvent = 'sentFax' | 'receivedFax' | 'aiDocument';
 
 /** `action`: the entry n8n's node creator lists for the event (without it n8n writes "On ai document completed"). */
 export const TRIGGER_EVENTS: Record<TriggerEvent, INodePropertyOptions> = {
-	aiDocument: { name: 'AI Document Completed', value: 'aiDocument', action: 'On AI document completed', description: 'An uploaded document was extracted and classified' },
-	receivedFax: { name: 'Fax Received', value: 'receivedFax', action: 'On fax received', description: 'A fax arrived on one of the account\'s numbers' },
-	sentFax: { name: 'Sent Fax Completed', value: 'sentFax', action: 'On sent fax completed', description: 'A sent or forwarded fax succeeded or failed' },
+	aiDocument: {
+		name: 'AI Document Completed',
+		value: 'aiDocument',
+		action: 'On AI document completed',
+		description: 'An uploaded document was extracted and classified',
+	},
+	receivedFax: {
+		name: 'Fax Received',
+		value: 'receivedFax',
+		action: 'On fax received',
+		description: "A fax arrived on one of the account's numbers",
+	},
+	sentFax: {
+		name: 'Sent Fax Completed',
+		value: 'sentFax',
+		action: 'On sent fax completed',
+		description: 'A sent or forwarded fax succeeded or failed',
+	},
 };
 
 /**
@@ -26,7 +41,9 @@ export const eventsField = (events: TriggerEvent[], defaults: TriggerEvent[]): I
 	type: 'multiOptions',
 	required: true,
 	default: [...defaults],
-	options: events.map((event) => TRIGGER_EVENTS[event]).sort((a, b) => a.name.localeCompare(b.name)),
+	options: events
+		.map((event) => TRIGGER_EVENTS[event])
+		.sort((a, b) => a.name.localeCompare(b.name)),
 });
 
 export const pdfFieldOption: INodeProperties = {
@@ -34,5 +51,5 @@ export const pdfFieldOption: INodeProperties = {
 	name: 'binaryPropertyName',
 	type: 'string',
 	default: 'data',
-	description: 'Binary field of the emitted item that holds a received fax\'s PDF',
+	description: "Binary field of the emitted item that holds a received fax's PDF",
 };

@@ -49,9 +49,26 @@ export const dateRangeFilters = (verb: 'sent' | 'received'): INodeProperties[] =
 };
 
 /** The sending and receiving number filters, described from the list's point of view. */
-export const numberFilters = (fromDescription: string, toDescription: string): { from: INodeProperties; to: INodeProperties } => ({
-	from: { displayName: 'From Number', name: 'fromNumber', type: 'string', default: '', placeholder: '+15551234567', description: fromDescription },
-	to: { displayName: 'To Number', name: 'toNumber', type: 'string', default: '', placeholder: '+15551234567', description: toDescription },
+export const numberFilters = (
+	fromDescription: string,
+	toDescription: string,
+): { from: INodeProperties; to: INodeProperties } => ({
+	from: {
+		displayName: 'From Number',
+		name: 'fromNumber',
+		type: 'string',
+		default: '',
+		placeholder: '+15551234567',
+		description: fromDescription,
+	},
+	to: {
+		displayName: 'To Number',
+		name: 'toNumber',
+		type: 'string',
+		default: '',
+		placeholder: '+15551234567',
+		description: toDescription,
+	},
 });
 
 /** Query names and checks of the filters both fax lists have. */

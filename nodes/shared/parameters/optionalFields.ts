@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CheckContext } from '../validation';
-import { assertDate, assertDateOrDateTime, assertE164, assertEmail, assertUrl } from '../validation';
+import {
+	assertDate,
+	assertDateOrDateTime,
+	assertE164,
+	assertEmail,
+	assertUrl,
+} from '../validation';
 
 /** The optional entries of a collection ("Additional Fields", "Filters") as the service's fields. */
 
@@ -13,7 +19,10 @@ export interface FieldMapping {
 	kind?: FieldKind;
 }
 
-const CHECK: Record<FieldKind, (ctx: CheckContext, itemIndex: number | undefined, label: string, value: string) => string> = {
+const CHECK: Record<
+	FieldKind,
+	(ctx: CheckContext, itemIndex: number | undefined, label: string, value: string) => string
+> = {
 	text: (_ctx, _itemIndex, _label, value) => value.trim(),
 	date: assertDate,
 	dateOrDateTime: assertDateOrDateTime,

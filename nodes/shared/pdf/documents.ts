@@ -18,7 +18,10 @@ export function openDocument(data: Uint8Array): OpenedDocument {
 	return readPdf(fileTypeOf(data)?.kind === 'tiff' ? tiffToPdf(data).pdf : data);
 }
 
-function numbers(value: PdfValue | undefined, resolve: (value: PdfValue | undefined) => PdfValue | undefined): number[] | undefined {
+function numbers(
+	value: PdfValue | undefined,
+	resolve: (value: PdfValue | undefined) => PdfValue | undefined,
+): number[] | undefined {
 	const resolved = resolve(value);
 	if (!Array.isArray(resolved) || resolved.length !== 4) return undefined;
 	const box = resolved.map((entry) => resolve(entry));
@@ -26,7 +29,9 @@ function numbers(value: PdfValue | undefined, resolve: (value: PdfValue | undefi
 }
 
 /** The first page as printed, in points: its crop box (else media box), turned by /Rotate; undefined when unreadable. */
-export function firstPageSize(document: OpenedDocument): { width: number; height: number } | undefined {
+export function firstPageSize(
+	document: OpenedDocument,
+): { width: number; height: number } | undefined {
 	const page = document.pages[0];
 	if (page === undefined) return undefined;
 	const attribute = (key: string) => page.dictionary.get(key) ?? page.inherited.get(key);
@@ -36,7 +41,9 @@ export function firstPageSize(document: OpenedDocument): { width: number; height
 	const width = Math.abs(box[2] - box[0]);
 	const height = Math.abs(box[3] - box[1]);
 	const rotate = resolve(attribute('Rotate'));
-	return typeof rotate === 'number' && Math.abs(rotate) % 180 === 90 ? { width: height, height: width } : { width, height };
+	return typeof rotate === 'number' && Math.abs(rotate) % 180 === 90
+		? { width: height, height: width }
+		: { width, height };
 }
 
 /** Letter or A4, whichever is nearer to the document's first page (Letter when it has none): the cover page's size. */
@@ -45,6 +52,7 @@ export function nearestPageSize(document: OpenedDocument | undefined): PageSize 
 	if (size === undefined) return 'letter';
 	// Compared upright: a landscape page still takes an upright cover of its paper size.
 	const [short, long] = [Math.min(size.width, size.height), Math.max(size.width, size.height)];
-	const distance = (name: PageSize) => Math.abs(PAGE_SIZES[name].width - short) + Math.abs(PAGE_SIZES[name].height - long);
+	const distance = (name: PageSize) =>
+		Math.abs(PAGE_SIZES[name].width - short) + Math.abs(PAGE_SIZES[name].height - long);
 	return distance('a4') < distance('letter') ? 'a4' : 'letter';
 }

@@ -35,7 +35,11 @@ function tiffMagic(data: Uint8Array): number | undefined {
 
 /** Where `%PDF-` starts within the header window, or undefined. */
 export function pdfHeaderOffset(data: Uint8Array): number | undefined {
-	const window = Buffer.from(data.buffer, data.byteOffset, Math.min(data.length, PDF_HEADER_WINDOW + 5)).toString('latin1');
+	const window = Buffer.from(
+		data.buffer,
+		data.byteOffset,
+		Math.min(data.length, PDF_HEADER_WINDOW + 5),
+	).toString('latin1');
 	const at = window.indexOf('%PDF-');
 	return at < 0 ? undefined : at;
 }
@@ -43,7 +47,8 @@ export function pdfHeaderOffset(data: Uint8Array): number | undefined {
 /** The file's type from its first bytes (at least FILE_TYPE_HEAD_BYTES of them, or the whole file), or undefined. */
 export function fileTypeOf(head: Uint8Array): FileType | undefined {
 	const magic = tiffMagic(head);
-	if (magic === TIFF_CLASSIC || magic === TIFF_BIG) return { kind: 'tiff', headerOffset: 0, bigTiff: magic === TIFF_BIG };
+	if (magic === TIFF_CLASSIC || magic === TIFF_BIG)
+		return { kind: 'tiff', headerOffset: 0, bigTiff: magic === TIFF_BIG };
 	const headerOffset = pdfHeaderOffset(head);
 	return headerOffset === undefined ? undefined : { kind: 'pdf', headerOffset, bigTiff: false };
 }

@@ -15,7 +15,13 @@ export type { DocumentErrorReason, LetterErrorReason } from './errors';
 export { textWidth } from './letter/fontWidths';
 export type { FontName } from './letter/fontWidths';
 export type { PageSize } from './letter/layout';
-export { DEFAULT_FONT_SIZE, MAX_FONT_SIZE, MIN_FONT_SIZE, renderCoverSheet, renderLetter } from './letter/render';
+export {
+	DEFAULT_FONT_SIZE,
+	MAX_FONT_SIZE,
+	MIN_FONT_SIZE,
+	renderCoverSheet,
+	renderLetter,
+} from './letter/render';
 export type { Letter, LetterOptions } from './letter/render';
 export { firstPageSize, nearestPageSize, openDocument } from './documents';
 export type { OpenedDocument } from './documents';

@@ -6,7 +6,9 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export function unwrap(response: IDataObject, key: string): IDataObject {
 	const inner = response[key];
-	return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as IDataObject) : response;
+	return typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+		? (inner as IDataObject)
+		: response;
 }
 
 export function unwrapList(response: IDataObject, key: string): IDataObject[] {

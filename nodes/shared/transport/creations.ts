@@ -27,20 +27,30 @@ export function noteAnswer(ctx: ApiContext, request: ApiRequest, body: IDataObje
 
 /** This try of a creation (undefined for a read, or a request of no item): what earlier tries of the node run came to. */
 export function creationOf(ctx: ApiContext, request: ApiRequest): CreationTry | undefined {
-	return changesSomething(request.method) && request.itemIndex !== undefined ? creationTry(ctx, request.itemIndex, request.method, request.path) : undefined;
+	return changesSomething(request.method) && request.itemIndex !== undefined
+		? creationTry(ctx, request.itemIndex, request.method, request.path)
+		: undefined;
 }
 
 /** An earlier try's answer instead of sending again (Retry On Fail), or why the request is not sent again. */
-export function earlierAnswer(ctx: ApiContext, request: ApiRequest, earlier: EarlierOutcome): IDataObject {
+export function earlierAnswer(
+	ctx: ApiContext,
+	request: ApiRequest,
+	earlier: EarlierOutcome,
+): IDataObject {
 	if ('answered' in earlier) {
 		noteAnswer(ctx, request, earlier.answered);
 		return earlier.answered;
 	}
 	const sent = `${request.method} ${request.path.split('?')[0]}`;
-	throw new NodeApiError(ctx.getNode(), { message: earlier.mayExist.message }, {
-		message: `Not sent again: an earlier try of this node sent ${sent}, and it may have taken effect`,
-		description: `n8n's Retry On Fail ran the node again. The earlier try ended with: ${earlier.mayExist.message}. Nothing is sent twice: check with a Get or Get Many operation whether it exists, then send only what is missing.`,
-		httpCode: earlier.mayExist.httpCode,
-		itemIndex: request.itemIndex,
-	});
+	throw new NodeApiError(
+		ctx.getNode(),
+		{ message: earlier.mayExist.message },
+		{
+			message: `Not sent again: an earlier try of this node sent ${sent}, and it may have taken effect`,
+			description: `n8n's Retry On Fail ran the node again. The earlier try ended with: ${earlier.mayExist.message}. Nothing is sent twice: check with a Get or Get Many operation whether it exists, then send only what is missing.`,
+			httpCode: earlier.mayExist.httpCode,
+			itemIndex: request.itemIndex,
+		},
+	);
 }

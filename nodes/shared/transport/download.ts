@@ -24,8 +24,16 @@ type LinkResponse = { statusCode: number; body: unknown; headers: IDataObject };
  * never travel to an address taken from a response. The link and every redirect it takes must pass
  * the secure-link policy (linkPolicy.ts) before n8n connects there.
  */
-export async function downloadSecureLink(this: ApiContext, url: string, itemIndex?: number): Promise<DownloadedFile> {
-	const refuse = (reason: string) => new NodeOperationError(this.getNode(), `The secure link was not downloaded: ${reason}`, { itemIndex, description: POLICY });
+export async function downloadSecureLink(
+	this: ApiContext,
+	url: string,
+	itemIndex?: number,
+): Promise<DownloadedFile> {
+	const refuse = (reason: string) =>
+		new NodeOperationError(this.getNode(), `The secure link was not downloaded: ${reason}`, {
+			itemIndex,
+			description: POLICY,
+		});
 	const { baseUrl } = await getFaxServiceCredentials.call(this);
 	let base: URL;
 	let link: URL;
@@ -33,7 +41,7 @@ export async function downloadSecureLink(this: ApiContext, url: string, itemInde
 		base = new URL(baseUrl);
 		link = new URL(url);
 	} catch {
-		throw refuse('it is not a valid URL, or the credential\'s Base URL is not');
+		throw refuse("it is not a valid URL, or the credential's Base URL is not");
 	}
 
 	let response: LinkResponse;
@@ -52,10 +60,14 @@ export async function downloadSecureLink(this: ApiContext, url: string, itemInde
 				disableFollowRedirect: true,
 			})) as LinkResponse;
 		} catch (error) {
-			throw new NodeApiError(this.getNode(), { message: networkErrorMessage(error) }, {
-				message: `Could not download the secure link: ${networkErrorMessage(error)}`,
-				itemIndex,
-			});
+			throw new NodeApiError(
+				this.getNode(),
+				{ message: networkErrorMessage(error) },
+				{
+					message: `Could not download the secure link: ${networkErrorMessage(error)}`,
+					itemIndex,
+				},
+			);
 		}
 		if (!isRedirect(response.statusCode)) break;
 		const target = redirectTarget(response.headers, link.href);
@@ -65,17 +77,29 @@ export async function downloadSecureLink(this: ApiContext, url: string, itemInde
 	}
 
 	if (response.statusCode < 200 || response.statusCode >= 300) {
-		throw new NodeApiError(this.getNode(), { status: response.statusCode }, {
-			message: `Downloading the secure link failed with HTTP ${response.statusCode}`,
-			description: isRedirect(response.statusCode) ? 'The link answered with a redirect that has no Location header.' : 'Secure links expire; check the record\'s expiry and recordStatus.',
-			httpCode: String(response.statusCode),
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ status: response.statusCode },
+			{
+				message: `Downloading the secure link failed with HTTP ${response.statusCode}`,
+				description: isRedirect(response.statusCode)
+					? 'The link answered with a redirect that has no Location header.'
+					: "Secure links expire; check the record's expiry and recordStatus.",
+				httpCode: String(response.statusCode),
+				itemIndex,
+			},
+		);
 	}
 	const body = response.body;
 	const data = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
-	const disposition = typeof response.headers['content-disposition'] === 'string' ? response.headers['content-disposition'] : '';
+	const disposition =
+		typeof response.headers['content-disposition'] === 'string'
+			? response.headers['content-disposition']
+			: '';
 	const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-	const contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'].split(';')[0] : undefined;
+	const contentType =
+		typeof response.headers['content-type'] === 'string'
+			? response.headers['content-type'].split(';')[0]
+			: undefined;
 	return { data, contentType, fileName };
 }

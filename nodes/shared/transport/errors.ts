@@ -27,14 +27,24 @@ function parseBody(body: unknown): unknown {
 
 /** The start of a body for a message: whitespace collapsed, at most 200 characters. */
 function excerpt(body: unknown): string {
-	const text = (Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body) ?? '').replace(/\s+/g, ' ').trim();
+	const text = (
+		Buffer.isBuffer(body)
+			? body.toString('utf8')
+			: typeof body === 'string'
+				? body
+				: (JSON.stringify(body) ?? '')
+	)
+		.replace(/\s+/g, ' ')
+		.trim();
 	if (text === '') return '(empty)';
 	return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 /** What a request creates or changes, for "may have been created" messages. */
 function effectOf(request: Pick<ApiRequest, 'method' | 'path'>): string {
-	return request.method === 'POST' ? `the record (${request.method} ${request.path.split('?')[0]})` : `the change (${request.method} ${request.path.split('?')[0]})`;
+	return request.method === 'POST'
+		? `the record (${request.method} ${request.path.split('?')[0]})`
+		: `the change (${request.method} ${request.path.split('?')[0]})`;
 }
 
 export const MAY_EXIST = (request: Pick<ApiRequest, 'method' | 'path'>) =>
@@ -52,7 +62,8 @@ function fieldNames(detail: IDataObject): string[] {
 	return Object.keys(detail).filter((field) => /^[A-Za-z_][\w.[\]-]{0,63}$/.test(field));
 }
 
-const what = (request: Pick<ApiRequest, 'method' | 'path'>) => `${request.method} ${request.path.split('?')[0]}`;
+const what = (request: Pick<ApiRequest, 'method' | 'path'>) =>
+	`${request.method} ${request.path.split('?')[0]}`;
 
 /**
  * Turns a non-2xx answer (spec section 7) into a NodeApiError a person can act on. The message, which
@@ -82,15 +93,29 @@ export function toApiError(
 			// keep the relative path as it is
 		}
 		message = `Fax number limit reached (HTTP ${status})`;
-		description = [body.error, upgradePath ? `Upgrade the account to provision more numbers: ${upgradeUrl} (upgradePath: ${upgradePath})` : undefined].filter(Boolean).join('\n');
+		description = [
+			body.error,
+			upgradePath
+				? `Upgrade the account to provision more numbers: ${upgradeUrl} (upgradePath: ${upgradePath})`
+				: undefined,
+		]
+			.filter(Boolean)
+			.join('\n');
 	} else {
 		const envelope = isObject(body) && isObject(body.error) ? body.error : undefined;
-		const title = typeof envelope?.title === 'string' && envelope.title !== '' ? envelope.title : undefined;
+		const title =
+			typeof envelope?.title === 'string' && envelope.title !== '' ? envelope.title : undefined;
 		const detail = envelope?.detail;
-		const details = isObject(detail) ? fieldMessages(detail) : typeof detail === 'string' && detail !== '' ? [detail] : [];
+		const details = isObject(detail)
+			? fieldMessages(detail)
+			: typeof detail === 'string' && detail !== ''
+				? [detail]
+				: [];
 		const fields = isObject(detail) ? fieldNames(detail) : [];
 		// The service's own words, said once.
-		const serviceWords = [title && details.length ? `${title}:` : title, ...details].filter(Boolean).join('\n');
+		const serviceWords = [title && details.length ? `${title}:` : title, ...details]
+			.filter(Boolean)
+			.join('\n');
 
 		if (status === 404 && request.notFound) {
 			message = `${request.notFound} was not found (HTTP 404)`;
@@ -101,13 +126,23 @@ export function toApiError(
 			message = `The Fax Service ${verb} ${what(request)} (HTTP ${status})${fields.length ? `: check ${fields.join(', ')}` : ''}`;
 		}
 		description = serviceWords || undefined;
-		if (status === 401) description = [description, `Check the ${KEY_FIELD[credentials.authenticateWith]} and the Base URL of the Fax Service API credential.`].filter(Boolean).join('\n');
-		if (!envelope) description = `The answer was not the service's error format; it began: ${excerpt(rawBody)}`;
-		if (status >= 500 && changesSomething(request.method)) description = [MAY_EXIST(request), description].filter(Boolean).join('\n');
+		if (status === 401)
+			description = [
+				description,
+				`Check the ${KEY_FIELD[credentials.authenticateWith]} and the Base URL of the Fax Service API credential.`,
+			]
+				.filter(Boolean)
+				.join('\n');
+		if (!envelope)
+			description = `The answer was not the service's error format; it began: ${excerpt(rawBody)}`;
+		if (status >= 500 && changesSomething(request.method))
+			description = [MAY_EXIST(request), description].filter(Boolean).join('\n');
 	}
 	if (tries) description = [description, tries].filter(Boolean).join('\n');
 
-	const errorBody: JsonObject = isObject(body) ? (JSON.parse(redactKeys(JSON.stringify(body), credentials)) as JsonObject) : { body: redactKeys(String(body ?? ''), credentials).slice(0, 500) };
+	const errorBody: JsonObject = isObject(body)
+		? (JSON.parse(redactKeys(JSON.stringify(body), credentials)) as JsonObject)
+		: { body: redactKeys(String(body ?? ''), credentials).slice(0, 500) };
 	return new NodeApiError(ctx.getNode(), errorBody, {
 		message: redactKeys(message, credentials),
 		description: description ? redactKeys(description, credentials) : undefined,
@@ -130,35 +165,61 @@ export function redirectError(
 ): NodeApiError {
 	const options = { httpCode: String(status), itemIndex: request.itemIndex };
 	if (!target) {
-		return new NodeApiError(ctx.getNode(), { status }, {
-			...options,
-			message: `The Fax Service answered ${what(request)} with HTTP ${status} and no Location header`,
-			description: 'The service\'s API answers its requests directly. Check the Base URL of the Fax Service API credential.',
-		});
+		return new NodeApiError(
+			ctx.getNode(),
+			{ status },
+			{
+				...options,
+				message: `The Fax Service answered ${what(request)} with HTTP ${status} and no Location header`,
+				description:
+					"The service's API answers its requests directly. Check the Base URL of the Fax Service API credential.",
+			},
+		);
 	}
 	const base = new URL(baseUrl);
 	const where = withoutQuery(target);
 	const reasons: string[] = [];
 	if (changesSomething(request.method)) {
-		reasons.push(`The request was not re-sent to ${where}, so nothing was created or changed there.`);
-		if (status === 303) reasons.push('A 303 answer can mean the service did the work first: check with a Get or Get Many operation before sending again.');
+		reasons.push(
+			`The request was not re-sent to ${where}, so nothing was created or changed there.`,
+		);
+		if (status === 303)
+			reasons.push(
+				'A 303 answer can mean the service did the work first: check with a Get or Get Many operation before sending again.',
+			);
 	}
 	if (target.origin !== base.origin) {
-		if (base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname) {
-			reasons.push(`The Base URL redirects http → https: use https://${target.host}${base.pathname.replace(/\/+$/, '')} as the credential's Base URL.`);
+		if (
+			base.protocol === 'http:' &&
+			target.protocol === 'https:' &&
+			target.hostname === base.hostname
+		) {
+			reasons.push(
+				`The Base URL redirects http → https: use https://${target.host}${base.pathname.replace(/\/+$/, '')} as the credential's Base URL.`,
+			);
 		} else {
-			reasons.push(`The API key and request bodies go only to the origin of the credential's Base URL (${base.origin}), never to another one. If the service has moved to ${target.origin}, set the Base URL to it.`);
+			reasons.push(
+				`The API key and request bodies go only to the origin of the credential's Base URL (${base.origin}), never to another one. If the service has moved to ${target.origin}, set the Base URL to it.`,
+			);
 		}
 	} else if (changesSomething(request.method)) {
-		reasons.push('A request that creates or changes something is never re-sent after a redirect. Check the Base URL of the Fax Service API credential.');
+		reasons.push(
+			'A request that creates or changes something is never re-sent after a redirect. Check the Base URL of the Fax Service API credential.',
+		);
 	} else {
-		reasons.push(`It redirected ${redirectsFollowed + 1} times in a row (at most ${MAX_REDIRECTS} are followed). Check the Base URL of the Fax Service API credential.`);
+		reasons.push(
+			`It redirected ${redirectsFollowed + 1} times in a row (at most ${MAX_REDIRECTS} are followed). Check the Base URL of the Fax Service API credential.`,
+		);
 	}
-	return new NodeApiError(ctx.getNode(), { status, location: where }, {
-		...options,
-		message: `The Fax Service answered ${what(request)} with a redirect (HTTP ${status}) to ${where}; it was not followed`,
-		description: reasons.join('\n'),
-	});
+	return new NodeApiError(
+		ctx.getNode(),
+		{ status, location: where },
+		{
+			...options,
+			message: `The Fax Service answered ${what(request)} with a redirect (HTTP ${status}) to ${where}; it was not followed`,
+			description: reasons.join('\n'),
+		},
+	);
 }
 
 /**
@@ -182,7 +243,11 @@ export function networkErrorCode(error: unknown): string | undefined {
 
 /** The failure in words. n8n rewrites any error message that holds a system error code, so the code goes in the description. */
 export function networkErrorMessage(error: unknown): string {
-	return ((error as { message?: string }).message ?? String(error)).replace(/\bE[A-Z_]{4,}\b:?\s*/g, '').trim() || 'network error';
+	return (
+		((error as { message?: string }).message ?? String(error))
+			.replace(/\bE[A-Z_]{4,}\b:?\s*/g, '')
+			.trim() || 'network error'
+	);
 }
 
 /**
@@ -194,7 +259,11 @@ export function networkFailure(
 	ctx: ApiContext,
 	request: ApiRequest,
 	error: unknown,
-	{ credentials, notSent, tries }: { credentials: FaxServiceCredentials; notSent: boolean; tries: string },
+	{
+		credentials,
+		notSent,
+		tries,
+	}: { credentials: FaxServiceCredentials; notSent: boolean; tries: string },
 ): NodeApiError {
 	const reason = redactKeys(networkErrorMessage(error), credentials);
 	const code = networkErrorCode(error);
@@ -203,7 +272,9 @@ export function networkFailure(
 	let description: string;
 	if (notSent) {
 		message = `Could not reach the Fax Service at ${credentials.baseUrl}: ${reason}`;
-		description = readOnly ? tries : `The request never reached the service, so nothing was created. ${tries}`;
+		description = readOnly
+			? tries
+			: `The request never reached the service, so nothing was created. ${tries}`;
 	} else if (readOnly) {
 		message = `The connection to the Fax Service at ${credentials.baseUrl} failed: ${reason}`;
 		description = tries;
@@ -212,7 +283,11 @@ export function networkFailure(
 		description = MAY_EXIST(request);
 	}
 	if (code) description = `${description} (system error ${code})`;
-	return new NodeApiError(ctx.getNode(), { message: reason }, { message, description: description.trim() || undefined, itemIndex: request.itemIndex });
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: reason },
+		{ message, description: description.trim() || undefined, itemIndex: request.itemIndex },
+	);
 }
 
 /** A 2xx answer the node cannot use: an error naming the request, status and start of the body. */
@@ -226,12 +301,18 @@ export function unexpectedAnswer(
 ): NodeApiError {
 	const description = [
 		`Expected ${expected}; the answer began: ${excerpt(rawBody)}`,
-		!changesSomething(request.method) ? 'A proxy or gateway in front of the service may have answered instead of it: check the Base URL.' : MAY_EXIST(request),
+		!changesSomething(request.method)
+			? 'A proxy or gateway in front of the service may have answered instead of it: check the Base URL.'
+			: MAY_EXIST(request),
 	].join('\n');
-	return new NodeApiError(ctx.getNode(), { body: redactKeys(excerpt(rawBody), credentials) }, {
-		message: `Unexpected answer from the Fax Service to ${what(request)} (HTTP ${status})`,
-		description: redactKeys(description, credentials),
-		httpCode: String(status),
-		itemIndex: request.itemIndex,
-	});
+	return new NodeApiError(
+		ctx.getNode(),
+		{ body: redactKeys(excerpt(rawBody), credentials) },
+		{
+			message: `Unexpected answer from the Fax Service to ${what(request)} (HTTP ${status})`,
+			description: redactKeys(description, credentials),
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		},
+	);
 }

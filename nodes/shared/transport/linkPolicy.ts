@@ -26,10 +26,23 @@ function ipv4Parts(host: string): number[] | undefined {
 
 function ipv4Class([a, b, c]: number[]): AddressClass {
 	if (a === 127) return 'loopback';
-	if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return 'private';
+	if (
+		a === 10 ||
+		(a === 172 && b >= 16 && b <= 31) ||
+		(a === 192 && b === 168) ||
+		(a === 100 && b >= 64 && b <= 127)
+	)
+		return 'private';
 	if (a === 169 && b === 254) return 'link-local';
 	// This network, IETF and documentation ranges, benchmarking, multicast and above.
-	if (a === 0 || (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || a >= 224) {
+	if (
+		a === 0 ||
+		(a === 192 && b === 0 && (c === 0 || c === 2)) ||
+		(a === 198 && (b === 18 || b === 19)) ||
+		(a === 198 && b === 51 && c === 100) ||
+		(a === 203 && b === 0 && c === 113) ||
+		a >= 224
+	) {
 		return 'reserved';
 	}
 	return 'public';
@@ -48,12 +61,19 @@ function ipv6Groups(host: string): number[] | undefined {
 	}
 	const halves = text.split('::');
 	if (halves.length > 2) return undefined;
-	const parse = (half: string) => (half === '' ? [] : half.split(':').map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN)));
+	const parse = (half: string) =>
+		half === ''
+			? []
+			: half.split(':').map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN));
 	const head = parse(halves[0]);
 	const rest = halves.length === 2 ? parse(halves[1]) : [];
 	const missing = 8 - head.length - rest.length;
 	if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-	const groups = [...head, ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...rest];
+	const groups = [
+		...head,
+		...new Array<number>(halves.length === 2 ? missing : 0).fill(0),
+		...rest,
+	];
 	return groups.some(Number.isNaN) ? undefined : groups;
 }
 
@@ -62,11 +82,18 @@ function ipv6Class(groups: number[]): AddressClass {
 	if (zeros(7) && groups[7] === 1) return 'loopback';
 	if (zeros(8)) return 'reserved';
 	// IPv4-mapped (::ffff:a.b.c.d): the IPv4 address decides.
-	if (zeros(5) && groups[5] === 0xffff) return ipv4Class([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8]);
+	if (zeros(5) && groups[5] === 0xffff)
+		return ipv4Class([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8]);
 	if ((groups[0] & 0xffc0) === 0xfe80) return 'link-local';
 	if ((groups[0] & 0xfe00) === 0xfc00) return 'private';
 	// Multicast, documentation, NAT64, IPv4-compatible and other special prefixes.
-	if ((groups[0] & 0xff00) === 0xff00 || (groups[0] === 0x2001 && groups[1] === 0x0db8) || (groups[0] === 0x64 && groups[1] === 0xff9b) || zeros(6)) return 'reserved';
+	if (
+		(groups[0] & 0xff00) === 0xff00 ||
+		(groups[0] === 0x2001 && groups[1] === 0x0db8) ||
+		(groups[0] === 0x64 && groups[1] === 0xff9b) ||
+		zeros(6)
+	)
+		return 'reserved';
 	return 'public';
 }
 

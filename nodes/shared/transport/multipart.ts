@@ -43,15 +43,22 @@ async function* concatenate(parts: Array<Buffer | Readable>): AsyncGenerator<Buf
 
 /** The parts opened, in order: one buffer when every part is in memory, else a stream. `Readable.from` is reached through a stream n8n opened for us. */
 async function bodyOf(parts: Part[]): Promise<Buffer | Readable> {
-	const opened = await Promise.all(parts.map(async (part) => (Buffer.isBuffer(part) ? part : await part())));
+	const opened = await Promise.all(
+		parts.map(async (part) => (Buffer.isBuffer(part) ? part : await part())),
+	);
 	if (opened.every((part) => Buffer.isBuffer(part))) return Buffer.concat(opened as Buffer[]);
 	const first = opened.find((part): part is Readable => !Buffer.isBuffer(part));
 	if (!first) throw new Error('bodyOf() needs at least one stream');
-	const readableFrom = (first.constructor as unknown as { from: (source: AsyncIterable<Buffer>) => Readable }).from;
+	const readableFrom = (
+		first.constructor as unknown as { from: (source: AsyncIterable<Buffer>) => Readable }
+	).from;
 	return readableFrom(concatenate(opened));
 }
 
-export function encodeMultipart(fields: Record<string, string>, files: MultipartFile[]): MultipartBody {
+export function encodeMultipart(
+	fields: Record<string, string>,
+	files: MultipartFile[],
+): MultipartBody {
 	const boundary = `----n8nFaxService${randomBytes(12).toString('hex')}`;
 	const parts: Part[] = [];
 	let contentLength = 0;
@@ -60,7 +67,12 @@ export function encodeMultipart(fields: Record<string, string>, files: Multipart
 		contentLength += part.length;
 	};
 	for (const [name, value] of Object.entries(fields)) {
-		add(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`, 'utf8'));
+		add(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
+				'utf8',
+			),
+		);
 	}
 	for (const file of files) {
 		add(

@@ -29,10 +29,16 @@ export async function apiRequestPage(
 	page: number,
 	pageSize = MAX_PAGE_SIZE,
 ): Promise<ListPage> {
-	const response = await apiRequest.call(this, { ...request, method: 'GET', qs: { ...request.qs, page, page_size: pageSize }, answer });
+	const response = await apiRequest.call(this, {
+		...request,
+		method: 'GET',
+		qs: { ...request.qs, page, page_size: pageSize },
+		answer,
+	});
 	const records = response[answer.list] as IDataObject[];
 	const meta = response.meta as IDataObject | undefined;
-	if (meta === undefined || answer.paged === false) return { records, totalCount: records.length, totalPages: 1 };
+	if (meta === undefined || answer.paged === false)
+		return { records, totalCount: records.length, totalPages: 1 };
 	return { records, totalCount: Number(meta.totalCount), totalPages: Number(meta.totalPages) };
 }
 
@@ -46,11 +52,16 @@ export async function apiRequestAllPages(
 	answer: ListAnswer,
 	limit?: number,
 ): Promise<IDataObject[]> {
-	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
-	const readPage = async (page: number) => await apiRequestPage.call(this, request, answer, page, pageSize);
+	const pageSize =
+		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
+	const readPage = async (page: number) =>
+		await apiRequestPage.call(this, request, answer, page, pageSize);
 
 	const first = await readPage(1);
-	const lastPage = Math.min(first.totalPages, limit === undefined ? Infinity : Math.ceil(limit / pageSize));
+	const lastPage = Math.min(
+		first.totalPages,
+		limit === undefined ? Infinity : Math.ceil(limit / pageSize),
+	);
 	const pages: IDataObject[][] = [first.records];
 	if (first.records.length > 0) {
 		let next = 2;
@@ -60,18 +71,24 @@ export async function apiRequestAllPages(
 				pages[page - 1] = (await readPage(page)).records;
 			}
 		};
-		await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, Math.max(0, lastPage - 1)) }, worker));
+		await Promise.all(
+			Array.from({ length: Math.min(PAGE_CONCURRENCY, Math.max(0, lastPage - 1)) }, worker),
+		);
 	}
 	const records = pages.flat();
 	// Fewer records than the first page announced means a page came back short: never a silent partial list.
 	const announced = first.totalCount;
 	const expected = limit === undefined ? announced : Math.min(limit, announced);
 	if (records.length < expected) {
-		throw new NodeApiError(this.getNode(), { totalCount: announced, received: records.length }, {
-			message: `The list of ${answer.list} stopped short: ${records.length} of the ${announced} records the service announced arrived`,
-			description: `Pages 1 to ${lastPage} of ${request.path} were read. A page had fewer records than its place in the list needs; run the node again.`,
-			itemIndex: request.itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ totalCount: announced, received: records.length },
+			{
+				message: `The list of ${answer.list} stopped short: ${records.length} of the ${announced} records the service announced arrived`,
+				description: `Pages 1 to ${lastPage} of ${request.path} were read. A page had fewer records than its place in the list needs; run the node again.`,
+				itemIndex: request.itemIndex,
+			},
+		);
 	}
 	return limit === undefined ? records : records.slice(0, limit);
 }

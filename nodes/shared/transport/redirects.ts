@@ -14,7 +14,10 @@ export function isRedirect(status: number): boolean {
 }
 
 /** Where a 3xx answer points, resolved against the URL that was asked; undefined without a usable Location. */
-export function redirectTarget(headers: IDataObject | undefined, requestedUrl: string): URL | undefined {
+export function redirectTarget(
+	headers: IDataObject | undefined,
+	requestedUrl: string,
+): URL | undefined {
 	const header = headers?.location;
 	const location = Array.isArray(header) ? header[0] : header;
 	if (typeof location !== 'string' || location.trim() === '') return undefined;

@@ -26,13 +26,17 @@ export function retryAfterMs(header: unknown, now = Date.now()): number | undefi
 }
 
 /** The pause after failed try `attempt` (0-based) when the answer asked for none. */
-export const retryDelayMs = (attempt: number): number => RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)];
+export const retryDelayMs = (attempt: number): number =>
+	RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)];
 
 /**
  * Whether a request whose try `attempt` failed on the network is sent again: a read is tried 3 times;
  * a creation once more only when it cannot have left this machine. Not after a Stop: n8n aborted it.
  */
-export function retriesNetworkFailure(attempt: number, { readOnly, notSent, stopped }: { readOnly: boolean; notSent: boolean; stopped: boolean }): boolean {
+export function retriesNetworkFailure(
+	attempt: number,
+	{ readOnly, notSent, stopped }: { readOnly: boolean; notSent: boolean; stopped: boolean },
+): boolean {
 	return attempt < RETRY_DELAYS_MS.length && !stopped && (readOnly || (notSent && attempt === 0));
 }
 

@@ -48,7 +48,11 @@ export function httpOptions(baseUrl: string, request: ApiRequest): IHttpRequestO
 		options.body = new URLSearchParams(request.form).toString();
 		options.headers = { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
 	} else if (request.multipart) {
-		options.headers = { ...options.headers, 'Content-Type': request.multipart.contentType, 'Content-Length': String(request.multipart.contentLength) };
+		options.headers = {
+			...options.headers,
+			'Content-Type': request.multipart.contentType,
+			'Content-Length': String(request.multipart.contentLength),
+		};
 	}
 	return options;
 }
@@ -59,14 +63,30 @@ export function httpOptions(baseUrl: string, request: ApiRequest): IHttpRequestO
  * aborts STOP_GRACE_MS after a Stop, so one on the wire finishes and its outcome is known (n8n's
  * authenticated helper replaces any signal of the node's with its own).
  */
-export function senderFor(ctx: ApiContext, method: IHttpRequestMethods, key: string): { send: Send; done: () => void } {
+export function senderFor(
+	ctx: ApiContext,
+	method: IHttpRequestMethods,
+	key: string,
+): { send: Send; done: () => void } {
 	if (!changesSomething(method)) {
-		return { send: async (options) => (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as Omit<ApiResponse, 'url'>, done: () => undefined };
+		return {
+			send: async (options) =>
+				(await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					CREDENTIAL_TYPE,
+					options,
+				)) as Omit<ApiResponse, 'url'>,
+			done: () => undefined,
+		};
 	}
 	const { signal, release } = signalAfterStop(ctx);
 	return {
 		send: async (options) =>
-			(await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, Authorization: `Bearer ${key}` }, abortSignal: signal })) as Omit<ApiResponse, 'url'>,
+			(await ctx.helpers.httpRequest({
+				...options,
+				headers: { ...options.headers, Authorization: `Bearer ${key}` },
+				abortSignal: signal,
+			})) as Omit<ApiResponse, 'url'>,
 		done: release,
 	};
 }
@@ -77,11 +97,16 @@ export function senderFor(ctx: ApiContext, method: IHttpRequestMethods, key: str
  * Any other redirect is returned as it is, for an error: a body is never re-sent, and nothing goes to
  * another origin.
  */
-export async function sendWithinOrigin(send: Send, options: IHttpRequestOptions, baseOrigin: string): Promise<{ response: ApiResponse; redirects: number }> {
+export async function sendWithinOrigin(
+	send: Send,
+	options: IHttpRequestOptions,
+	baseOrigin: string,
+): Promise<{ response: ApiResponse; redirects: number }> {
 	let current = options;
 	for (let redirects = 0; ; redirects++) {
 		const response = { ...(await send(current)), url: current.url };
-		if (!isRedirect(response.statusCode) || current.method !== 'GET' || redirects === MAX_REDIRECTS) return { response, redirects };
+		if (!isRedirect(response.statusCode) || current.method !== 'GET' || redirects === MAX_REDIRECTS)
+			return { response, redirects };
 		const target = redirectTarget(response.headers, current.url);
 		if (target?.origin !== baseOrigin) return { response, redirects };
 		// The Location carries its own query.

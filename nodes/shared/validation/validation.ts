@@ -30,45 +30,84 @@ export const MIME_TYPE: Record<FileKind, string> = { pdf: 'application/pdf', tif
  * rule and the item, never the value: any field can be fed patient data by an expression. What was
  * given goes in the description, which only the editor and the execution show.
  */
-function fail(ctx: CheckContext, itemIndex: number | undefined, field: string, problem: string, { got, hint }: { got?: unknown; hint?: string } = {}): never {
+function fail(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	problem: string,
+	{ got, hint }: { got?: unknown; hint?: string } = {},
+): never {
 	// A trigger's parameters belong to no item: its messages name only the field.
 	const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
-	const given = got === undefined ? undefined : typeof got === 'string' ? `Got "${got}".` : `Got ${String(got)}.`;
+	const given =
+		got === undefined
+			? undefined
+			: typeof got === 'string'
+				? `Got "${got}".`
+				: `Got ${String(got)}.`;
 	throw new NodeOperationError(ctx.getNode(), `${field} ${problem}${where}`, {
 		itemIndex,
 		description: [given, hint].filter(Boolean).join(' ') || undefined,
 	});
 }
 
-export function assertE164(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertE164(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
 	if (!E164.test(trimmed)) {
-		fail(ctx, itemIndex, field, 'must be an E.164 number like +15551234567', { got: value, hint: 'A plus sign, the country code and the number, with no spaces or punctuation.' });
+		fail(ctx, itemIndex, field, 'must be an E.164 number like +15551234567', {
+			got: value,
+			hint: 'A plus sign, the country code and the number, with no spaces or punctuation.',
+		});
 	}
 	return trimmed;
 }
 
-export function assertAreaCode(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertAreaCode(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
-	if (!AREA_CODE.test(trimmed)) fail(ctx, itemIndex, field, 'must be exactly three digits', { got: value });
+	if (!AREA_CODE.test(trimmed))
+		fail(ctx, itemIndex, field, 'must be exactly three digits', { got: value });
 	return trimmed;
 }
 
-export function assertUuid(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertUuid(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
 	if (!UUID.test(trimmed)) fail(ctx, itemIndex, field, 'must be a UUID', { got: value });
 	return trimmed;
 }
 
 /** Accepts YYYY-MM-DD, or a date-time (as n8n's date picker produces) reduced to its date. */
-export function assertDate(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertDate(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
 	const datePart = DATE_TIME.test(trimmed) ? trimmed.slice(0, 10) : trimmed;
 	const match = DATE.exec(datePart);
 	if (match) {
 		const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
 		const date = new Date(Date.UTC(year, month - 1, day));
-		if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
+		if (
+			date.getUTCFullYear() === year &&
+			date.getUTCMonth() === month - 1 &&
+			date.getUTCDate() === day
+		) {
 			return datePart;
 		}
 	}
@@ -93,7 +132,14 @@ function zoneOffset(instant: number, timeZone: string): number {
 			.formatToParts(new Date(instant))
 			.map((part) => [part.type, Number(part.value)]),
 	);
-	const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+	const wallClock = Date.UTC(
+		parts.year,
+		parts.month - 1,
+		parts.day,
+		parts.hour,
+		parts.minute,
+		parts.second,
+	);
 	return wallClock - Math.floor(instant / 1000) * 1000;
 }
 
@@ -102,9 +148,17 @@ function zoneOffset(instant: number, timeZone: string): number {
  * stores it) is read in the workflow's time zone and sent as UTC, so the service never has to
  * guess what it meant.
  */
-export function assertDateOrDateTime(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertDateOrDateTime(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
-	if (DATE_TIME.test(trimmed) && !Number.isNaN(Date.parse(ZONE.test(trimmed) ? trimmed : `${trimmed}Z`))) {
+	if (
+		DATE_TIME.test(trimmed) &&
+		!Number.isNaN(Date.parse(ZONE.test(trimmed) ? trimmed : `${trimmed}Z`))
+	) {
 		if (ZONE.test(trimmed)) return trimmed;
 		const asUtc = Date.parse(`${trimmed}Z`);
 		const offset = zoneOffset(asUtc, ctx.getTimezone());
@@ -113,13 +167,24 @@ export function assertDateOrDateTime(ctx: CheckContext, itemIndex: number | unde
 	return assertDate(ctx, itemIndex, field, trimmed);
 }
 
-export function assertEmail(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertEmail(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
-	if (!EMAIL.test(trimmed)) fail(ctx, itemIndex, field, 'must be an e-mail address', { got: value });
+	if (!EMAIL.test(trimmed))
+		fail(ctx, itemIndex, field, 'must be an e-mail address', { got: value });
 	return trimmed;
 }
 
-export function assertUrl(ctx: CheckContext, itemIndex: number | undefined, field: string, value: string): string {
+export function assertUrl(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: string,
+): string {
 	const trimmed = value.trim();
 	let url: URL | undefined;
 	try {
@@ -161,14 +226,31 @@ export function assertFileKind(
 	const type = fileTypeOf(head);
 	const wanted = allowed.map((k) => k.toUpperCase()).join(' or ');
 	if (type?.bigTiff) {
-		fail(ctx, itemIndex, field, `must be a ${wanted} file, got a BigTIFF`, { hint: 'Fax services and this node take classic TIFF: save the scan as a classic TIFF (CCITT Group 4) or as a PDF.' });
+		fail(ctx, itemIndex, field, `must be a ${wanted} file, got a BigTIFF`, {
+			hint: 'Fax services and this node take classic TIFF: save the scan as a classic TIFF (CCITT Group 4) or as a PDF.',
+		});
 	}
 	if (!type || !allowed.includes(type.kind)) {
-		fail(ctx, itemIndex, field, `must be a ${wanted} file${type ? `, got a ${type.kind.toUpperCase()}` : ''}`, { hint: 'The file type is checked by its content (its first bytes), not by its name or mime type.' });
+		fail(
+			ctx,
+			itemIndex,
+			field,
+			`must be a ${wanted} file${type ? `, got a ${type.kind.toUpperCase()}` : ''}`,
+			{
+				hint: 'The file type is checked by its content (its first bytes), not by its name or mime type.',
+			},
+		);
 	}
 	return type;
 }
 
-export function assertMaxBytes(ctx: CheckContext, itemIndex: number | undefined, field: string, size: number, max: number): void {
-	if (size > max) fail(ctx, itemIndex, field, `is ${size} bytes; the service accepts at most ${max} bytes`);
+export function assertMaxBytes(
+	ctx: CheckContext,
+	itemIndex: number | undefined,
+	field: string,
+	size: number,
+	max: number,
+): void {
+	if (size > max)
+		fail(ctx, itemIndex, field, `is ${size} bytes; the service accepts at most ${max} bytes`);
 }

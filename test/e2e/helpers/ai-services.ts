@@ -25,11 +25,17 @@ export interface AiServices {
 export async function startAiServices(): Promise<AiServices> {
 	const [modelPort] = await freePorts(1);
 	const model = await startModelServer({ port: modelPort });
-	const sandbox = await startSandbox({ port: 0, timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 100 } });
+	const sandbox = await startSandbox({
+		port: 0,
+		timing: { inProgressAfterMs: 50, completeAfterMs: 100, aiCompleteAfterMs: 100 },
+	});
 	const api = sandboxApi(sandbox);
 	const today = new Date().toISOString().slice(0, 10);
 	const faxNumber = await provisionNumber(api);
-	const faxIds = { sender: await receiveFax(api, faxNumber, SENDER, 'REFERRAL to cardiology'), other: await receiveFax(api, faxNumber, OTHER_SENDER, 'LAB RESULTS') };
+	const faxIds = {
+		sender: await receiveFax(api, faxNumber, SENDER, 'REFERRAL to cardiology'),
+		other: await receiveFax(api, faxNumber, OTHER_SENDER, 'LAB RESULTS'),
+	};
 	return {
 		model,
 		sandbox,

@@ -13,8 +13,11 @@ type CredentialRef = { id: string; name: string };
 export const FAX_SERVICE_TOOL_TYPE = 'n8n-nodes-fax-service.faxServiceTool';
 
 /** A `$fromAI(...)` expression, as the editor's "Let the model define this parameter" button writes it (with a description). */
-export const fromAI = (key: string, description: string, type: 'string' | 'number' = 'string'): string =>
-	`={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
+export const fromAI = (
+	key: string,
+	description: string,
+	type: 'string' | 'number' = 'string',
+): string => `={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
 
 /** The three received-fax tools the suites attach: list (filters from the model), read one, forward one. */
 export function receivedFaxTools(): Array<{ name: string; description: string; parameters: Json }> {
@@ -28,14 +31,21 @@ export function receivedFaxTools(): Array<{ name: string; description: string; p
 				limit: 10,
 				filters: {
 					fromNumber: fromAI('fromNumber', 'Only faxes from this sender fax number, in E.164 form'),
-					dateStart: fromAI('receivedAfter', 'Only faxes received on or after this date, YYYY-MM-DD'),
+					dateStart: fromAI(
+						'receivedAfter',
+						'Only faxes received on or after this date, YYYY-MM-DD',
+					),
 				},
 			},
 		},
 		{
 			name: 'Get Received Fax',
 			description: 'Reads one received fax by its faxId',
-			parameters: { resource: 'receivedFax', operation: 'get', faxId: fromAI('faxId', 'The faxId of the received fax') },
+			parameters: {
+				resource: 'receivedFax',
+				operation: 'get',
+				faxId: fromAI('faxId', 'The faxId of the received fax'),
+			},
 		},
 		{
 			name: 'Forward Received Fax',
@@ -44,7 +54,10 @@ export function receivedFaxTools(): Array<{ name: string; description: string; p
 				resource: 'receivedFax',
 				operation: 'forward',
 				faxId: fromAI('faxId', 'The faxId of the received fax'),
-				toNumber: fromAI('toNumber', 'The fax number to forward to, in E.164 form like +15551234567'),
+				toNumber: fromAI(
+					'toNumber',
+					'The fax number to forward to, in E.164 form like +15551234567',
+				),
 			},
 		},
 	];
@@ -54,7 +67,11 @@ export function receivedFaxTools(): Array<{ name: string; description: string; p
  * A tool that faxes a letter the model writes: Sent Fax → Send with the tool's default Document Source
  * (Text), the letter, the number and the cover page's recipient and subject from the model.
  */
-export function faxLetterTool(fromNumber: string): { name: string; description: string; parameters: Json } {
+export function faxLetterTool(fromNumber: string): {
+	name: string;
+	description: string;
+	parameters: Json;
+} {
 	return {
 		name: 'Fax Letter',
 		description: 'Faxes a letter you write to a fax number, with a cover page',
@@ -65,7 +82,10 @@ export function faxLetterTool(fromNumber: string): { name: string; description: 
 			toNumber: fromAI('toNumber', 'The fax number to send to, in E.164 form like +15551234567'),
 			text: fromAI('letter', 'The whole text of the letter'),
 			addCoverPage: true,
-			coverPage: { to: fromAI('recipientName', 'Who the fax is for'), subject: fromAI('subject', 'The subject line of the cover page') },
+			coverPage: {
+				to: fromAI('recipientName', 'Who the fax is for'),
+				subject: fromAI('subject', 'The subject line of the cover page'),
+			},
 		},
 	};
 }
@@ -74,14 +94,23 @@ export function faxLetterTool(fromNumber: string): { name: string; description: 
 export type OnError = 'stopWorkflow' | 'continueRegularOutput';
 
 /** A Fax Service Tool node with a description of its own ("Set Manually"). */
-export function faxServiceToolNode(tool: { name: string; description: string; parameters: Json }, credential: CredentialRef, position: [number, number], onError?: OnError): Json {
+export function faxServiceToolNode(
+	tool: { name: string; description: string; parameters: Json },
+	credential: CredentialRef,
+	position: [number, number],
+	onError?: OnError,
+): Json {
 	return {
 		id: randomUUID(),
 		name: tool.name,
 		type: FAX_SERVICE_TOOL_TYPE,
 		typeVersion: 1,
 		position,
-		parameters: { descriptionType: 'manual', toolDescription: tool.description, ...tool.parameters },
+		parameters: {
+			descriptionType: 'manual',
+			toolDescription: tool.description,
+			...tool.parameters,
+		},
 		credentials: { faxServiceApi: credential },
 		...(onError && { onError }),
 	};
@@ -89,7 +118,11 @@ export function faxServiceToolNode(tool: { name: string; description: string; pa
 
 /** n8n's OpenAI credential with its Base URL on the test's model server. */
 export function openAiCredential(baseUrl: string): CredentialJson {
-	return { name: 'Model server', type: 'openAiApi', data: { apiKey: 'sk-model-server-key', url: baseUrl } };
+	return {
+		name: 'Model server',
+		type: 'openAiApi',
+		data: { apiKey: 'sk-model-server-key', url: baseUrl },
+	};
 }
 
 /** OpenAI Chat Model 1.3 (the editor's) with "Use Responses API" off: chat completions, what OpenAI-compatible servers speak. */
@@ -100,7 +133,11 @@ export function openAiChatModelNode(credential: CredentialRef, position: [number
 		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
 		typeVersion: 1.3,
 		position,
-		parameters: { model: { __rl: true, mode: 'id', value: 'scripted-model' }, responsesApiEnabled: false, options: {} },
+		parameters: {
+			model: { __rl: true, mode: 'id', value: 'scripted-model' },
+			responsesApiEnabled: false,
+			options: {},
+		},
 		credentials: { openAiApi: credential },
 	};
 }
@@ -114,7 +151,9 @@ export function agentWorkflow(
 	onError?: OnError,
 	tools = receivedFaxTools(),
 ): WorkflowJson {
-	const toolNodes = tools.map((tool, index) => faxServiceToolNode(tool, credentials.faxService, [360 + index * 160, 240], onError));
+	const toolNodes = tools.map((tool, index) =>
+		faxServiceToolNode(tool, credentials.faxService, [360 + index * 160, 240], onError),
+	);
 	return {
 		name,
 		nodes: [
@@ -126,23 +165,41 @@ export function agentWorkflow(
 				// What the editor adds: 3.1 on n8n 2.41, 3 on 1.123 (its newest).
 				typeVersion: hostVersion === 2 ? 3.1 : 3,
 				position: [240, 0],
-				parameters: { promptType: 'define', text: '={{ $json.body.chatInput }}', options: { systemMessage: 'You handle the inbound faxes of a clinic.' } },
+				parameters: {
+					promptType: 'define',
+					text: '={{ $json.body.chatInput }}',
+					options: { systemMessage: 'You handle the inbound faxes of a clinic.' },
+				},
 			},
 			openAiChatModelNode(credentials.openAi, [160, 240]),
 			...toolNodes,
 		],
 		connections: {
 			Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
-			...Object.fromEntries(toolNodes.map((node) => [node.name, { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] }])),
+			'OpenAI Chat Model': {
+				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+			},
+			...Object.fromEntries(
+				toolNodes.map((node) => [
+					node.name,
+					{ ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+				]),
+			),
 		},
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 /** MCP Server Trigger 2 (streamable HTTP at /mcp/<path>) with the tools attached. */
-export function mcpServerWorkflow(name: string, path: string, faxService: CredentialRef, tools = receivedFaxTools()): WorkflowJson {
-	const toolNodes = tools.map((tool, index) => faxServiceToolNode(tool, faxService, [index * 160, 240]));
+export function mcpServerWorkflow(
+	name: string,
+	path: string,
+	faxService: CredentialRef,
+	tools = receivedFaxTools(),
+): WorkflowJson {
+	const toolNodes = tools.map((tool, index) =>
+		faxServiceToolNode(tool, faxService, [index * 160, 240]),
+	);
 	return {
 		name,
 		nodes: [
@@ -157,7 +214,12 @@ export function mcpServerWorkflow(name: string, path: string, faxService: Creden
 			},
 			...toolNodes,
 		],
-		connections: Object.fromEntries(toolNodes.map((node) => [node.name, { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] }])),
+		connections: Object.fromEntries(
+			toolNodes.map((node) => [
+				node.name,
+				{ ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+			]),
+		),
 		settings: { executionOrder: 'v1' },
 	};
 }

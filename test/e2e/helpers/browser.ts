@@ -26,7 +26,11 @@ export const CHROMIUM_ARGS = [
 ];
 
 const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
-const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
+const CHROMIUM_PATHS = [
+	'/usr/bin/chromium',
+	'/usr/lib/chromium/chromium',
+	'/usr/bin/chromium-browser',
+];
 
 function isExecutable(file: string): boolean {
 	try {
@@ -51,11 +55,15 @@ export interface ChromiumLookup {
 export function findChromium(): ChromiumLookup {
 	const explicit = process.env.CHROMIUM_PATH;
 	if (explicit) {
-		if (!isExecutable(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} is not an executable file.`);
+		if (!isExecutable(explicit))
+			throw new Error(`CHROMIUM_PATH=${explicit} is not an executable file.`);
 		return { path: explicit, lookedFor: `CHROMIUM_PATH=${explicit}` };
 	}
 	const pathDirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-	const candidates = [...CHROMIUM_PATHS, ...CHROMIUM_NAMES.flatMap((name) => pathDirs.map((dir) => join(dir, name)))];
+	const candidates = [
+		...CHROMIUM_PATHS,
+		...CHROMIUM_NAMES.flatMap((name) => pathDirs.map((dir) => join(dir, name))),
+	];
 	const lookedFor = `${CHROMIUM_PATHS.join(', ')}, and ${CHROMIUM_NAMES.join(', ')} on PATH; CHROMIUM_PATH is not set`;
 	return { path: candidates.find(isExecutable) ?? null, lookedFor };
 }
@@ -103,7 +111,8 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
 	page.on('requestfailed', (request) => {
 		const reason = request.failure()?.errorText ?? '';
 		// Navigations abort the previous page's pending requests: not a problem.
-		if (reason !== 'net::ERR_ABORTED') note(`request failed: ${request.method()} ${request.url()} ${reason}`);
+		if (reason !== 'net::ERR_ABORTED')
+			note(`request failed: ${request.method()} ${request.url()} ${reason}`);
 	});
 	return {
 		context,
@@ -117,7 +126,11 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
 }
 
 /** Saves a screenshot (of an element, or the whole page), creating the folder. Resolves the path. */
-export async function saveScreenshot(target: Page | Locator, folder: string, fileName: string): Promise<string> {
+export async function saveScreenshot(
+	target: Page | Locator,
+	folder: string,
+	fileName: string,
+): Promise<string> {
 	mkdirSync(folder, { recursive: true });
 	const file = join(folder, fileName);
 	await target.screenshot({ path: file, animations: 'disabled' });
@@ -136,18 +149,29 @@ export interface ImageState {
 
 /** The src and load state of an <img>. */
 export async function imageState(img: Locator): Promise<ImageState> {
-	return await img.evaluate((element: { getAttribute(name: string): string | null; complete: boolean; naturalWidth: number; naturalHeight: number }) => ({
-		src: element.getAttribute('src') ?? '',
-		complete: element.complete,
-		naturalWidth: element.naturalWidth,
-		naturalHeight: element.naturalHeight,
-	}));
+	return await img.evaluate(
+		(element: {
+			getAttribute(name: string): string | null;
+			complete: boolean;
+			naturalWidth: number;
+			naturalHeight: number;
+		}) => ({
+			src: element.getAttribute('src') ?? '',
+			complete: element.complete,
+			naturalWidth: element.naturalWidth,
+			naturalHeight: element.naturalHeight,
+		}),
+	);
 }
 
 /** Waits until an <img> finished loading (successfully or not) and resolves its state. */
 export async function waitForImage(img: Locator, timeoutMs = 30_000): Promise<ImageState> {
 	const handle = await img.elementHandle({ timeout: timeoutMs });
-	await img.page().waitForFunction((element) => (element as unknown as { complete: boolean }).complete, handle, { timeout: timeoutMs });
+	await img
+		.page()
+		.waitForFunction((element) => (element as unknown as { complete: boolean }).complete, handle, {
+			timeout: timeoutMs,
+		});
 	return await imageState(img);
 }
 
@@ -169,7 +193,11 @@ export class N8nEditor {
 		await emailField.waitFor({ state: 'visible', timeout: 60_000 });
 		await emailField.fill(email);
 		await page.getByTestId('password').locator('input').fill(password);
-		const login = page.waitForResponse((response) => new URL(response.url()).pathname === '/rest/login' && response.request().method() === 'POST');
+		const login = page.waitForResponse(
+			(response) =>
+				new URL(response.url()).pathname === '/rest/login' &&
+				response.request().method() === 'POST',
+		);
 		await page.getByTestId('form-submit-button').click();
 		const response = await login;
 		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
@@ -180,7 +208,8 @@ export class N8nEditor {
 	async openWorkflow(workflowId: string, nodeNames: string[]): Promise<void> {
 		await this.page.goto(`${this.baseUrl}/workflow/${workflowId}`);
 		await this.page.getByTestId('canvas').waitFor({ state: 'visible', timeout: 60_000 });
-		for (const name of nodeNames) await this.canvasNode(name).waitFor({ state: 'visible', timeout: 60_000 });
+		for (const name of nodeNames)
+			await this.canvasNode(name).waitFor({ state: 'visible', timeout: 60_000 });
 	}
 
 	canvasNodes(): Locator {
@@ -205,8 +234,16 @@ export class N8nEditor {
 	 * Clicks "Execute workflow" on the canvas; resolves n8n's answer to the editor's run request
 	 * (POST /rest/workflows/<id>/run) and the execution id it reported.
 	 */
-	async executeWorkflow(): Promise<{ status: number; executionId: string | undefined; body: string }> {
-		const run = this.page.waitForResponse((r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run$/.test(new URL(r.url()).pathname));
+	async executeWorkflow(): Promise<{
+		status: number;
+		executionId: string | undefined;
+		body: string;
+	}> {
+		const run = this.page.waitForResponse(
+			(r) =>
+				r.request().method() === 'POST' &&
+				/\/rest\/workflows\/[^/]+\/run$/.test(new URL(r.url()).pathname),
+		);
 		run.catch(() => undefined); // awaited below; no unhandled rejection if the click throws
 		await this.executeWorkflowButton().click();
 		const response = await run;
@@ -226,21 +263,36 @@ export class N8nEditor {
 	 * install button), enters the package name, accepts the risk notice and installs. Resolves n8n's
 	 * answer to the editor's POST /rest/community-packages and the installed package's card.
 	 */
-	async installCommunityPackage(name: string): Promise<{ status: number; body: string; card: Locator }> {
+	async installCommunityPackage(
+		name: string,
+	): Promise<{ status: number; body: string; card: Locator }> {
 		const { page } = this;
 		await page.goto(`${this.baseUrl}/settings/community-nodes`);
-		await page.getByRole('button', { name: /install/i }).first().click({ timeout: 60_000 });
-		const nameField = page.locator('[data-test-id="package-name-input"] input, input[data-test-id="package-name-input"]').first();
+		await page
+			.getByRole('button', { name: /install/i })
+			.first()
+			.click({ timeout: 60_000 });
+		const nameField = page
+			.locator(
+				'[data-test-id="package-name-input"] input, input[data-test-id="package-name-input"]',
+			)
+			.first();
 		await nameField.fill(name, { timeout: 30_000 });
 		await page.getByTestId('user-agreement-checkbox').click();
-		const install = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/community-packages', { timeout: 180_000 });
+		const install = page.waitForResponse(
+			(r) =>
+				r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/community-packages',
+			{ timeout: 180_000 },
+		);
 		install.catch(() => undefined); // awaited below
 		await page.getByTestId('install-community-package-button').click();
 		const response = await install;
 		const card = page.getByTestId('community-package-card').filter({ hasText: name });
 		await card.waitFor({ state: 'visible', timeout: 60_000 });
 		// The modal closes once the install is done.
-		await page.getByTestId('install-community-package-button').waitFor({ state: 'hidden', timeout: 60_000 });
+		await page
+			.getByTestId('install-community-package-button')
+			.waitFor({ state: 'hidden', timeout: 60_000 });
 		return { status: response.status(), body: await response.text(), card };
 	}
 
@@ -261,7 +313,10 @@ export class N8nEditor {
 		await node.dblclick();
 		const ndv = this.ndv();
 		await ndv.waitFor({ state: 'visible' });
-		await ndv.getByTestId('node-title-container').filter({ hasText: name }).waitFor({ state: 'visible' });
+		await ndv
+			.getByTestId('node-title-container')
+			.filter({ hasText: name })
+			.waitFor({ state: 'visible' });
 		await ndv.getByTestId('node-parameters').waitFor({ state: 'visible' });
 		return ndv;
 	}
@@ -339,7 +394,9 @@ export class N8nEditor {
 	/** The parameter's row: label, Fixed/Expression switch and input. */
 	parameterItem(name: string): Locator {
 		// `has` is matched inside each item: a page-rooted locator, not one under the NDV.
-		return this.ndv().getByTestId('parameter-item').filter({ has: this.page.getByTestId(`parameter-input-${name}`) });
+		return this.ndv()
+			.getByTestId('parameter-item')
+			.filter({ has: this.page.getByTestId(`parameter-input-${name}`) });
 	}
 
 	/**
@@ -357,19 +414,20 @@ export class N8nEditor {
 			// The Fixed/Expression switch shows while the pointer is over the parameter.
 			await item.hover();
 			await item.getByTestId('radio-button-fixed').click();
-			await this.parameter(name).getByTestId('inline-expression-editor-input').waitFor({ state: 'detached' });
+			await this.parameter(name)
+				.getByTestId('inline-expression-editor-input')
+				.waitFor({ state: 'detached' });
 		}
 		const modeSelector = locator.getByTestId('rlc-mode-selector');
 		if (!/list/i.test(await this.selectValue(modeSelector))) {
 			await modeSelector.click();
 			await page.locator('[data-test-id="mode-list"]:visible').click();
-			await page.waitForFunction(
-				(selector) => {
-					const { document } = globalThis as unknown as { document: { querySelector(css: string): { value?: string } | null } };
-					return /list/i.test(document.querySelector(selector)?.value ?? '');
-				},
-				`[data-test-id="resource-locator-${name}"] [data-test-id="rlc-mode-selector"] input`,
-			);
+			await page.waitForFunction((selector) => {
+				const { document } = globalThis as unknown as {
+					document: { querySelector(css: string): { value?: string } | null };
+				};
+				return /list/i.test(document.querySelector(selector)?.value ?? '');
+			}, `[data-test-id="resource-locator-${name}"] [data-test-id="rlc-mode-selector"] input`);
 		}
 		const results = this.waitForListSearch();
 		results.catch(() => undefined); // awaited below; no unhandled rejection if the click throws
@@ -382,7 +440,9 @@ export class N8nEditor {
 	 * Types into the open resource-locator dropdown's search box; resolves the items once n8n answered,
 	 * and the filter n8n passed to the node's list-search method.
 	 */
-	async searchResourceLocatorList(filter: string): Promise<{ items: string[]; filterSent: unknown }> {
+	async searchResourceLocatorList(
+		filter: string,
+	): Promise<{ items: string[]; filterSent: unknown }> {
 		const results = this.waitForListSearch();
 		results.catch(() => undefined);
 		await this.page.getByTestId('rlc-search').fill(filter);
@@ -401,9 +461,17 @@ export class N8nEditor {
 	 * fails unless 200. Resolves the request's method name and filter.
 	 */
 	private async waitForListSearch(): Promise<{ methodName: unknown; filter: unknown }> {
-		const response = await this.page.waitForResponse((r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'));
-		if (response.status() !== 200) throw new Error(`n8n answered ${response.status()} to the list search: ${await response.text()}`);
-		const body = (response.request().postDataJSON() ?? {}) as { methodName?: unknown; filter?: unknown };
+		const response = await this.page.waitForResponse((r) =>
+			r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'),
+		);
+		if (response.status() !== 200)
+			throw new Error(
+				`n8n answered ${response.status()} to the list search: ${await response.text()}`,
+			);
+		const body = (response.request().postDataJSON() ?? {}) as {
+			methodName?: unknown;
+			filter?: unknown;
+		};
 		return { methodName: body.methodName, filter: body.filter };
 	}
 }

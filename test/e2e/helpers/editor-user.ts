@@ -21,7 +21,12 @@ export interface Effort {
 async function inView(target: Locator): Promise<boolean> {
 	return await target.evaluate(async (element) => {
 		type Box = { top: number; bottom: number };
-		type El = { getBoundingClientRect(): Box; parentElement: El | null; scrollHeight: number; clientHeight: number };
+		type El = {
+			getBoundingClientRect(): Box;
+			parentElement: El | null;
+			scrollHeight: number;
+			clientHeight: number;
+		};
 		const { getComputedStyle, innerHeight, requestAnimationFrame } = globalThis as unknown as {
 			getComputedStyle(e: El): { overflowY: string };
 			innerHeight: number;
@@ -36,8 +41,15 @@ async function inView(target: Locator): Promise<boolean> {
 			still = now.top === own.top && now.bottom === own.bottom ? still + 1 : 0;
 			own = now;
 		}
-		for (let parent = (element as unknown as El).parentElement; parent; parent = parent.parentElement) {
-			if (/(auto|scroll)/.test(getComputedStyle(parent).overflowY) && parent.scrollHeight > parent.clientHeight) {
+		for (
+			let parent = (element as unknown as El).parentElement;
+			parent;
+			parent = parent.parentElement
+		) {
+			if (
+				/(auto|scroll)/.test(getComputedStyle(parent).overflowY) &&
+				parent.scrollHeight > parent.clientHeight
+			) {
 				const box = parent.getBoundingClientRect();
 				if (own.top < box.top || own.bottom > box.bottom) return false;
 			}

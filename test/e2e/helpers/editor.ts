@@ -20,10 +20,15 @@ const ICON_FILE = join(REPO_ROOT, 'dist', 'icons', 'fax-service.svg');
 /** Where n8n serves a community package's file: icon (/icons/<package>/<path in the package>). */
 const ICON_URL = /\/icons\/n8n-nodes-fax-service\/dist\/icons\/fax-service\.svg$/;
 
-export type NodeJson = Record<string, unknown> & { name: string; type: string; parameters?: Record<string, unknown> };
+export type NodeJson = Record<string, unknown> & {
+	name: string;
+	type: string;
+	parameters?: Record<string, unknown>;
+};
 
 /** The workflow's nodes that n8n draws as canvas nodes (sticky notes are drawn apart). */
-export const canvasNodeNames = (nodes: NodeJson[]): string[] => nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+export const canvasNodeNames = (nodes: NodeJson[]): string[] =>
+	nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
 
 export const chromiumLookup = findChromium();
 if (!chromiumLookup.path) {
@@ -39,12 +44,26 @@ if (!chromiumLookup.path) {
 export const describeWithChromium = chromiumLookup.path ? describe : describe.skip;
 
 /** Display name of an options parameter's value, from the node's own description. */
-export function optionName(properties: INodeProperties[], name: string, value: unknown, resource?: string): string {
+export function optionName(
+	properties: INodeProperties[],
+	name: string,
+	value: unknown,
+	resource?: string,
+): string {
 	const property = properties.find(
-		(p) => p.name === name && (resource === undefined || !p.displayOptions?.show?.resource || p.displayOptions.show.resource.includes(resource)),
+		(p) =>
+			p.name === name &&
+			(resource === undefined ||
+				!p.displayOptions?.show?.resource ||
+				p.displayOptions.show.resource.includes(resource)),
 	);
-	const option = (property?.options as Array<{ name: string; value: unknown }> | undefined)?.find((o) => o.value === (value ?? property?.default));
-	if (!option) throw new Error(`No option ${String(value)} for parameter ${name}${resource ? ` of resource ${resource}` : ''}`);
+	const option = (property?.options as Array<{ name: string; value: unknown }> | undefined)?.find(
+		(o) => o.value === (value ?? property?.default),
+	);
+	if (!option)
+		throw new Error(
+			`No option ${String(value)} for parameter ${name}${resource ? ` of resource ${resource}` : ''}`,
+		);
 	return option.name;
 }
 
@@ -59,7 +78,14 @@ export function workflowToImport(): { workflow: WorkflowJson; source: string } {
 		workflow: {
 			name: 'Fax Service in the editor (browser e2e)',
 			nodes: [
-				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: randomUUID(),
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: randomUUID(),
 					name: 'Send Fax',
@@ -82,7 +108,11 @@ export function workflowToImport(): { workflow: WorkflowJson; source: string } {
 					typeVersion: 1,
 					position: [0, 260],
 					webhookId: randomUUID(),
-					parameters: { events: ['sentFax', 'receivedFax', 'aiDocument'], registerOnFaxNumbers: [], options: {} },
+					parameters: {
+						events: ['sentFax', 'receivedFax', 'aiDocument'],
+						registerOnFaxNumbers: [],
+						options: {},
+					},
 					credentials,
 				},
 			],
@@ -93,7 +123,9 @@ export function workflowToImport(): { workflow: WorkflowJson; source: string } {
 }
 
 /** A step runner: runs a step; on failure saves a page screenshot and adds what the browser reported. */
-export function stepRunner(browserOf: () => Browser | undefined): <T>(name: string, fn: () => Promise<T>) => Promise<T> {
+export function stepRunner(
+	browserOf: () => Browser | undefined,
+): <T>(name: string, fn: () => Promise<T>) => Promise<T> {
 	return async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
 		try {
 			return await fn();
@@ -101,12 +133,18 @@ export function stepRunner(browserOf: () => Browser | undefined): <T>(name: stri
 			const browser = browserOf();
 			let screenshot = '';
 			if (browser) {
-				screenshot = await saveScreenshot(browser.page, SCREENSHOTS, `failure-${name.replace(/[^a-z0-9]+/gi, '-')}.png`).catch(() => '');
+				screenshot = await saveScreenshot(
+					browser.page,
+					SCREENSHOTS,
+					`failure-${name.replace(/[^a-z0-9]+/gi, '-')}.png`,
+				).catch(() => '');
 			}
 			const details = [
 				screenshot && `screenshot: ${screenshot}`,
 				browser && `page: ${browser.page.url()}`,
-				browser?.diagnostics.length ? `browser:\n  ${browser.diagnostics.slice(-20).join('\n  ')}` : '',
+				browser?.diagnostics.length
+					? `browser:\n  ${browser.diagnostics.slice(-20).join('\n  ')}`
+					: '',
 			].filter(Boolean);
 			if (error instanceof Error) error.message += `\n[${name}] ${details.join('\n')}`;
 			throw error;
@@ -115,7 +153,11 @@ export function stepRunner(browserOf: () => Browser | undefined): <T>(name: stri
 }
 
 /** The icon <img> is our SVG: the package's file: icon URL, loaded (not n8n's fallback), same bytes as dist/. */
-export async function expectOurIcon(browser: Browser, n8nBaseUrl: string, img: Locator): Promise<void> {
+export async function expectOurIcon(
+	browser: Browser,
+	n8nBaseUrl: string,
+	img: Locator,
+): Promise<void> {
 	const state = await waitForImage(img);
 	expect(state.src).toMatch(ICON_URL);
 	expect(state.complete).toBe(true);

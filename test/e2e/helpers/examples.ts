@@ -47,17 +47,31 @@ export interface ExampleNode {
 }
 export interface Example extends WorkflowJson {
 	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: string; index: number }>> }
+	>;
 }
 
-export const readExampleText = (file: string): string => readFileSync(join(EXAMPLES_DIR, file), 'utf8');
+export const readExampleText = (file: string): string =>
+	readFileSync(join(EXAMPLES_DIR, file), 'utf8');
 export const parseExample = (text: string): Example => JSON.parse(text) as Example;
-const isExpression = (value: unknown): boolean => typeof value === 'string' && value.startsWith('=');
-export const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isExpression = (value: unknown): boolean =>
+	typeof value === 'string' && value.startsWith('=');
+export const isPlainObject = (value: unknown): value is Json =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The example as a user imports it, with the dev addresses replaced by this run's. */
-export function localiseExample(file: string, addresses: { sandboxOrigin: string; n8nBaseUrl: string }, change?: (example: Example) => void): Example {
-	const text = readExampleText(file).split(DEV_SANDBOX).join(addresses.sandboxOrigin).split(DEV_N8N).join(addresses.n8nBaseUrl);
+export function localiseExample(
+	file: string,
+	addresses: { sandboxOrigin: string; n8nBaseUrl: string },
+	change?: (example: Example) => void,
+): Example {
+	const text = readExampleText(file)
+		.split(DEV_SANDBOX)
+		.join(addresses.sandboxOrigin)
+		.split(DEV_N8N)
+		.join(addresses.n8nBaseUrl);
 	const example = parseExample(text);
 	change?.(example);
 	return example;
@@ -71,15 +85,20 @@ export function triggerOf(example: Example, type = TRIGGER_TYPE): ExampleNode {
 
 /** The node that starts the example's executions: this package's polling trigger, n8n's Form Trigger, or this package's webhook trigger. */
 export function startNodeOf(example: Example): ExampleNode {
-	const type = [POLL_TRIGGER_TYPE, FORM_TRIGGER_TYPE].find((candidate) => example.nodes.some((node) => node.type === candidate)) ?? TRIGGER_TYPE;
+	const type =
+		[POLL_TRIGGER_TYPE, FORM_TRIGGER_TYPE].find((candidate) =>
+			example.nodes.some((node) => node.type === candidate),
+		) ?? TRIGGER_TYPE;
 	return triggerOf(example, type);
 }
 
 /** Every string in a JSON value, with its path. */
 export function strings(value: unknown, path = '$'): Array<{ path: string; value: string }> {
 	if (typeof value === 'string') return [{ path, value }];
-	if (Array.isArray(value)) return value.flatMap((entry, index) => strings(entry, `${path}[${index}]`));
-	if (isPlainObject(value)) return Object.entries(value).flatMap(([key, entry]) => strings(entry, `${path}.${key}`));
+	if (Array.isArray(value))
+		return value.flatMap((entry, index) => strings(entry, `${path}[${index}]`));
+	if (isPlainObject(value))
+		return Object.entries(value).flatMap(([key, entry]) => strings(entry, `${path}.${key}`));
 	return [];
 }
 
@@ -108,19 +127,44 @@ export function parameterProblems(properties: Property[], values: Json, path: st
 		const collections = candidates.filter((property) => property.type === 'collection');
 		const fixedCollections = candidates.filter((property) => property.type === 'fixedCollection');
 		if (collections.length > 0 && isPlainObject(value)) {
-			problems.push(...parameterProblems(collections.flatMap((property) => property.options ?? []), value, `${path}.${key}`));
+			problems.push(
+				...parameterProblems(
+					collections.flatMap((property) => property.options ?? []),
+					value,
+					`${path}.${key}`,
+				),
+			);
 		} else if (fixedCollections.length > 0 && isPlainObject(value)) {
 			for (const [group, groupValue] of Object.entries(value)) {
-				const groups = fixedCollections.flatMap((property) => property.options ?? []).filter((option) => option.name === group);
+				const groups = fixedCollections
+					.flatMap((property) => property.options ?? [])
+					.filter((option) => option.name === group);
 				if (groups.length === 0) problems.push(`${path}.${key}.${group} is not an option group`);
 				for (const entry of Array.isArray(groupValue) ? groupValue : [groupValue]) {
-					problems.push(...parameterProblems(groups.flatMap((option) => option.values ?? []), entry as Json, `${path}.${key}.${group}`));
+					problems.push(
+						...parameterProblems(
+							groups.flatMap((option) => option.values ?? []),
+							entry as Json,
+							`${path}.${key}.${group}`,
+						),
+					);
 				}
 			}
-		} else if (candidates.every((property) => ['options', 'multiOptions'].includes(property.type) && !property.typeOptions?.loadOptionsMethod)) {
-			const allowed = new Set(candidates.flatMap((property) => (property.options ?? []).map((option) => option.value)));
+		} else if (
+			candidates.every(
+				(property) =>
+					['options', 'multiOptions'].includes(property.type) &&
+					!property.typeOptions?.loadOptionsMethod,
+			)
+		) {
+			const allowed = new Set(
+				candidates.flatMap((property) => (property.options ?? []).map((option) => option.value)),
+			);
 			for (const entry of Array.isArray(value) ? value : [value]) {
-				if (!allowed.has(entry)) problems.push(`${path}.${key} = ${JSON.stringify(entry)} is not one of ${JSON.stringify([...allowed])}`);
+				if (!allowed.has(entry))
+					problems.push(
+						`${path}.${key} = ${JSON.stringify(entry)} is not one of ${JSON.stringify([...allowed])}`,
+					);
 			}
 		}
 	}

@@ -22,12 +22,18 @@ export interface E2eHost {
 }
 
 /** Declares `body` once per host as `describe('<name> on n8n <version>', …)`. */
-export function describeOnHosts(hostVersions: readonly HostVersion[], name: string, body: (host: E2eHost) => void): void {
+export function describeOnHosts(
+	hostVersions: readonly HostVersion[],
+	name: string,
+	body: (host: E2eHost) => void,
+): void {
 	let selected = hostVersions;
 	if (process.env.N8N_HOST_VERSION) {
 		const chosen = resolveHost().hostVersion;
 		if (!hostVersions.includes(chosen)) {
-			throw new Error(`"${name}" runs on n8n ${hostVersions.map((v) => `${v}.x`).join(' and ')}, not on N8N_HOST_VERSION=${process.env.N8N_HOST_VERSION}.`);
+			throw new Error(
+				`"${name}" runs on n8n ${hostVersions.map((v) => `${v}.x`).join(' and ')}, not on N8N_HOST_VERSION=${process.env.N8N_HOST_VERSION}.`,
+			);
 		}
 		selected = [chosen];
 	}

@@ -108,28 +108,44 @@ export interface N8nHostInstance {
 	importWorkflows<T extends WorkflowJson>(workflows: T[]): Promise<Array<T & { id: string }>>;
 	publishWorkflow(workflowId: string): Promise<void>;
 	/** activates a saved workflow while n8n runs, through the editor's REST call */
-	activateWorkflow(workflowId: string, options: { cookie: string; versionId: string; timeoutMs?: number }): Promise<void>;
+	activateWorkflow(
+		workflowId: string,
+		options: { cookie: string; versionId: string; timeoutMs?: number },
+	): Promise<void>;
 	start(options?: { timeoutMs?: number; requireActivation?: boolean }): Promise<N8nHostInstance>;
 	stop(options?: { timeoutMs?: number }): Promise<void>;
 	dispose(): Promise<void>;
 	isRunning(): boolean;
 	execute(workflowId: string, options?: { timeoutMs?: number }): Promise<N8nRun>;
 	executions(workflowId: string): Promise<N8nExecution[]>;
-	waitForExecutions(workflowId: string, options?: { count?: number; timeoutMs?: number }): Promise<N8nExecution[]>;
+	waitForExecutions(
+		workflowId: string,
+		options?: { count?: number; timeoutMs?: number },
+	): Promise<N8nExecution[]>;
 	/** the first execution (oldest first) that `matches`, polled; on time out an error with `what`, the executions seen and `evidence` (default 60 s) */
 	waitForExecution(
 		workflowId: string,
 		matches: (execution: N8nExecution) => boolean,
-		options?: { what?: string; timeoutMs?: number; evidence?: (executions: N8nExecution[]) => string | Promise<string> },
+		options?: {
+			what?: string;
+			timeoutMs?: number;
+			evidence?: (executions: N8nExecution[]) => string | Promise<string>;
+		},
 	): Promise<N8nExecution>;
 	activationStatus(): Promise<ActivationStatus[]>;
 	waitForWebhook(path: string, options?: { method?: string; timeoutMs?: number }): Promise<void>;
 	packageLoaded(): PackageLoaded;
 	/** the node types the editor loads (GET /types/nodes.json): whole, and once `until` holds or the time is up (instance.js) */
-	editorNodeTypes<T = { name: string }>(cookie: string, options?: { until?: (types: T[]) => boolean; timeoutMs?: number }): Promise<T[]>;
+	editorNodeTypes<T = { name: string }>(
+		cookie: string,
+		options?: { until?: (types: T[]) => boolean; timeoutMs?: number },
+	): Promise<T[]>;
 	logs(options?: { since?: number }): string;
 	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-	cli(args: string[], options?: { timeoutMs?: number }): Promise<{ code: number; stdout: string; stderr: string }>;
+	cli(
+		args: string[],
+		options?: { timeoutMs?: number },
+	): Promise<{ code: number; stdout: string; stderr: string }>;
 	rest(
 		method: string,
 		path: string,
@@ -140,7 +156,13 @@ export interface N8nHostInstance {
 		password?: string;
 		firstName?: string;
 		lastName?: string;
-	}): Promise<{ email: string; password: string; cookie?: string; created?: boolean; appliesAtNextStart?: boolean }>;
+	}): Promise<{
+		email: string;
+		password: string;
+		cookie?: string;
+		created?: boolean;
+		appliesAtNextStart?: boolean;
+	}>;
 }
 
 export interface CreateInstanceOptions {
@@ -182,8 +204,18 @@ export interface InstalledCommunityPackage {
 
 /** n8n's community-package REST calls (Settings → Community Nodes), as the editor makes them. */
 export interface CommunityPackagesApi {
-	installCommunityPackage(n8n: N8nHostInstance, cookie: string, name: string, version?: string): Promise<InstalledCommunityPackage>;
-	updateCommunityPackage(n8n: N8nHostInstance, cookie: string, name: string, version?: string): Promise<InstalledCommunityPackage>;
+	installCommunityPackage(
+		n8n: N8nHostInstance,
+		cookie: string,
+		name: string,
+		version?: string,
+	): Promise<InstalledCommunityPackage>;
+	updateCommunityPackage(
+		n8n: N8nHostInstance,
+		cookie: string,
+		name: string,
+		version?: string,
+	): Promise<InstalledCommunityPackage>;
 	uninstallCommunityPackage(n8n: N8nHostInstance, cookie: string, name: string): Promise<void>;
 	listCommunityPackages(n8n: N8nHostInstance, cookie: string): Promise<InstalledCommunityPackage[]>;
 }
@@ -228,8 +260,17 @@ interface N8nHostModule {
 	HOST_VERSIONS: HostVersion[];
 	/** the older releases of the compatibility suite */
 	COMPAT_VERSIONS: CompatRelease[];
-	resolveHost(hostVersion?: HostVersion | string): { hostVersion: HostVersion; major: 1 | 2; folder: string };
-	ensureInstalled(options?: { hostVersion?: HostVersion; log?: (line: string) => void; force?: boolean; echo?: boolean }): Promise<string>;
+	resolveHost(hostVersion?: HostVersion | string): {
+		hostVersion: HostVersion;
+		major: 1 | 2;
+		folder: string;
+	};
+	ensureInstalled(options?: {
+		hostVersion?: HostVersion;
+		log?: (line: string) => void;
+		force?: boolean;
+		echo?: boolean;
+	}): Promise<string>;
 	isInstalled(hostVersion?: HostVersion): boolean;
 	pinnedN8nVersion(hostVersion?: HostVersion): string;
 	createInstance(options?: CreateInstanceOptions): Promise<N8nHostInstance>;
@@ -238,7 +279,11 @@ interface N8nHostModule {
 	communityPackages: CommunityPackagesApi;
 	freePorts(count: number): Promise<number[]>;
 	portIsFree(port: number): Promise<boolean>;
-	itemsOf(run: unknown, nodeName: string, options?: { output?: number; runIndex?: number }): Array<Record<string, unknown>> | undefined;
+	itemsOf(
+		run: unknown,
+		nodeName: string,
+		options?: { output?: number; runIndex?: number },
+	): Array<Record<string, unknown>> | undefined;
 	parseRawOutput(stdout: string): unknown;
 }
 
@@ -263,7 +308,8 @@ export const {
 } = host;
 
 /** An execution that ran to its end by itself: succeeded, failed or crashed (not canceled, not waiting). */
-export const ranToEnd = (execution: N8nExecution): boolean => ['success', 'error', 'crashed'].includes(execution.status);
+export const ranToEnd = (execution: N8nExecution): boolean =>
+	['success', 'error', 'crashed'].includes(execution.status);
 
 /** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
 export const logToStderr = (line: string): void => {
@@ -292,7 +338,12 @@ export function manualSetWorkflow(name: string, fields: Record<string, string>):
 				parameters: {
 					mode: 'manual',
 					assignments: {
-						assignments: Object.entries(fields).map(([field, value]) => ({ id: randomUUID(), name: field, value, type: 'string' })),
+						assignments: Object.entries(fields).map(([field, value]) => ({
+							id: randomUUID(),
+							name: field,
+							value,
+							type: 'string',
+						})),
 					},
 					options: {},
 				},
@@ -304,7 +355,13 @@ export function manualSetWorkflow(name: string, fields: Record<string, string>):
 }
 
 /** n8n's own Webhook node at `path`: it answers at once (onReceived) or with the last node's output (lastNode). */
-export function webhookNode(path: string, { httpMethod = 'POST', responseMode = 'onReceived' }: { httpMethod?: string; responseMode?: 'onReceived' | 'lastNode' } = {}): Record<string, unknown> {
+export function webhookNode(
+	path: string,
+	{
+		httpMethod = 'POST',
+		responseMode = 'onReceived',
+	}: { httpMethod?: string; responseMode?: 'onReceived' | 'lastNode' } = {},
+): Record<string, unknown> {
 	return {
 		id: randomUUID(),
 		name: 'Webhook',
@@ -327,7 +384,12 @@ export function webhookWorkflow(name: string, path: string, httpMethod = 'POST')
 }
 
 /** A workflow with only the Fax Service Trigger (version 1.1, what the editor adds), listening on `<webhookId>/fax-service`. */
-export function faxServiceTriggerWorkflow(name: string, webhookId: string, credential: { id: string; name: string }, events: string[]): WorkflowJson {
+export function faxServiceTriggerWorkflow(
+	name: string,
+	webhookId: string,
+	credential: { id: string; name: string },
+	events: string[],
+): WorkflowJson {
 	return {
 		name,
 		nodes: [
@@ -353,7 +415,13 @@ export function faxServiceTriggerWorkflow(name: string, webhookId: string, crede
  */
 export function secretsInFiles(n8n: N8nHostInstance, secrets: string[]): Array<[string, string]> {
 	const n8nFolder = join(n8n.userFolder, '.n8n');
-	const files = [n8n.logFile, join(n8n.userFolder, 'n8n-cli.log'), ...readdirSync(n8nFolder).filter((name) => name.startsWith('database.sqlite')).map((name) => join(n8nFolder, name))];
+	const files = [
+		n8n.logFile,
+		join(n8n.userFolder, 'n8n-cli.log'),
+		...readdirSync(n8nFolder)
+			.filter((name) => name.startsWith('database.sqlite'))
+			.map((name) => join(n8nFolder, name)),
+	];
 	const found: Array<[string, string]> = [];
 	for (const file of files.filter((f) => existsSync(f))) {
 		const bytes = readFileSync(file);
@@ -363,16 +431,29 @@ export function secretsInFiles(n8n: N8nHostInstance, secrets: string[]): Array<[
 }
 
 /** The "Fax Service sandbox" credential with both of a sandbox's keys; `baseUrl` when requests go through a proxy. */
-export function sandboxCredential(sandbox: { baseUrl: string; testKey: string; liveKey: string }, baseUrl = sandbox.baseUrl): CredentialJson {
+export function sandboxCredential(
+	sandbox: { baseUrl: string; testKey: string; liveKey: string },
+	baseUrl = sandbox.baseUrl,
+): CredentialJson {
 	return {
 		name: 'Fax Service sandbox',
 		type: 'faxServiceApi',
-		data: { baseUrl, authenticateWith: 'test', testApiKey: sandbox.testKey, liveApiKey: sandbox.liveKey },
+		data: {
+			baseUrl,
+			authenticateWith: 'test',
+			testApiKey: sandbox.testKey,
+			liveApiKey: sandbox.liveKey,
+		},
 	};
 }
 
 /** A workflow with only the Fax Service Polling Trigger, polling every minute. */
-export function faxServicePollTriggerWorkflow(name: string, nodeName: string, credential: { id: string; name: string }, parameters: Record<string, unknown>): WorkflowJson {
+export function faxServicePollTriggerWorkflow(
+	name: string,
+	nodeName: string,
+	credential: { id: string; name: string },
+	parameters: Record<string, unknown>,
+): WorkflowJson {
 	return {
 		name,
 		nodes: [

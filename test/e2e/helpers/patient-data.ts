@@ -23,7 +23,15 @@ export const PATIENT = {
 } as const;
 
 /** The whole values and their distinctive parts (a surname alone, or URL-encoded, is still a leak), case-insensitive. */
-const NEEDLES = [...Object.values(PATIENT), 'Zyxwph', 'Quillbrandt', 'Kettlebridge', 'Vantreuil', 'Vrelltox', 'Quorvane'].map((value) => value.toLowerCase());
+const NEEDLES = [
+	...Object.values(PATIENT),
+	'Zyxwph',
+	'Quillbrandt',
+	'Kettlebridge',
+	'Vantreuil',
+	'Vrelltox',
+	'Quorvane',
+].map((value) => value.toLowerCase());
 
 /** Which patient values (or parts of them) `text` contains. */
 export function patientValuesIn(text: string): string[] {
@@ -47,13 +55,15 @@ export function logEntries(log: string): LogEntry[] {
 	for (const line of log.split('\n')) {
 		const match = /^\d{2}:\d{2}:\d{2}\.\d{3} {3}(\w+) +(.*)$/.exec(line);
 		if (match) entries.push({ level: match[1], text: match[2] });
-		else if (entries.length > 0 && line.trim() !== '') entries[entries.length - 1].text += `\n${line}`;
+		else if (entries.length > 0 && line.trim() !== '')
+			entries[entries.length - 1].text += `\n${line}`;
 	}
 	return entries;
 }
 
 /** The entries the package wrote: their message starts with "Fax Service" (the lines after it included). */
-export const packageEntries = (log: string): LogEntry[] => logEntries(log).filter((entry) => entry.text.startsWith('Fax Service'));
+export const packageEntries = (log: string): LogEntry[] =>
+	logEntries(log).filter((entry) => entry.text.startsWith('Fax Service'));
 
 export interface EventLogEvent {
 	eventName: string;
@@ -62,9 +72,17 @@ export interface EventLogEvent {
 }
 
 /** n8n's event log (n8nEventLog*.log in the instance's .n8n folder, one JSON message a line): its files, text and events. */
-export function eventLog(n8n: N8nHostInstance): { files: string[]; text: string; events: EventLogEvent[] } {
+export function eventLog(n8n: N8nHostInstance): {
+	files: string[];
+	text: string;
+	events: EventLogEvent[];
+} {
 	const folder = join(n8n.userFolder, '.n8n');
-	const files = existsSync(folder) ? readdirSync(folder).filter((name) => /^n8nEventLog.*\.log$/.test(name)).map((name) => join(folder, name)) : [];
+	const files = existsSync(folder)
+		? readdirSync(folder)
+				.filter((name) => /^n8nEventLog.*\.log$/.test(name))
+				.map((name) => join(folder, name))
+		: [];
 	const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');
 	const events: EventLogEvent[] = [];
 	for (const line of text.split('\n')) {
@@ -87,6 +105,7 @@ export function errorMessagesOf(execution: N8nExecution): string[] {
 		if (message !== undefined) messages.push(String(message));
 	};
 	add(execution.data?.resultData.error);
-	for (const runs of Object.values(execution.data?.resultData.runData ?? {})) for (const run of runs) add((run as { error?: unknown }).error);
+	for (const runs of Object.values(execution.data?.resultData.runData ?? {}))
+		for (const run of runs) add((run as { error?: unknown }).error);
 	return messages;
 }

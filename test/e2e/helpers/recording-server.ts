@@ -36,16 +36,27 @@ export const jsonReply = (status: number, body: unknown): Reply => ({
 	body: JSON.stringify(body),
 });
 
-export const redirectReply = (status: number, location: string): Reply => ({ status, headers: { location }, body: '' });
+export const redirectReply = (status: number, location: string): Reply => ({
+	status,
+	headers: { location },
+	body: '',
+});
 
 /** Listens on 127.0.0.1 at a port the kernel picks (port 0): it is bound before anyone learns it. */
-export async function startRecordingServer(respond: (request: RecordedHttpRequest) => Reply | Promise<Reply>): Promise<RecordingServer> {
+export async function startRecordingServer(
+	respond: (request: RecordedHttpRequest) => Reply | Promise<Reply>,
+): Promise<RecordingServer> {
 	const requests: RecordedHttpRequest[] = [];
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			const request: RecordedHttpRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+			const request: RecordedHttpRequest = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks),
+			};
 			requests.push(request);
 			void (async () => {
 				let reply: Reply;
@@ -54,8 +65,15 @@ export async function startRecordingServer(respond: (request: RecordedHttpReques
 				} catch (error) {
 					reply = { status: 599, body: `recording server: ${(error as Error).message}` };
 				}
-				const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : (reply.body ?? Buffer.alloc(0));
-				res.writeHead(reply.status, { ...reply.headers, 'content-length': body.length, connection: 'close' });
+				const body =
+					typeof reply.body === 'string'
+						? Buffer.from(reply.body, 'utf8')
+						: (reply.body ?? Buffer.alloc(0));
+				res.writeHead(reply.status, {
+					...reply.headers,
+					'content-length': body.length,
+					connection: 'close',
+				});
 				res.end(body);
 			})();
 		});
@@ -75,7 +93,11 @@ export async function startRecordingServer(respond: (request: RecordedHttpReques
 }
 
 /** Passes a recorded request on to `origin` at `path` (default: its own path), headers and body unchanged but Host; resolves its answer. */
-export async function forwardTo(origin: string, request: RecordedHttpRequest, path = request.url): Promise<Reply> {
+export async function forwardTo(
+	origin: string,
+	request: RecordedHttpRequest,
+	path = request.url,
+): Promise<Reply> {
 	const target = new URL(origin);
 	return await new Promise<Reply>((resolve, reject) => {
 		const upstream = http.request(
@@ -92,7 +114,11 @@ export async function forwardTo(origin: string, request: RecordedHttpRequest, pa
 				res.on('end', () => {
 					const headers: Record<string, string> = {};
 					for (const [name, value] of Object.entries(res.headers)) {
-						if (typeof value === 'string' && !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
+						if (
+							typeof value === 'string' &&
+							!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)
+						)
+							headers[name] = value;
 					}
 					resolve({ status: res.statusCode ?? 502, headers, body: Buffer.concat(chunks) });
 				});

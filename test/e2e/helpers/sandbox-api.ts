@@ -13,25 +13,41 @@ export function sandboxApi(sandbox: Sandbox): SandboxApi {
 	return async (method, path, body) => {
 		const headers: Record<string, string> = { authorization: `Bearer ${sandbox.testKey}` };
 		if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: body instanceof FormData ? body : body && JSON.stringify(body) });
+		const response = await fetch(`${sandbox.baseUrl}${path}`, {
+			method,
+			headers,
+			body: body instanceof FormData ? body : body && JSON.stringify(body),
+		});
 		const json = (await response.json()) as Json;
-		if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+		if (response.status >= 300)
+			throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
 		return json;
 	};
 }
 
 /** Provisions a fax number; resolves its E.164 number. */
 export async function provisionNumber(api: SandboxApi): Promise<string> {
-	const { faxNumber } = (await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })) as { faxNumber: { number: string } };
+	const { faxNumber } = (await api('POST', '/fax_numbers', {
+		fax_number: { area_code: '415' },
+	})) as { faxNumber: { number: string } };
 	return faxNumber.number;
 }
 
 /** Simulates an inbound fax (a one-page PDF reading `text`); resolves its sendToken. */
-export async function receiveFax(api: SandboxApi, toNumber: string, fromNumber: string, text: string): Promise<string> {
+export async function receiveFax(
+	api: SandboxApi,
+	toNumber: string,
+	fromNumber: string,
+	text: string,
+): Promise<string> {
 	const form = new FormData();
 	form.append('to_number', toNumber);
 	form.append('from_number', fromNumber);
-	form.append('file', new Blob([new Uint8Array(minimalPdf(text))], { type: 'application/pdf' }), 'fax.pdf');
+	form.append(
+		'file',
+		new Blob([new Uint8Array(minimalPdf(text))], { type: 'application/pdf' }),
+		'fax.pdf',
+	);
 	const { message } = await api('POST', '/received_faxes/test_receive', form);
 	return /([0-9a-f]{24})/.exec(String(message))![1];
 }

@@ -7,9 +7,21 @@ import { randomUUID } from 'crypto';
 import type { N8nExecution, WorkflowJson } from './n8n-host';
 
 /** The stored error of a failed execution: what the editor shows. */
-export function failureOf(execution: N8nExecution): { status: string; message?: string; httpCode?: string; description?: string } {
-	const error = execution.data?.resultData.error as { message?: string; httpCode?: string; description?: string | null } | undefined;
-	return { status: execution.status, message: error?.message, httpCode: error?.httpCode, description: error?.description ?? undefined };
+export function failureOf(execution: N8nExecution): {
+	status: string;
+	message?: string;
+	httpCode?: string;
+	description?: string;
+} {
+	const error = execution.data?.resultData.error as
+		| { message?: string; httpCode?: string; description?: string | null }
+		| undefined;
+	return {
+		status: execution.status,
+		message: error?.message,
+		httpCode: error?.httpCode,
+		description: error?.description ?? undefined,
+	};
 }
 
 export interface Step {
@@ -23,7 +35,11 @@ export interface Step {
 }
 
 /** The action node, with its credential. */
-export const faxServiceStep = (name: string, credential: { id: string; name: string }, parameters: Record<string, unknown>): Step => ({
+export const faxServiceStep = (
+	name: string,
+	credential: { id: string; name: string },
+	parameters: Record<string, unknown>,
+): Step => ({
 	name,
 	type: 'n8n-nodes-fax-service.faxService',
 	typeVersion: 1,
@@ -36,15 +52,35 @@ export const pdfStep = (url: string, name = 'PDF'): Step => ({
 	name,
 	type: 'n8n-nodes-base.httpRequest',
 	typeVersion: 4.2,
-	parameters: { url, options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } } },
+	parameters: {
+		url,
+		options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
+	},
 });
 
 /** Webhook (answers at once) → the optional PDF step → every step, side by side. */
-export function webhookWorkflow(name: string, path: string, steps: Step[], pdf?: Step): WorkflowJson {
-	const webhook = { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } };
+export function webhookWorkflow(
+	name: string,
+	path: string,
+	steps: Step[],
+	pdf?: Step,
+): WorkflowJson {
+	const webhook = {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+	};
 	const source = pdf ?? webhook;
-	const nodes = [webhook, ...(pdf ? [pdf] : []), ...steps].map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
-	const to = (targets: Array<{ name: string }>) => ({ main: [targets.map((target) => ({ node: target.name, type: 'main', index: 0 }))] });
+	const nodes = [webhook, ...(pdf ? [pdf] : []), ...steps].map((node, index) => ({
+		id: randomUUID(),
+		position: [index * 220, 0],
+		...node,
+	}));
+	const to = (targets: Array<{ name: string }>) => ({
+		main: [targets.map((target) => ({ node: target.name, type: 'main', index: 0 }))],
+	});
 	const connections: Record<string, unknown> = { [source.name]: to(steps) };
 	if (pdf) connections[webhook.name] = to([pdf]);
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
@@ -54,12 +90,37 @@ export function webhookWorkflow(name: string, path: string, steps: Step[], pdf?:
  * Webhook (answers at once) → Split Out (one item per entry of `body.<field>`) → the PDF step (once per
  * item) → the steps, one after another. A step reads its item's entry as `$('Split Out').item.json`.
  */
-export function fanOutWorkflow(name: string, path: string, field: string, pdf: Step, steps: Step[], settings: Record<string, unknown> = {}): WorkflowJson {
-	const webhook = { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } };
-	const splitOut = { name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: `body.${field}`, options: {} } };
+export function fanOutWorkflow(
+	name: string,
+	path: string,
+	field: string,
+	pdf: Step,
+	steps: Step[],
+	settings: Record<string, unknown> = {},
+): WorkflowJson {
+	const webhook = {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+	};
+	const splitOut = {
+		name: 'Split Out',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: `body.${field}`, options: {} },
+	};
 	const chain = [webhook, splitOut, pdf, ...steps];
-	const nodes = chain.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node }));
+	const nodes = chain.map((node, index) => ({
+		id: randomUUID(),
+		position: [index * 220, 0],
+		...node,
+	}));
 	const connections: Record<string, unknown> = {};
-	for (let index = 0; index < chain.length - 1; index++) connections[chain[index].name] = { main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]] };
+	for (let index = 0; index < chain.length - 1; index++)
+		connections[chain[index].name] = {
+			main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]],
+		};
 	return { name, nodes, connections, settings: { executionOrder: 'v1', ...settings } };
 }

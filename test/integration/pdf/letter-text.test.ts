@@ -41,7 +41,9 @@ describe('Unicode line breaks, spaces and mu', () => {
 	});
 
 	test('a line and column after U+2028 count it as a line break', () => {
-		expect(() => applyCharacterRule('ok\u2028a 中', 'text')).toThrow(expect.objectContaining({ line: 2, column: 3 }));
+		expect(() => applyCharacterRule('ok\u2028a 中', 'text')).toThrow(
+			expect.objectContaining({ line: 2, column: 3 }),
+		);
 	});
 
 	test('U+2007 and U+202F hold "10 kg" together like U+00A0', () => {
@@ -50,8 +52,18 @@ describe('Unicode line breaks, spaces and mu', () => {
 		let filler = 'x';
 		while (textWidth('Helvetica', `${filler}x dose 10`, 11) <= 468) filler += 'x';
 		for (const space of ['\u2007', '\u202F']) {
-			expect(wrapParagraph(`${filler} dose 10 kg`, 'Helvetica', 11, 468)).toEqual([`${filler} dose 10`, 'kg']);
-			expect(wrapParagraph(applyCharacterRule(`${filler} dose 10${space}kg`, 'text'), 'Helvetica', 11, 468)).toEqual([`${filler} dose`, '10\u00a0kg']);
+			expect(wrapParagraph(`${filler} dose 10 kg`, 'Helvetica', 11, 468)).toEqual([
+				`${filler} dose 10`,
+				'kg',
+			]);
+			expect(
+				wrapParagraph(
+					applyCharacterRule(`${filler} dose 10${space}kg`, 'text'),
+					'Helvetica',
+					11,
+					468,
+				),
+			).toEqual([`${filler} dose`, '10\u00a0kg']);
 			const document = read(renderLetter(`${filler} dose 10${space}kg`).pdf);
 			expect(document.pageTexts[0].replace(/\u00a0/g, ' ')).toMatch(/^10 kg\s*$/m);
 		}
@@ -66,7 +78,13 @@ describe('Unicode line breaks, spaces and mu', () => {
 describe('breaks after a hyphen or slash', () => {
 	test('pieces: after a run of - or / with a character on both sides', () => {
 		expect(wordPieces('follow-up')).toEqual(['follow-', 'up']);
-		expect(wordPieces('https://example.com/a/b-c')).toEqual(['https://', 'example.com/', 'a/', 'b-', 'c']);
+		expect(wordPieces('https://example.com/a/b-c')).toEqual([
+			'https://',
+			'example.com/',
+			'a/',
+			'b-',
+			'c',
+		]);
 		expect(wordPieces('-5')).toEqual(['-5']);
 		expect(wordPieces('/usr')).toEqual(['/usr']);
 		expect(wordPieces('and/or-')).toEqual(['and/', 'or-']);
@@ -76,17 +94,28 @@ describe('breaks after a hyphen or slash', () => {
 	test('a hyphenated word and a URL break after the hyphen or slash, which stays at the end of the line', () => {
 		let filler = 'x';
 		while (textWidth('Helvetica', `${filler}x see follow-`, 11) <= 468) filler += 'x';
-		expect(wrapParagraph(`${filler} see follow-up visit`, 'Helvetica', 11, 468)).toEqual([`${filler} see follow-`, 'up visit']);
+		expect(wrapParagraph(`${filler} see follow-up visit`, 'Helvetica', 11, 468)).toEqual([
+			`${filler} see follow-`,
+			'up visit',
+		]);
 		const url = `https://records.example.org/${'patients/'.repeat(8)}12345-summary.pdf`;
 		const lines = wrapParagraph(`Open ${url} today`, 'Helvetica', 11, 468);
 		expect(lines.length).toBeGreaterThan(1);
 		expect(lines[0].startsWith('Open https://')).toBe(true);
 		expect(lines[0]).toMatch(/\/$/);
 		// Rejoined: no space after a break at a hyphen or slash, one after a break at a space.
-		expect(lines.join('\n').replace(/([-/])\n/g, '$1').replace(/\n/g, ' ')).toBe(`Open ${url} today`);
+		expect(
+			lines
+				.join('\n')
+				.replace(/([-/])\n/g, '$1')
+				.replace(/\n/g, ' '),
+		).toBe(`Open ${url} today`);
 		for (const line of lines) expect(textWidth('Helvetica', line, 11)).toBeLessThanOrEqual(468);
 		const document = read(renderLetter(`Open ${url} today`).pdf);
-		const printed = document.pageTexts[0].split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('Page '));
+		const printed = document.pageTexts[0]
+			.split('\n')
+			.map((line) => line.trim())
+			.filter((line) => line !== '' && !line.startsWith('Page '));
 		expect(printed).toEqual(lines);
 	});
 });
@@ -95,10 +124,16 @@ describe('tabs: measured stops every 36 pt from where the line starts', () => {
 	/** Each word pdftotext -bbox finds on page 1, with its left edge. */
 	function wordsWithX(pdf: Buffer): Array<{ word: string; x: number }> {
 		const { file } = read(pdf);
-		const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
-		return [...html.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({ word: match[2], x: Number(match[1]) }));
+		const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], {
+			encoding: 'utf8',
+		});
+		return [...html.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({
+			word: match[2],
+			x: Number(match[1]),
+		}));
 	}
-	const xOf = (found: Array<{ word: string; x: number }>, word: string) => found.find((entry) => entry.word === word)?.x;
+	const xOf = (found: Array<{ word: string; x: number }>, word: string) =>
+		found.find((entry) => entry.word === word)?.x;
 
 	test('columns after tabs line up at the stops, whatever the width of the text before them', () => {
 		const rows = ['Name:\tJane\tRoe', 'Medication:\tWarfarin\t5mg', 'i\tWWWWWWWW\tx', '\tindented'];
@@ -121,14 +156,24 @@ describe('tabs: measured stops every 36 pt from where the line starts', () => {
 			{ offset: 72, text: 'b' },
 		]);
 		// 12 tabs reach 432 pt: "abc" (17.7 pt at 11 pt) still fits in 468, "abcdefgh" (45.3 pt) does not, so the line breaks at the tabs.
-		expect(wrapParagraph(`${'\t'.repeat(12)}abc`, 'Helvetica', 11, 468)).toEqual([`${'\t'.repeat(12)}abc`]);
-		expect(wrapParagraph(`x${'\t'.repeat(12)}abcdefgh`, 'Helvetica', 11, 468)).toEqual(['x', 'abcdefgh']);
+		expect(wrapParagraph(`${'\t'.repeat(12)}abc`, 'Helvetica', 11, 468)).toEqual([
+			`${'\t'.repeat(12)}abc`,
+		]);
+		expect(wrapParagraph(`x${'\t'.repeat(12)}abcdefgh`, 'Helvetica', 11, 468)).toEqual([
+			'x',
+			'abcdefgh',
+		]);
 	});
 
 	test('on the cover page, stops count from the value column', () => {
-		const letter = renderLetter('Body', { coverPage: { subject: 'Ref\tA1', confidentialityNotice: 'Private.' } });
+		const letter = renderLetter('Body', {
+			coverPage: { subject: 'Ref\tA1', confidentialityNotice: 'Private.' },
+		});
 		const content = letter.pdf.toString('latin1');
-		const subject = /1 0 0 1 ([\d.]+) ([\d.]+) Tm \(Ref\) Tj\n1 0 0 1 ([\d.]+) ([\d.]+) Tm \(A1\) Tj/.exec(content);
+		const subject =
+			/1 0 0 1 ([\d.]+) ([\d.]+) Tm \(Ref\) Tj\n1 0 0 1 ([\d.]+) ([\d.]+) Tm \(A1\) Tj/.exec(
+				content,
+			);
 		expect(subject).not.toBeNull();
 		expect(Number(subject![3])).toBeCloseTo(Number(subject![1]) + 36, 1);
 		expect(subject![4]).toBe(subject![2]);

@@ -30,9 +30,14 @@ function checkXrefAndStreams(pdf: Buffer): number {
 		const entry = text.slice(entriesAt + 20 * object, entriesAt + 20 * (object + 1));
 		expect(entry).toMatch(/^\d{10} 00000 n\r\n$/);
 		const offset = Number(entry.slice(0, 10));
-		expect({ object, at: text.slice(offset, offset + `${object} 0 obj\n`.length) }).toEqual({ object, at: `${object} 0 obj\n` });
+		expect({ object, at: text.slice(offset, offset + `${object} 0 obj\n`.length) }).toEqual({
+			object,
+			at: `${object} 0 obj\n`,
+		});
 	}
-	expect(text.slice(entriesAt + 20 * size)).toMatch(new RegExp(`^trailer\\n<< /Size ${size} /Root 1 0 R /Info 2 0 R >>\\n`));
+	expect(text.slice(entriesAt + 20 * size)).toMatch(
+		new RegExp(`^trailer\\n<< /Size ${size} /Root 1 0 R /Info 2 0 R >>\\n`),
+	);
 	for (const match of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
 		const start = match.index! + match[0].length;
 		expect(text.slice(start + Number(match[1]), start + Number(match[1]) + 10)).toBe('\nendstream');
@@ -50,16 +55,28 @@ function checked(pdf: Buffer): string {
 }
 
 /** pdftotext -layout of a checked file, or of one of its pages (from 1). */
-const pdfText = (file: string, page?: number): string => (page === undefined ? readBack.get(file)!.text : readBack.get(file)!.pageTexts[page - 1]);
+const pdfText = (file: string, page?: number): string =>
+	page === undefined ? readBack.get(file)!.text : readBack.get(file)!.pageTexts[page - 1];
 const pdfInfo = (file: string): string => readBack.get(file)!.info;
 const pageCount = (file: string): number => readBack.get(file)!.pages;
 
-function render(text: string, options?: LetterOptions): { file: string; pages: number; pdf: Buffer } {
+function render(
+	text: string,
+	options?: LetterOptions,
+): { file: string; pages: number; pdf: Buffer } {
 	const letter = renderLetter(text, options);
 	return { file: checked(letter.pdf), pages: letter.pages, pdf: letter.pdf };
 }
 
-const COVER = { to: 'Dr. Amelia Hartmann', toFax: '+1 555 0100', from: 'Riverside Clinic', fromFax: '+1 555 0199', date: '2026-11-25', subject: 'Referral: cardiology consult', confidentialityNotice: DEFAULT_CONFIDENTIALITY_NOTICE };
+const COVER = {
+	to: 'Dr. Amelia Hartmann',
+	toFax: '+1 555 0100',
+	from: 'Riverside Clinic',
+	fromFax: '+1 555 0199',
+	date: '2026-11-25',
+	subject: 'Referral: cardiology consult',
+	confidentialityNotice: DEFAULT_CONFIDENTIALITY_NOTICE,
+};
 
 describe('renderLetter: a valid PDF whose text comes back', () => {
 	test('one line: one page, the line, the footer, the producer and no date', () => {
@@ -78,21 +95,32 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 	// Its time and memory are measured by `npm run bench`, not asserted here.
 	test('50 pages: every line in order, "Page 1 of 50" to "Page 50 of 50"', () => {
 		// 11 pt on Letter: first baseline 709, line height 14.85, last baseline >= 72: 43 lines a page.
-		const lines = Array.from({ length: 50 * 43 }, (_, index) => `Line ${String(index + 1).padStart(4, '0')} of the discharge summary, with a few more words.`);
+		const lines = Array.from(
+			{ length: 50 * 43 },
+			(_, index) =>
+				`Line ${String(index + 1).padStart(4, '0')} of the discharge summary, with a few more words.`,
+		);
 		const { file, pages } = render(lines.join('\n'));
 		expect(pages).toBe(50);
 		expect(pageCount(file)).toBe(50);
 		const text = pdfText(file);
 		expect(text).toContain('Page 1 of 50');
 		expect(text).toContain('Page 50 of 50');
-		const found = text.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('Line '));
+		const found = text
+			.split('\n')
+			.map((line) => line.trim())
+			.filter((line) => line.startsWith('Line '));
 		expect(found).toEqual(lines);
 		expect(pdfText(file, 50)).toContain('Line 2150 of');
 		expect(pdfText(file, 2).trim().split('\n')[0].trim()).toBe(lines[43]);
 	});
 
 	test('a 2,000-character word: all of it comes back, broken after a hyphen or slash or at the overflowing character', () => {
-		const word = Array.from({ length: 2000 }, (_, index) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-_?=&'[(index * 7) % 68]).join('');
+		const word = Array.from(
+			{ length: 2000 },
+			(_, index) =>
+				'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-_?=&'[(index * 7) % 68],
+		).join('');
 		const { file } = render(`See ${word} for details.`);
 		const bodyLines = pdfText(file)
 			.split('\n')
@@ -101,7 +129,11 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 		expect(bodyLines[0].startsWith('See ')).toBe(true);
 		const last = bodyLines[bodyLines.length - 1];
 		expect(last.endsWith('for details.')).toBe(true);
-		const wordLines = [bodyLines[0].slice(4), ...bodyLines.slice(1, -1), last.replace(/ for details\.$/, '')];
+		const wordLines = [
+			bodyLines[0].slice(4),
+			...bodyLines.slice(1, -1),
+			last.replace(/ for details\.$/, ''),
+		];
 		expect(wordLines.join('')).toBe(word);
 		expect(wordLines.length).toBeGreaterThan(5);
 		let position = 0;
@@ -113,7 +145,9 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 			if (position >= word.length) return;
 			// Ended after a hyphen or slash, or where the next character would overflow...
 			const afterBreak = /[-/]$/.test(line) && !/[-/]/.test(word[position]);
-			expect(afterBreak || textWidth('Helvetica', printed + word[position], 11) > 612 - 144).toBe(true);
+			expect(afterBreak || textWidth('Helvetica', printed + word[position], 11) > 612 - 144).toBe(
+				true,
+			);
 			// ...and greedily: the next piece (up to its hyphen or slash) did not fit.
 			const nextPiece = /^[-/]*[^-/]*[-/]*/.exec(word.slice(position))![0];
 			expect(textWidth('Helvetica', printed + nextPiece, 11)).toBeGreaterThan(612 - 144);
@@ -124,7 +158,9 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 
 	test('CRLF and CR give the same bytes as LF; text after a tab starts at the next 36 pt stop', () => {
 		const lf = renderLetter('Name:\tJane Roe\nDOB:\t1970-01-01\n\nEnd');
-		expect(renderLetter('Name:\tJane Roe\r\nDOB:\t1970-01-01\r\n\r\nEnd').pdf.equals(lf.pdf)).toBe(true);
+		expect(renderLetter('Name:\tJane Roe\r\nDOB:\t1970-01-01\r\n\r\nEnd').pdf.equals(lf.pdf)).toBe(
+			true,
+		);
 		expect(renderLetter('Name:\tJane Roe\rDOB:\t1970-01-01\r\rEnd').pdf.equals(lf.pdf)).toBe(true);
 		// "Name:" and "DOB:" are narrower than 36 pt: both values start at the first stop, 72 + 36.
 		const content = lf.pdf.toString('latin1');
@@ -136,32 +172,57 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 	});
 
 	test('Latin-1 and WinAnsi typography come back as themselves, transliterations as their replacement', () => {
-		const { file, pdf } = render('Café Müller, Straße 5, 20 € – “Ärztin” … Œuvre ™ Ÿ ± ½ ©\nDose ≤ 5 mg − 2 mg → review ≥ 1 week\nzero\u200Bwidth\u00A0kept (a) [b] \\ back');
+		const { file, pdf } = render(
+			'Café Müller, Straße 5, 20 € – “Ärztin” … Œuvre ™ Ÿ ± ½ ©\nDose ≤ 5 mg − 2 mg → review ≥ 1 week\nzero\u200Bwidth\u00A0kept (a) [b] \\ back',
+		);
 		const text = pdfText(file);
 		expect(text).toContain('Café Müller, Straße 5, 20 € – “Ärztin” … Œuvre ™ Ÿ ± ½ ©');
 		expect(text).toContain('Dose <= 5 mg - 2 mg -> review >= 1 week');
 		expect(text).toMatch(/zerowidth.kept \(a\) \[b\] \\ back/);
 		// Bytes above 126 are octal escapes: the content stays ASCII.
-		expect(pdf.toString('latin1')).toContain('(Caf\\351 M\\374ller, Stra\\337e 5, 20 \\200 \\226 \\223\\304rztin\\224');
+		expect(pdf.toString('latin1')).toContain(
+			'(Caf\\351 M\\374ller, Stra\\337e 5, 20 \\200 \\226 \\223\\304rztin\\224',
+		);
 	});
 
 	test('a character the fonts cannot show fails with its code point, line and column, and no letter text', () => {
 		const secret = 'Patient Jane Roe\nDiagnosis: mild 中 case';
 		const error = letterError(() => renderLetter(secret));
-		expect(error).toMatchObject({ reason: 'character', field: 'text', codePoint: 'U+4E2D', line: 2, column: 17 });
+		expect(error).toMatchObject({
+			reason: 'character',
+			field: 'text',
+			codePoint: 'U+4E2D',
+			line: 2,
+			column: 17,
+		});
 		expect(error.message).toContain('U+4E2D');
 		expect(error.message).toContain('line 2, column 17');
-		for (const word of ['Patient', 'Jane', 'Roe', 'Diagnosis', 'mild', 'case', '中']) expect(error.message).not.toContain(word);
-		expect(letterError(() => renderLetter('ok\r\nok 😀'))).toMatchObject({ codePoint: 'U+1F600', line: 2, column: 4 });
-		expect(letterError(() => renderLetter('Ωmega'))).toMatchObject({ codePoint: 'U+03A9', line: 1, column: 1 });
+		for (const word of ['Patient', 'Jane', 'Roe', 'Diagnosis', 'mild', 'case', '中'])
+			expect(error.message).not.toContain(word);
+		expect(letterError(() => renderLetter('ok\r\nok 😀'))).toMatchObject({
+			codePoint: 'U+1F600',
+			line: 2,
+			column: 4,
+		});
+		expect(letterError(() => renderLetter('Ωmega'))).toMatchObject({
+			codePoint: 'U+03A9',
+			line: 1,
+			column: 1,
+		});
 		expect(letterError(() => renderLetter('Привет'))).toMatchObject({ codePoint: 'U+041F' });
-		expect(letterError(() => renderLetter('bell\u0007'))).toMatchObject({ codePoint: 'U+0007', column: 5 });
+		expect(letterError(() => renderLetter('bell\u0007'))).toMatchObject({
+			codePoint: 'U+0007',
+			column: 5,
+		});
 		expect(letterError(() => renderLetter('c1\u0080'))).toMatchObject({ codePoint: 'U+0080' });
 	});
 
 	test('empty or whitespace-only text fails with reason empty', () => {
 		for (const text of ['', ' ', '\n\r\n\t\f', '\u00A0\u200B\uFEFF']) {
-			expect(letterError(() => renderLetter(text))).toMatchObject({ reason: 'empty', field: 'text' });
+			expect(letterError(() => renderLetter(text))).toMatchObject({
+				reason: 'empty',
+				field: 'text',
+			});
 		}
 	});
 
@@ -180,12 +241,17 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 		const { file, pdf } = render('A4 letter', { pageSize: 'a4' });
 		expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
 		expect(pdfInfo(file)).toMatch(/^Page size:\s+595\.28 x 841\.89 pts \(A4\)$/m);
-		expect(letterError(() => renderLetter('x', { pageSize: 'legal' as 'a4' }))).toMatchObject({ reason: 'pageSize' });
+		expect(letterError(() => renderLetter('x', { pageSize: 'legal' as 'a4' }))).toMatchObject({
+			reason: 'pageSize',
+		});
 	});
 
 	test('fontSize outside 9-16 fails; the ends of the range work and change the layout', () => {
 		for (const fontSize of [8.9, 17, 0, -11, Number.NaN, Infinity]) {
-			expect(letterError(() => renderLetter('x', { fontSize }))).toMatchObject({ reason: 'fontSize', field: 'fontSize' });
+			expect(letterError(() => renderLetter('x', { fontSize }))).toMatchObject({
+				reason: 'fontSize',
+				field: 'fontSize',
+			});
 		}
 		const text = Array.from({ length: 100 }, (_, index) => `line ${index}`).join('\n');
 		expect(render(text, { fontSize: 9 }).pages).toBe(2);
@@ -195,17 +261,25 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 
 	test('the same input gives the same bytes; a creationDate is the only date', () => {
 		const options: LetterOptions = { coverPage: { ...COVER, message: 'See attached.' } };
-		expect(renderLetter('Body text\fpage two', options).pdf.equals(renderLetter('Body text\fpage two', options).pdf)).toBe(true);
+		expect(
+			renderLetter('Body text\fpage two', options).pdf.equals(
+				renderLetter('Body text\fpage two', options).pdf,
+			),
+		).toBe(true);
 		const dated = render('Body', { creationDate: new Date('2026-11-25T13:05:00Z') });
 		expect(dated.pdf.toString('latin1')).toContain('/CreationDate (D:20261125130500Z)');
 		expect(pdfInfo(dated.file)).toMatch(/^CreationDate:\s+.*2026/m);
-		expect(letterError(() => renderLetter('x', { creationDate: new Date('nonsense') }))).toMatchObject({ reason: 'creationDate' });
+		expect(
+			letterError(() => renderLetter('x', { creationDate: new Date('nonsense') })),
+		).toMatchObject({ reason: 'creationDate' });
 	});
 });
 
 describe('renderLetter: the cover page', () => {
 	test('labels and values come back, Pages counts the cover, the default notice is on it', () => {
-		const { file, pages } = render('Body page one\fBody page two', { coverPage: { ...COVER, message: 'Please review before Friday.' } });
+		const { file, pages } = render('Body page one\fBody page two', {
+			coverPage: { ...COVER, message: 'Please review before Friday.' },
+		});
 		expect(pages).toBe(3);
 		expect(pageCount(file)).toBe(3);
 		const cover = pdfText(file, 1);
@@ -219,7 +293,12 @@ describe('renderLetter: the cover page', () => {
 			['Pages:', '3'],
 			['Subject:', 'Referral: cardiology consult'],
 		]) {
-			expect(cover).toMatch(new RegExp(`^\\s*${label.replace(/[+.]/g, '\\$&')} +${value.replace(/[+.]/g, '\\$&')}\\s*$`, 'm'));
+			expect(cover).toMatch(
+				new RegExp(
+					`^\\s*${label.replace(/[+.]/g, '\\$&')} +${value.replace(/[+.]/g, '\\$&')}\\s*$`,
+					'm',
+				),
+			);
 		}
 		expect(cover).toContain('Message:');
 		expect(cover).toContain('Please review before Friday.');
@@ -232,35 +311,58 @@ describe('renderLetter: the cover page', () => {
 
 	test('a custom notice replaces the default; empty rows are left out, Pages never', () => {
 		const notice = 'Confidential: for the named recipient only. Wrong number? Call +1 555 0199.';
-		const { file } = render('Body', { coverPage: { to: 'Records', confidentialityNotice: notice } });
+		const { file } = render('Body', {
+			coverPage: { to: 'Records', confidentialityNotice: notice },
+		});
 		const cover = pdfText(file, 1);
 		expect(cover).toContain(notice);
 		expect(cover).not.toContain('protected health information');
 		expect(cover).toMatch(/To: +Records/);
 		expect(cover).toMatch(/Pages: +2/);
-		for (const label of ['Fax:', 'From:', 'Date:', 'Subject:', 'Message:']) expect(cover).not.toContain(label);
-		expect(render('Body', { coverPage: { to: ' ', subject: '\u200B', confidentialityNotice: notice } }).pdf.toString('latin1')).not.toContain('(To:)');
+		for (const label of ['Fax:', 'From:', 'Date:', 'Subject:', 'Message:'])
+			expect(cover).not.toContain(label);
+		expect(
+			render('Body', {
+				coverPage: { to: ' ', subject: '\u200B', confidentialityNotice: notice },
+			}).pdf.toString('latin1'),
+		).not.toContain('(To:)');
 	});
 
 	test('cover values go through the character rule and errors name the field', () => {
-		expect(letterError(() => renderLetter('Body', { coverPage: { ...COVER, subject: 'Re: 患者' } }))).toMatchObject({
+		expect(
+			letterError(() => renderLetter('Body', { coverPage: { ...COVER, subject: 'Re: 患者' } })),
+		).toMatchObject({
 			reason: 'character',
 			field: 'coverPage.subject',
 			codePoint: 'U+60A3',
 			line: 1,
 			column: 5,
 		});
-		expect(letterError(() => renderLetter('Body', { coverPage: { ...COVER, message: 'ok\nfine\n🙂' } }))).toMatchObject({ field: 'coverPage.message', line: 3, column: 1 });
-		expect(letterError(() => renderLetter('Body', { coverPage: { ...COVER, confidentialityNotice: ' ' } }))).toMatchObject({ reason: 'empty', field: 'coverPage.confidentialityNotice' });
-		const { file } = render('Body', { coverPage: { ...COVER, subject: 'Dose ≤ 5 mg\u2009/\u2009day' } });
+		expect(
+			letterError(() => renderLetter('Body', { coverPage: { ...COVER, message: 'ok\nfine\n🙂' } })),
+		).toMatchObject({ field: 'coverPage.message', line: 3, column: 1 });
+		expect(
+			letterError(() =>
+				renderLetter('Body', { coverPage: { ...COVER, confidentialityNotice: ' ' } }),
+			),
+		).toMatchObject({ reason: 'empty', field: 'coverPage.confidentialityNotice' });
+		const { file } = render('Body', {
+			coverPage: { ...COVER, subject: 'Dose ≤ 5 mg\u2009/\u2009day' },
+		});
 		expect(pdfText(file, 1)).toMatch(/Subject: +Dose <= 5 mg \/ day/);
 	});
 
 	test('a message too long for the cover continues on pages before the letter, counted in Pages', () => {
-		const message = Array.from({ length: 120 }, (_, index) => `Message line ${index + 1}`).join('\n');
+		const message = Array.from({ length: 120 }, (_, index) => `Message line ${index + 1}`).join(
+			'\n',
+		);
 		const { file, pages } = render('The letter body', { coverPage: { ...COVER, message } });
 		expect(pageCount(file)).toBe(pages);
-		const messageLines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('Message line'));
+		const messageLines = (text: string) =>
+			text
+				.split('\n')
+				.map((line) => line.trim())
+				.filter((line) => line.startsWith('Message line'));
 		expect(messageLines(pdfText(file))).toEqual(message.split('\n'));
 		// The rest of the message, after a heading and a blank line, at 43 lines a page; then the letter.
 		const onCover = messageLines(pdfText(file, 1)).length;
@@ -275,6 +377,10 @@ describe('renderLetter: the cover page', () => {
 	});
 
 	test('a table too long for the cover page fails with reason coverPage', () => {
-		expect(letterError(() => renderLetter('Body', { coverPage: { ...COVER, subject: 'word '.repeat(2000) } }))).toMatchObject({ reason: 'coverPage' });
+		expect(
+			letterError(() =>
+				renderLetter('Body', { coverPage: { ...COVER, subject: 'word '.repeat(2000) } }),
+			),
+		).toMatchObject({ reason: 'coverPage' });
 	});
 });

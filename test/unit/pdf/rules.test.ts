@@ -1,8 +1,18 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS, applyCharacterRule, requireText } from '../../../nodes/shared/pdf/letter/characterRule';
-import { byteWidthUnits, textWidth, textWidthUnits } from '../../../nodes/shared/pdf/letter/fontWidths';
+import {
+	CHARACTER_RULE,
+	DROPPED_CHARACTERS,
+	TRANSLITERATIONS,
+	applyCharacterRule,
+	requireText,
+} from '../../../nodes/shared/pdf/letter/characterRule';
+import {
+	byteWidthUnits,
+	textWidth,
+	textWidthUnits,
+} from '../../../nodes/shared/pdf/letter/fontWidths';
 import { layoutBody, textArea, wrapParagraph } from '../../../nodes/shared/pdf/letter/layout';
 import { pdfDate, pdfNumber, pdfString } from '../../../nodes/shared/pdf/write/objects';
 import { encodeWinAnsi, winAnsiByte } from '../../../nodes/shared/pdf/letter/winAnsi';
@@ -47,8 +57,13 @@ describe('font widths: the Adobe Core14 AFM values', () => {
 	});
 
 	test('textWidth scales by the font size and takes bytes or a string', () => {
-		expect(textWidth('Helvetica', 'Hello', 10)).toBeCloseTo(((722 + 556 + 222 + 222 + 556) * 10) / 1000, 10);
-		expect(textWidth('Helvetica-Bold', encodeWinAnsi('Ärztin'), 12)).toBe(textWidth('Helvetica-Bold', 'Ärztin', 12));
+		expect(textWidth('Helvetica', 'Hello', 10)).toBeCloseTo(
+			((722 + 556 + 222 + 222 + 556) * 10) / 1000,
+			10,
+		);
+		expect(textWidth('Helvetica-Bold', encodeWinAnsi('Ärztin'), 12)).toBe(
+			textWidth('Helvetica-Bold', 'Ärztin', 12),
+		);
 	});
 });
 
@@ -59,9 +74,11 @@ describe('WinAnsi', () => {
 		expect(winAnsiByte(0x20ac)).toBe(0x80);
 		expect(winAnsiByte(0x2014)).toBe(0x97);
 		expect(winAnsiByte(0x0178)).toBe(0x9f);
-		for (const codePoint of [0x09, 0x0a, 0x7f, 0x80, 0x9f, 0x03a9, 0x4e2d, 0x1f600]) expect(winAnsiByte(codePoint)).toBeUndefined();
+		for (const codePoint of [0x09, 0x0a, 0x7f, 0x80, 0x9f, 0x03a9, 0x4e2d, 0x1f600])
+			expect(winAnsiByte(codePoint)).toBeUndefined();
 		expect([...encodeWinAnsi('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')]).toEqual([
-			0x80, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8e, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9e, 0x9f,
+			0x80, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8e, 0x91, 0x92,
+			0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9e, 0x9f,
 		]);
 		expect(() => encodeWinAnsi('中')).toThrow('U+4E2D');
 	});
@@ -79,9 +96,12 @@ describe('the character rule', () => {
 	test('every transliteration and dropped character, nothing else changes', () => {
 		for (const [codePoint, { replacement }] of TRANSLITERATIONS) {
 			expect(winAnsiByte(codePoint)).toBeUndefined();
-			expect(applyCharacterRule(`a${String.fromCodePoint(codePoint)}b`, 'text')).toBe(`a${replacement}b`);
+			expect(applyCharacterRule(`a${String.fromCodePoint(codePoint)}b`, 'text')).toBe(
+				`a${replacement}b`,
+			);
 		}
-		for (const codePoint of DROPPED_CHARACTERS.keys()) expect(applyCharacterRule(`a${String.fromCodePoint(codePoint)}b`, 'text')).toBe('ab');
+		for (const codePoint of DROPPED_CHARACTERS.keys())
+			expect(applyCharacterRule(`a${String.fromCodePoint(codePoint)}b`, 'text')).toBe('ab');
 		const winAnsi = Array.from({ length: 256 }, (_, byte) => byte)
 			.filter((byte) => byte >= 0x20 && byte !== 0xad && winAnsiByte(byte) !== undefined)
 			.map((byte) => String.fromCharCode(byte))
@@ -90,7 +110,9 @@ describe('the character rule', () => {
 	});
 
 	test('errors: code point, 1-based line and column in code points, the field, no text', () => {
-		expect(letterError(() => applyCharacterRule('line one\r\n\t😀 x 中', 'coverPage.message'))).toMatchObject({
+		expect(
+			letterError(() => applyCharacterRule('line one\r\n\t😀 x 中', 'coverPage.message')),
+		).toMatchObject({
 			reason: 'character',
 			field: 'coverPage.message',
 			codePoint: 'U+1F600',
@@ -99,10 +121,20 @@ describe('the character rule', () => {
 		});
 		// The emoji is one column, the combining mark NFC cannot merge fails by itself.
 		expect(letterError(() => applyCharacterRule('😀', 'text')).codePoint).toBe('U+1F600');
-		expect(letterError(() => applyCharacterRule('ab😀cq\u0303', 'text'))).toMatchObject({ codePoint: 'U+1F600', column: 3 });
-		expect(letterError(() => applyCharacterRule('q\u0303', 'text'))).toMatchObject({ codePoint: 'U+0303', column: 2 });
-		expect(letterError(() => applyCharacterRule('\u000b', 'text'))).toMatchObject({ codePoint: 'U+000B' });
-		expect(letterError(() => applyCharacterRule('\ud800', 'text'))).toMatchObject({ codePoint: 'U+D800' });
+		expect(letterError(() => applyCharacterRule('ab😀cq\u0303', 'text'))).toMatchObject({
+			codePoint: 'U+1F600',
+			column: 3,
+		});
+		expect(letterError(() => applyCharacterRule('q\u0303', 'text'))).toMatchObject({
+			codePoint: 'U+0303',
+			column: 2,
+		});
+		expect(letterError(() => applyCharacterRule('\u000b', 'text'))).toMatchObject({
+			codePoint: 'U+000B',
+		});
+		expect(letterError(() => applyCharacterRule('\ud800', 'text'))).toMatchObject({
+			codePoint: 'U+D800',
+		});
 		const error = letterError(() => applyCharacterRule('Name: Jane Roe α', 'text'));
 		expect(error.message).toBe(
 			'text: character U+03B1 at line 1, column 16 cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it',
@@ -111,14 +143,19 @@ describe('the character rule', () => {
 	});
 
 	test('requireText refuses empty, whitespace-only and non-text input', () => {
-		expect(letterError(() => requireText(' \t\n\f\u00a0\u2009\u200b', 'text'))).toMatchObject({ reason: 'empty', field: 'text' });
+		expect(letterError(() => requireText(' \t\n\f\u00a0\u2009\u200b', 'text'))).toMatchObject({
+			reason: 'empty',
+			field: 'text',
+		});
 		expect(letterError(() => requireText(undefined, 'text'))).toMatchObject({ reason: 'empty' });
 		expect(requireText(' x ', 'text')).toBe(' x ');
 	});
 
 	test('CHARACTER_RULE, for the README, names every replacement and every dropped character', () => {
 		for (const codePoint of [...TRANSLITERATIONS.keys(), ...DROPPED_CHARACTERS.keys()]) {
-			expect(CHARACTER_RULE).toContain(`U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`);
+			expect(CHARACTER_RULE).toContain(
+				`U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`,
+			);
 		}
 		expect(CHARACTER_RULE).toContain('NFC');
 		expect(CHARACTER_RULE).toContain('every 36 pt (half an inch)');
@@ -133,7 +170,11 @@ describe('the character rule', () => {
 
 describe('wrapping and pages', () => {
 	const WIDTH = 468;
-	const paragraph = Array.from({ length: 400 }, (_, index) => ['a', 'clinic', 'appointment', 'MRI', 'W', 'follow-up', 'iii', 'Mmmmm'][(index * 5) % 8]).join(' ');
+	const paragraph = Array.from(
+		{ length: 400 },
+		(_, index) =>
+			['a', 'clinic', 'appointment', 'MRI', 'W', 'follow-up', 'iii', 'Mmmmm'][(index * 5) % 8],
+	).join(' ');
 
 	test('greedy: every line fits, and no line could have taken the next word', () => {
 		for (const size of [9, 11, 16]) {
@@ -141,7 +182,10 @@ describe('wrapping and pages', () => {
 			expect(lines.join(' ')).toBe(paragraph);
 			lines.forEach((line, index) => {
 				expect(textWidth('Helvetica', line, size)).toBeLessThanOrEqual(WIDTH);
-				if (index + 1 < lines.length) expect(textWidth('Helvetica', `${line} ${lines[index + 1].split(' ')[0]}`, size)).toBeGreaterThan(WIDTH);
+				if (index + 1 < lines.length)
+					expect(
+						textWidth('Helvetica', `${line} ${lines[index + 1].split(' ')[0]}`, size),
+					).toBeGreaterThan(WIDTH);
 			});
 		}
 	});
@@ -172,7 +216,9 @@ describe('wrapping and pages', () => {
 		expect(pages[0][42].y).toBeCloseTo(709 - 42 * 14.85, 6);
 		expect(pages[0][42].y).toBeGreaterThanOrEqual(72);
 		// A4: first baseline 841.89 - 72 - 11 = 758.89; (758.89 - 72) / 14.85 = 46.3, so 47 baselines.
-		expect(layoutBody(Array(48).fill('x').join('\n'), textArea('a4'), 11).map((page) => page.length)).toEqual([47, 1]);
+		expect(
+			layoutBody(Array(48).fill('x').join('\n'), textArea('a4'), 11).map((page) => page.length),
+		).toEqual([47, 1]);
 		const withBlank = layoutBody([...lines.slice(0, 43), '', 'after'].join('\n'), letter, 11);
 		expect(withBlank[1]).toEqual([{ text: 'after', x: 72, y: 709 }]);
 	});
@@ -186,7 +232,9 @@ describe('PDF syntax', () => {
 	});
 
 	test('numbers: two decimals at most, no exponent, no -0; dates in UTC', () => {
-		expect([72, 709.005, 595.28, 0.1 + 0.2, -0.001, 1e-7, 14.85 * 3, 841.89].map(pdfNumber)).toEqual(['72', '709.01', '595.28', '0.3', '0', '0', '44.55', '841.89']);
+		expect(
+			[72, 709.005, 595.28, 0.1 + 0.2, -0.001, 1e-7, 14.85 * 3, 841.89].map(pdfNumber),
+		).toEqual(['72', '709.01', '595.28', '0.3', '0', '0', '44.55', '841.89']);
 		expect(pdfDate(new Date('2026-01-02T03:04:05.678Z'))).toBe('D:20260102030405Z');
 	});
 });

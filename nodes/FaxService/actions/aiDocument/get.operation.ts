@@ -8,26 +8,37 @@ import { unwrap } from '../../../shared/records';
 import { outputFields } from '../fields';
 import type { RecordKindName } from '../../../shared/records';
 
-export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['get'] } }, [
-	{
-		displayName: 'AI Document ID',
-		name: 'documentId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'The aiToken returned when the document was uploaded',
-	},
-	...outputFields('aiResult'),
-]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['aiDocument'], operation: ['get'] } },
+	[
+		{
+			displayName: 'AI Document ID',
+			name: 'documentId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The aiToken returned when the document was uploaded',
+		},
+		...outputFields('aiResult'),
+	],
+);
 
 export const records: RecordKindName = 'aiResult';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await readAiResult(this, readRequiredString(this, itemIndex, 'documentId', 'AI Document ID'), itemIndex);
+	return await readAiResult(
+		this,
+		readRequiredString(this, itemIndex, 'documentId', 'AI Document ID'),
+		itemIndex,
+	);
 }
 
 /** One AI result by its token. */
-export async function readAiResult(ctx: ApiContext, aiToken: string, itemIndex?: number): Promise<IDataObject> {
+export async function readAiResult(
+	ctx: ApiContext,
+	aiToken: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
 	const response = await apiRequest.call(ctx, {
 		method: 'GET',
 		answer: { record: 'aiResult', id: 'aiToken' },

@@ -6,7 +6,10 @@ import { readLimit } from '../readers';
 import type { RecordKindName } from '../../../shared/records';
 import { readAiDocuments } from '../../../shared/lists';
 
-export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['getMany'] } }, [...returnAllFields, ...outputFields('aiResult')]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['aiDocument'], operation: ['getMany'] } },
+	[...returnAllFields, ...outputFields('aiResult')],
+);
 
 export const records: RecordKindName = 'aiResult';
 

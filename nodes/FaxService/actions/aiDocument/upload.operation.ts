@@ -12,15 +12,27 @@ const properties: INodeProperties[] = [
 	callbackUrlField('the AI result when processing completes', true),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['upload'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['aiDocument'], operation: ['upload'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const callbackUrl = assertUrl(this, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex) as string);
+	const callbackUrl = assertUrl(
+		this,
+		itemIndex,
+		'Callback URL',
+		this.getNodeParameter('callbackUrl', itemIndex) as string,
+	);
 	return await uploadDocument(this, itemIndex, callbackUrl);
 }
 
 /** Uploads the item's PDF for extraction; the result goes to `callbackUrl`. Answers `{message, aiToken}`. */
-export async function uploadDocument(ctx: IExecuteFunctions, itemIndex: number, callbackUrl: string): Promise<IDataObject> {
+export async function uploadDocument(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	callbackUrl: string,
+): Promise<IDataObject> {
 	const file = await readDocument(ctx, itemIndex);
 	return await apiRequest.call(ctx, {
 		method: 'POST',

@@ -13,7 +13,15 @@ const properties: INodeProperties[] = [
 ];
 
 // Shown for the 0.1.0 value too: n8n drops the values of fields a node does not show, at run time as in the editor.
-export const description = updateDisplayOptions({ show: { resource: ['aiDocument'], operation: ['uploadAndWaitForResult', LEGACY_WAIT_OPERATION] } }, properties);
+export const description = updateDisplayOptions(
+	{
+		show: {
+			resource: ['aiDocument'],
+			operation: ['uploadAndWaitForResult', LEGACY_WAIT_OPERATION],
+		},
+	},
+	properties,
+);
 
 /** Uploads the item's PDF with this execution's resume URL as its callback URL; the router then waits. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -26,6 +34,8 @@ export const waitFor: WaitTarget = {
 	tokenField: 'aiToken',
 	read: async (ctx, token) => await readAiResult(ctx, token),
 	// AI results have no state field (spec 3): one is done once it has its completion time or an error.
-	isFinal: (record) => (record.completedAt !== null && record.completedAt !== undefined) || (record.errorDetails !== null && record.errorDetails !== undefined),
+	isFinal: (record) =>
+		(record.completedAt !== null && record.completedAt !== undefined) ||
+		(record.errorDetails !== null && record.errorDetails !== undefined),
 	toItem: async (_ctx, record) => ({ json: record }),
 };

@@ -7,12 +7,21 @@ import { readUuidLocator } from '../readers';
 import { unwrap } from '../../../shared/records';
 import type { RecordKindName } from '../../../shared/records';
 
-export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['get'] } }, [clientIdLocator, ...outputFields('client')]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['client'], operation: ['get'] } },
+	[clientIdLocator, ...outputFields('client')],
+);
 
 export const records: RecordKindName = 'client';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'clientId', 'Client');
-	const response = await apiRequest.call(this, { method: 'GET', path: `/clients/${id}`, itemIndex, notFound: `Client "${id}"`, answer: { record: 'client', id: 'clientId' } });
+	const response = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/clients/${id}`,
+		itemIndex,
+		notFound: `Client "${id}"`,
+		answer: { record: 'client', id: 'clientId' },
+	});
 	return unwrap(response, 'client');
 }

@@ -11,7 +11,10 @@ const properties: INodeProperties[] = [
 	{ displayName: 'New Name', name: 'name', type: 'string', default: '', required: true },
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['rename'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['client'], operation: ['rename'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'clientId', 'Client');

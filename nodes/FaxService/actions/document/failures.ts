@@ -2,7 +2,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CoverPage, DocumentErrorReason, LetterError } from '../../../shared/pdf';
-import { DEFAULT_FONT_SIZE, DocumentError, MAX_FONT_SIZE, MIN_FONT_SIZE } from '../../../shared/pdf';
+import {
+	DEFAULT_FONT_SIZE,
+	DocumentError,
+	MAX_FONT_SIZE,
+	MIN_FONT_SIZE,
+} from '../../../shared/pdf';
 import type { DocumentPurpose } from './fields';
 
 /** The PDF library's errors as the node's: field and item in the message, what to do in the description, never the document's text. */
@@ -22,17 +27,24 @@ const COVER_PAGE_LABELS: Record<keyof CoverPage, string> = {
 function fieldLabel(field: string | undefined): string {
 	if (field === undefined || field === 'text') return 'Text';
 	if (field === 'coverPage') return 'Cover Page';
-	if (field.startsWith('coverPage.')) return `Cover Page → ${COVER_PAGE_LABELS[field.slice('coverPage.'.length) as keyof CoverPage] ?? field.slice('coverPage.'.length)}`;
+	if (field.startsWith('coverPage.'))
+		return `Cover Page → ${COVER_PAGE_LABELS[field.slice('coverPage.'.length) as keyof CoverPage] ?? field.slice('coverPage.'.length)}`;
 	if (field === 'fontSize') return 'Letter Options → Font Size';
 	if (field === 'pageSize') return 'Letter Options → Page Size';
 	return field;
 }
 
 /** A LetterError as the node's error: the field and the item in the message, what to do in the description; never the text. */
-export function letterFailure(ctx: IExecuteFunctions, itemIndex: number, error: LetterError, purpose: DocumentPurpose): NodeOperationError {
+export function letterFailure(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	error: LetterError,
+	purpose: DocumentPurpose,
+): NodeOperationError {
 	const label = fieldLabel(error.field);
 	const where = `[item ${itemIndex}]`;
-	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), `${message} ${where}`, { itemIndex, description });
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), `${message} ${where}`, { itemIndex, description });
 	switch (error.reason) {
 		case 'character':
 			return fail(
@@ -42,21 +54,33 @@ export function letterFailure(ctx: IExecuteFunctions, itemIndex: number, error: 
 			);
 		case 'empty':
 			return label === 'Text'
-				? fail(`${label} must not be empty`, 'Document Source is "Text": write the letter in Text (text of only spaces and line breaks counts as empty), or choose "Binary File" to send a file.')
-				: fail(`${label} must not be empty`, 'A cover page carries a confidentiality notice: remove the option to print the default notice, or write your own.');
+				? fail(
+						`${label} must not be empty`,
+						'Document Source is "Text": write the letter in Text (text of only spaces and line breaks counts as empty), or choose "Binary File" to send a file.',
+					)
+				: fail(
+						`${label} must not be empty`,
+						'A cover page carries a confidentiality notice: remove the option to print the default notice, or write your own.',
+					);
 		case 'coverPage':
 			return label === 'Cover Page'
 				? fail(
 						'Cover Page does not fit on one page',
 						'Its fields and the confidentiality notice leave no room for the message: shorten To, From, Subject or the notice, or put the long part in Text.',
 					)
-				: fail(`${label} must be text`, 'Give each cover page field a text value; if an expression gives an object, pick the field that holds the text.');
+				: fail(
+						`${label} must be text`,
+						'Give each cover page field a text value; if an expression gives an object, pick the field that holds the text.',
+					);
 		case 'fontSize':
-			return fail(`${label} must be a number from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE}`, `The size of the letter's text in points; the default is ${DEFAULT_FONT_SIZE}.`);
+			return fail(
+				`${label} must be a number from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE}`,
+				`The size of the letter's text in points; the default is ${DEFAULT_FONT_SIZE}.`,
+			);
 		case 'pageSize':
 			return fail(`${label} must be Letter or A4`, 'Choose one of the two page sizes.');
 		default:
-			return fail(`${label} cannot be made into a PDF`, 'Check the letter\'s options.');
+			return fail(`${label} cannot be made into a PDF`, "Check the letter's options.");
 	}
 }
 
@@ -64,11 +88,21 @@ const DOCUMENT_PROBLEMS: Record<DocumentErrorReason, { problem: string; remedy: 
 	notPdf: { problem: 'is not a PDF or TIFF file', remedy: 'Give a PDF or TIFF file.' },
 	encrypted: {
 		problem: 'is an encrypted PDF',
-		remedy: 'Its pages cannot be copied into the fax without the password: save or print an unprotected copy of the document and send that.',
+		remedy:
+			'Its pages cannot be copied into the fax without the password: save or print an unprotected copy of the document and send that.',
 	},
-	damaged: { problem: 'is damaged and cannot be read', remedy: 'Open and save the file again (or print it to a new PDF), then send the new copy.' },
-	unsupported: { problem: 'uses a format feature this node cannot read', remedy: 'Save it as a PDF (or as a TIFF with CCITT Group 4 compression) and send that.' },
-	tooLarge: { problem: 'is too large to put in the fax', remedy: 'Send it in smaller parts, or reduce its size (for example a lower scan resolution).' },
+	damaged: {
+		problem: 'is damaged and cannot be read',
+		remedy: 'Open and save the file again (or print it to a new PDF), then send the new copy.',
+	},
+	unsupported: {
+		problem: 'uses a format feature this node cannot read',
+		remedy: 'Save it as a PDF (or as a TIFF with CCITT Group 4 compression) and send that.',
+	},
+	tooLarge: {
+		problem: 'is too large to put in the fax',
+		remedy: 'Send it in smaller parts, or reduce its size (for example a lower scan resolution).',
+	},
 	noPages: { problem: 'has no pages', remedy: 'Check that the right file is given.' },
 };
 
@@ -76,22 +110,39 @@ const DOCUMENT_PROBLEMS: Record<DocumentErrorReason, { problem: string; remedy: 
  * A document the PDF library cannot take, as the node's error: which file, which item, why, and what to
  * do. `purpose` words the verb (a fax is "faxed"; an e-mail's file, or one of no stated purpose, "sent").
  */
-function documentFailure(ctx: IExecuteFunctions, itemIndex: number, field: string, purpose: DocumentPurpose | undefined, error: DocumentError): NodeOperationError {
+function documentFailure(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	purpose: DocumentPurpose | undefined,
+	error: DocumentError,
+): NodeOperationError {
 	const { problem, remedy } = DOCUMENT_PROBLEMS[error.reason] ?? DOCUMENT_PROBLEMS.damaged;
 	const verb = purpose === 'fax' ? 'faxed' : 'sent';
 	// error.message is the library's own wording (which structure failed, a TIFF compression's name): no byte of the document.
-	return new NodeOperationError(ctx.getNode(), `${field} cannot be ${verb}: it ${problem} [item ${itemIndex}]`, {
-		itemIndex,
-		description: `${error.message}. ${remedy} Nothing was sent.`,
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`${field} cannot be ${verb}: it ${problem} [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: `${error.message}. ${remedy} Nothing was sent.`,
+		},
+	);
 }
 
 /** Whatever opening a file with the PDF library threw, as the node's error naming the file and the item. */
-export function openFailure(ctx: IExecuteFunctions, itemIndex: number, field: string, purpose: DocumentPurpose | undefined, error: unknown): NodeOperationError {
+export function openFailure(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	purpose: DocumentPurpose | undefined,
+	error: unknown,
+): NodeOperationError {
 	if (error instanceof DocumentError) return documentFailure(ctx, itemIndex, field, purpose, error);
 	// Not expected (the reader throws only DocumentError): its message is not shown, it could quote the document.
 	return new NodeOperationError(ctx.getNode(), `${field} could not be read [item ${itemIndex}]`, {
 		itemIndex,
-		description: 'The PDF reader stopped unexpectedly. Save the file again (or print it to a new PDF) and send the new copy; nothing was sent.',
+		description:
+			'The PDF reader stopped unexpectedly. Save the file again (or print it to a new PDF) and send the new copy; nothing was sent.',
 	});
 }

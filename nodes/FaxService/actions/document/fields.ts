@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_CONFIDENTIALITY_NOTICE, DEFAULT_FONT_SIZE, MAX_FONT_SIZE, MIN_FONT_SIZE } from '../../../shared/pdf';
+import {
+	DEFAULT_CONFIDENTIALITY_NOTICE,
+	DEFAULT_FONT_SIZE,
+	MAX_FONT_SIZE,
+	MIN_FONT_SIZE,
+} from '../../../shared/pdf';
 import { binaryPropertyField } from '../fields';
 
 /** The panel's fields of a document to send: its source, the letter's options, the cover page, further documents. */
@@ -11,17 +16,23 @@ export type DocumentPurpose = 'fax' | 'email';
 export const DEFAULT_LETTER_FILE_NAME = 'letter.pdf';
 
 /** The README's section on Text, with the character rule in full. */
-export const CHARACTER_RULE_URL = 'https://www.npmjs.com/package/n8n-nodes-fax-service#document-source-text';
+export const CHARACTER_RULE_URL =
+	'https://www.npmjs.com/package/n8n-nodes-fax-service#document-source-text';
 
 /** What Earlier Node's File reads, as the user writes it. */
 export const BINARY_DATA_EXAMPLE = "{{ $('Get PDF').item.binary.data }}";
 
 const DOCUMENT_SOURCES = [
-	{ name: 'Binary File', value: 'binary', description: 'A PDF or TIFF from a binary field of the input item' },
 	{
-		name: 'Earlier Node\'s File',
+		name: 'Binary File',
+		value: 'binary',
+		description: 'A PDF or TIFF from a binary field of the input item',
+	},
+	{
+		name: "Earlier Node's File",
 		value: 'binaryData',
-		description: 'A PDF or TIFF an expression takes from an earlier node, as an AI agent\'s tool can (its input item has no files)',
+		description:
+			"A PDF or TIFF an expression takes from an earlier node, as an AI agent's tool can (its input item has no files)",
 	},
 	{ name: 'Text', value: 'text', description: 'Text the node renders as a fax-ready PDF letter' },
 ];
@@ -58,7 +69,10 @@ const binaryDataField = (description: string): INodeProperties => ({
 	description,
 });
 
-const coverPageNumberDescription = (purpose: DocumentPurpose, number: 'To Number' | 'From Number'): string =>
+const coverPageNumberDescription = (
+	purpose: DocumentPurpose,
+	number: 'To Number' | 'From Number',
+): string =>
 	purpose === 'fax' ? `Leave empty to print the ${number}` : 'Leave empty to leave the row out';
 
 const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
@@ -67,7 +81,8 @@ const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
 		name: 'addCoverPage',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to put a cover page first, in front of the document and any further documents; its Pages row counts the whole fax',
+		description:
+			'Whether to put a cover page first, in front of the document and any further documents; its Pages row counts the whole fax',
 	},
 	{
 		displayName: 'Cover Page',
@@ -83,7 +98,8 @@ const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
 				type: 'string',
 				typeOptions: { rows: 4 },
 				default: DEFAULT_CONFIDENTIALITY_NOTICE,
-				description: 'Printed in a box at the bottom of the cover page; without this option the default notice is printed',
+				description:
+					'Printed in a box at the bottom of the cover page; without this option the default notice is printed',
 			},
 			{
 				displayName: 'Date',
@@ -91,7 +107,8 @@ const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
 				type: 'string',
 				default: '',
 				placeholder: 'YYYY-MM-DD',
-				description: 'Leave empty to print today\'s date (in the workflow\'s time zone) as YYYY-MM-DD',
+				description:
+					"Leave empty to print today's date (in the workflow's time zone) as YYYY-MM-DD",
 			},
 			{
 				displayName: 'From Fax Number',
@@ -100,11 +117,30 @@ const coverPageFields = (purpose: DocumentPurpose): INodeProperties[] => [
 				default: '',
 				description: coverPageNumberDescription(purpose, 'From Number'),
 			},
-			{ displayName: 'Message', name: 'message', type: 'string', typeOptions: { rows: 4 }, default: '' },
+			{
+				displayName: 'Message',
+				name: 'message',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+			},
 			// Not "To" and "From": n8n names an AI tool's $fromAI keys after the label, and a model (or an
 			// approval message) should not take the recipient's name for the To Number.
-			{ displayName: 'Recipient Name', name: 'to', type: 'string', default: '', description: 'Who the fax is for (a person or a practice), printed in the cover page\'s To row' },
-			{ displayName: 'Sender Name', name: 'from', type: 'string', default: '', description: 'Who sends it, printed in the cover page\'s From row' },
+			{
+				displayName: 'Recipient Name',
+				name: 'to',
+				type: 'string',
+				default: '',
+				description:
+					"Who the fax is for (a person or a practice), printed in the cover page's To row",
+			},
+			{
+				displayName: 'Sender Name',
+				name: 'from',
+				type: 'string',
+				default: '',
+				description: "Who sends it, printed in the cover page's From row",
+			},
 			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
 			{
 				displayName: 'To Fax Number',
@@ -125,7 +161,8 @@ const furtherDocumentsField: INodeProperties = {
 	placeholder: 'Add Document',
 	typeOptions: { multipleValues: true, sortable: true },
 	default: {},
-	description: 'PDF or TIFF files to send after the document, in this order, in the same transmission (one PDF)',
+	description:
+		'PDF or TIFF files to send after the document, in this order, in the same transmission (one PDF)',
 	options: [
 		{
 			displayName: 'Document',
@@ -146,7 +183,12 @@ const furtherDocumentsField: INodeProperties = {
 					hint: 'The name of the input binary field holding the file',
 					displayOptions: { show: { source: ['binary'] } },
 				},
-				{ ...binaryDataField(`An expression giving an earlier node's file, for example ${BINARY_DATA_EXAMPLE}`), displayOptions: { show: { source: ['binaryData'] } } },
+				{
+					...binaryDataField(
+						`An expression giving an earlier node's file, for example ${BINARY_DATA_EXAMPLE}`,
+					),
+					displayOptions: { show: { source: ['binaryData'] } },
+				},
 			],
 		},
 	],
@@ -158,12 +200,20 @@ const furtherDocumentsField: INodeProperties = {
  * Binary File): a node saved before Document Source existed has no value for it, and the field must
  * still be there.
  */
-export const documentFields = (binaryDescription: string, purpose: DocumentPurpose): INodeProperties[] => [
+export const documentFields = (
+	binaryDescription: string,
+	purpose: DocumentPurpose,
+): INodeProperties[] => [
 	documentSourceOption,
 	toolDocumentSourceOption,
-	{ ...binaryPropertyField(binaryDescription), displayOptions: { hide: { documentSource: ['text', 'binaryData'] } } },
 	{
-		...binaryDataField(`An expression giving the binary data of an earlier node's item, for example ${BINARY_DATA_EXAMPLE}`),
+		...binaryPropertyField(binaryDescription),
+		displayOptions: { hide: { documentSource: ['text', 'binaryData'] } },
+	},
+	{
+		...binaryDataField(
+			`An expression giving the binary data of an earlier node's item, for example ${BINARY_DATA_EXAMPLE}`,
+		),
 		displayOptions: { show: { documentSource: ['binaryData'] } },
 	},
 	{

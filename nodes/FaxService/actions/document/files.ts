@@ -25,7 +25,14 @@ function isBinaryData(value: unknown): value is IBinaryData {
 }
 
 /** An Earlier Node's File value (`label` names its field), read like an item's file. */
-async function earlierFile(ctx: IExecuteFunctions, itemIndex: number, label: string, given: unknown, allowed: readonly FileKind[], maxBytes?: number): Promise<MultipartFile> {
+async function earlierFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	given: unknown,
+	allowed: readonly FileKind[],
+	maxBytes?: number,
+): Promise<MultipartFile> {
 	let value = given;
 	if (typeof value === 'string' && value.trim().startsWith('{')) {
 		try {
@@ -35,48 +42,93 @@ async function earlierFile(ctx: IExecuteFunctions, itemIndex: number, label: str
 		}
 	}
 	if (!isBinaryData(value)) {
-		const what = value === '' || value === undefined || value === null ? 'nothing' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object without a file' : `a ${typeof value}`;
-		throw new NodeOperationError(ctx.getNode(), `${label} must be the binary data of an earlier node's item [item ${itemIndex}]`, {
-			itemIndex,
-			description: `The expression gave ${what}. Use one such as ${BINARY_DATA_EXAMPLE}: the node and binary field that hold the file.`,
-		});
+		const what =
+			value === '' || value === undefined || value === null
+				? 'nothing'
+				: Array.isArray(value)
+					? 'a list'
+					: typeof value === 'object'
+						? 'an object without a file'
+						: `a ${typeof value}`;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be the binary data of an earlier node's item [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description: `The expression gave ${what}. Use one such as ${BINARY_DATA_EXAMPLE}: the node and binary field that hold the file.`,
+			},
+		);
 	}
 	return await fileOfBinary(ctx, itemIndex, label, value, allowed, maxBytes);
 }
 
 /** The main document of Binary File or Earlier Node's File. */
-export async function mainFile(ctx: IExecuteFunctions, itemIndex: number, source: 'binary' | 'binaryData', allowed: readonly FileKind[], maxBytes?: number): Promise<SourceFile> {
+export async function mainFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	source: 'binary' | 'binaryData',
+	allowed: readonly FileKind[],
+	maxBytes?: number,
+): Promise<SourceFile> {
 	if (source === 'binaryData') {
-		const file = await earlierFile(ctx, itemIndex, 'Binary Data', ctx.getNodeParameter('binaryData', itemIndex, '') as unknown, allowed, maxBytes);
+		const file = await earlierFile(
+			ctx,
+			itemIndex,
+			'Binary Data',
+			ctx.getNodeParameter('binaryData', itemIndex, '') as unknown,
+			allowed,
+			maxBytes,
+		);
 		return { label: 'Binary Data', file };
 	}
 	const item = ctx.getInputData()[itemIndex];
 	if (ctx.getNode().type.endsWith('Tool') && Object.keys(item?.binary ?? {}).length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `A file cannot reach this tool: n8n gives an AI agent's tool no binary data [item ${itemIndex}]`, {
-			itemIndex,
-			description: `Set Document Source to "Text" so the model writes the letter, or to "Earlier Node's File" with an expression such as ${BINARY_DATA_EXAMPLE}.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`A file cannot reach this tool: n8n gives an AI agent's tool no binary data [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description: `Set Document Source to "Text" so the model writes the letter, or to "Earlier Node's File" with an expression such as ${BINARY_DATA_EXAMPLE}.`,
+			},
+		);
 	}
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	return { label: `Input Binary Field "${propertyName}"`, file: await readUpload(ctx, itemIndex, allowed, maxBytes) };
+	return {
+		label: `Input Binary Field "${propertyName}"`,
+		file: await readUpload(ctx, itemIndex, allowed, maxBytes),
+	};
 }
 
 /** Further Documents, in the order given: PDF or TIFF, from the item or an earlier node. */
-export async function furtherFiles(ctx: IExecuteFunctions, itemIndex: number): Promise<SourceFile[]> {
-	const entries = (ctx.getNodeParameter('furtherDocuments.documents', itemIndex, []) ?? []) as IDataObject[];
+export async function furtherFiles(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<SourceFile[]> {
+	const entries = (ctx.getNodeParameter('furtherDocuments.documents', itemIndex, []) ??
+		[]) as IDataObject[];
 	if (!Array.isArray(entries)) {
-		throw new NodeOperationError(ctx.getNode(), `Further Documents must be a list of documents [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Further Documents must be a list of documents [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	const files: SourceFile[] = [];
 	for (const [index, entry] of entries.entries()) {
 		const place = `Further Documents → Document ${index + 1}`;
 		if (entry.source === 'binaryData') {
 			const label = `${place} (Binary Data)`;
-			files.push({ label, file: await earlierFile(ctx, itemIndex, label, entry.binaryData, ['pdf', 'tiff']) });
+			files.push({
+				label,
+				file: await earlierFile(ctx, itemIndex, label, entry.binaryData, ['pdf', 'tiff']),
+			});
 		} else {
 			const propertyName = String(entry.binaryPropertyName ?? 'data').trim() || 'data';
 			const label = `${place} (Input Binary Field "${propertyName}")`;
-			files.push({ label, file: await readItemFile(ctx, itemIndex, propertyName, label, ['pdf', 'tiff']) });
+			files.push({
+				label,
+				file: await readItemFile(ctx, itemIndex, propertyName, label, ['pdf', 'tiff']),
+			});
 		}
 	}
 	return files;

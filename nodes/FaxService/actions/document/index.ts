@@ -37,11 +37,18 @@ export interface BuiltDocument {
 	label?: string;
 }
 
-function documentSource(ctx: IExecuteFunctions, itemIndex: number): 'binary' | 'binaryData' | 'text' {
+function documentSource(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): 'binary' | 'binaryData' | 'text' {
 	// A node saved before Document Source existed has no value: the saved behaviour, Binary File.
 	const source = ctx.getNodeParameter('documentSource', itemIndex, 'binary') as string;
 	if (source === 'binary' || source === 'binaryData' || source === 'text') return source;
-	throw new NodeOperationError(ctx.getNode(), `Document Source must be "Binary File", "Earlier Node's File" or "Text" [item ${itemIndex}]`, { itemIndex });
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Document Source must be "Binary File", "Earlier Node's File" or "Text" [item ${itemIndex}]`,
+		{ itemIndex },
+	);
 }
 
 /**
@@ -49,36 +56,88 @@ function documentSource(ctx: IExecuteFunctions, itemIndex: number): 'binary' | '
  * goes as it is (read when sent); anything else is one PDF the node makes now: a letter, or a packet of
  * the cover page and every document's pages.
  */
-export async function buildDocument(ctx: IExecuteFunctions, itemIndex: number, options: DocumentOptions): Promise<BuiltDocument> {
+export async function buildDocument(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: DocumentOptions,
+): Promise<BuiltDocument> {
 	const source = documentSource(ctx, itemIndex);
-	if (source === 'text' && !options.allowed.includes('pdf')) throw new Error('buildDocument: Text makes a PDF, which this operation does not accept');
+	if (source === 'text' && !options.allowed.includes('pdf'))
+		throw new Error('buildDocument: Text makes a PDF, which this operation does not accept');
 	const cover = coverPageOf(ctx, itemIndex, options.purpose, options);
 	const further = await furtherFiles(ctx, itemIndex);
 	if (source === 'text') {
 		const letter = textDocument(ctx, itemIndex, options.purpose, cover);
 		if (further.length === 0) {
 			const { pdf, pages } = letter.render(0);
-			if (options.maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, 'The PDF made from Text', pdf.length, options.maxBytes);
-			return { file: { field: 'file', fileName: letter.fileName, contentType: MIME_TYPE.pdf, size: pdf.length, data: pdf }, pages };
+			if (options.maxBytes !== undefined)
+				assertMaxBytes(ctx, itemIndex, 'The PDF made from Text', pdf.length, options.maxBytes);
+			return {
+				file: {
+					field: 'file',
+					fileName: letter.fileName,
+					contentType: MIME_TYPE.pdf,
+					size: pdf.length,
+					data: pdf,
+				},
+				pages,
+			};
 		}
-		return await buildPacket(ctx, itemIndex, options.purpose, (following) => letter.render(following).pdf, further, letter.fileName, options.maxBytes);
+		return await buildPacket(
+			ctx,
+			itemIndex,
+			options.purpose,
+			(following) => letter.render(following).pdf,
+			further,
+			letter.fileName,
+			options.maxBytes,
+		);
 	}
 	// With a cover page or further documents, the main file may be a PDF or a TIFF whatever the operation takes: a PDF goes out.
-	const main = await mainFile(ctx, itemIndex, source, cover === undefined && further.length === 0 ? options.allowed : ['pdf', 'tiff'], options.maxBytes);
+	const main = await mainFile(
+		ctx,
+		itemIndex,
+		source,
+		cover === undefined && further.length === 0 ? options.allowed : ['pdf', 'tiff'],
+		options.maxBytes,
+	);
 	if (cover === undefined && further.length === 0) return { file: main.file, label: main.label };
-	const front: FrontPages = (following, first) => (cover === undefined ? undefined : coverSheet(ctx, itemIndex, options.purpose, cover, following, first));
-	return await buildPacket(ctx, itemIndex, options.purpose, front, [main, ...further], main.file.fileName, options.maxBytes);
+	const front: FrontPages = (following, first) =>
+		cover === undefined
+			? undefined
+			: coverSheet(ctx, itemIndex, options.purpose, cover, following, first);
+	return await buildPacket(
+		ctx,
+		itemIndex,
+		options.purpose,
+		front,
+		[main, ...further],
+		main.file.fileName,
+		options.maxBytes,
+	);
 }
 
 /** The file to upload for the item's document (see buildDocument). */
-export async function readDocument(ctx: IExecuteFunctions, itemIndex: number, options: DocumentOptions): Promise<MultipartFile> {
+export async function readDocument(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: DocumentOptions,
+): Promise<MultipartFile> {
 	return (await buildDocument(ctx, itemIndex, options)).file;
 }
 
 /** The built document in memory with its page count: a file going as it is is read and counted now. */
-export async function documentContents(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, built: BuiltDocument): Promise<{ bytes: Buffer; pages: number }> {
+export async function documentContents(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	built: BuiltDocument,
+): Promise<{ bytes: Buffer; pages: number }> {
 	const bytes = await bytesOf(ctx, built.file);
 	if (built.pages !== undefined) return { bytes, pages: built.pages };
-	const opened = await openSource(ctx, itemIndex, purpose, { label: built.label ?? 'The document', file: { ...built.file, data: bytes } });
+	const opened = await openSource(ctx, itemIndex, purpose, {
+		label: built.label ?? 'The document',
+		file: { ...built.file, data: bytes },
+	});
 	return { bytes, pages: opened.pageCount };
 }

@@ -2,7 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CoverPage, LetterOptions, OpenedDocument, PageSize } from '../../../shared/pdf';
-import { DEFAULT_CONFIDENTIALITY_NOTICE, DEFAULT_FONT_SIZE, LetterError, nearestPageSize, renderCoverSheet, renderLetter } from '../../../shared/pdf';
+import {
+	DEFAULT_CONFIDENTIALITY_NOTICE,
+	DEFAULT_FONT_SIZE,
+	LetterError,
+	nearestPageSize,
+	renderCoverSheet,
+	renderLetter,
+} from '../../../shared/pdf';
 import { letterFailure } from './failures';
 import type { DocumentPurpose } from './fields';
 import { DEFAULT_LETTER_FILE_NAME } from './fields';
@@ -22,25 +29,40 @@ export interface RenderedPdf {
 }
 
 /** Letter Options as the writer takes them. */
-function letterOptionsOf(ctx: IExecuteFunctions, itemIndex: number): { rendering: LetterOptions; fileName: string } {
+function letterOptionsOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { rendering: LetterOptions; fileName: string } {
 	const letterOptions = ctx.getNodeParameter('letterOptions', itemIndex, {}) as IDataObject;
 	return {
 		rendering: {
 			pageSize: (letterOptions.pageSize ?? 'letter') as PageSize,
-			fontSize: letterOptions.fontSize === undefined || letterOptions.fontSize === '' ? DEFAULT_FONT_SIZE : Number(letterOptions.fontSize),
+			fontSize:
+				letterOptions.fontSize === undefined || letterOptions.fontSize === ''
+					? DEFAULT_FONT_SIZE
+					: Number(letterOptions.fontSize),
 		},
 		fileName: String(letterOptions.fileName ?? '').trim() || DEFAULT_LETTER_FILE_NAME,
 	};
 }
 
 /** Runs the letter writer; its LetterError becomes the node's error naming field and item, never the text. */
-function written<T>(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, write: () => T): T {
+function written<T>(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	write: () => T,
+): T {
 	try {
 		return write();
 	} catch (error) {
 		if (error instanceof LetterError) throw letterFailure(ctx, itemIndex, error, purpose);
 		// Not expected (the writer throws only LetterError); its message is not shown, it could quote the text.
-		throw new NodeOperationError(ctx.getNode(), `Text could not be made into a PDF [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Text could not be made into a PDF [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 }
 
@@ -49,22 +71,37 @@ function written<T>(ctx: IExecuteFunctions, itemIndex: number, purpose: Document
  * Pages row and its "Page x of y" count `followingPages` of further documents too. The text is read
  * and checked at once; `render` may then be called more than once.
  */
-export function textDocument(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, cover: CoverPage | undefined): { fileName: string; render(followingPages: number): RenderedPdf } {
+export function textDocument(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	cover: CoverPage | undefined,
+): { fileName: string; render(followingPages: number): RenderedPdf } {
 	const text = textValue(ctx, itemIndex, ctx.getNodeParameter('text', itemIndex, '') as unknown);
 	const { rendering, fileName } = letterOptionsOf(ctx, itemIndex);
 	return {
 		fileName,
 		render: (followingPages) => {
-			const { pdf, pages } = written(ctx, itemIndex, purpose, () => renderLetter(text, { ...rendering, coverPage: cover, followingPages }));
+			const { pdf, pages } = written(ctx, itemIndex, purpose, () =>
+				renderLetter(text, { ...rendering, coverPage: cover, followingPages }),
+			);
 			return { pdf, pages, fileName };
 		},
 	};
 }
 
 /** The cover page alone, in front of documents whose first page sets its size (Letter or A4), counting their pages. */
-export function coverSheet(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, cover: CoverPage, followingPages: number, firstDocument: OpenedDocument | undefined): Buffer {
+export function coverSheet(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	cover: CoverPage,
+	followingPages: number,
+	firstDocument: OpenedDocument | undefined,
+): Buffer {
 	const rendering = { pageSize: nearestPageSize(firstDocument), fontSize: DEFAULT_FONT_SIZE };
-	return written(ctx, itemIndex, purpose, () => renderCoverSheet(cover, followingPages, rendering)).pdf;
+	return written(ctx, itemIndex, purpose, () => renderCoverSheet(cover, followingPages, rendering))
+		.pdf;
 }
 
 /** Text as a string: an expression can give a number; an object or a list is not a letter. */
@@ -72,14 +109,24 @@ function textValue(ctx: IExecuteFunctions, itemIndex: number, value: unknown): s
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	throw new NodeOperationError(ctx.getNode(), `Text must be text, not ${Array.isArray(value) ? 'a list' : 'an object'} [item ${itemIndex}]`, {
-		itemIndex,
-		description: 'Text is the letter itself. If an expression gives a whole object, pick the field that holds the letter, for example {{ $json.letter }}.',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Text must be text, not ${Array.isArray(value) ? 'a list' : 'an object'} [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description:
+				'Text is the letter itself. If an expression gives a whole object, pick the field that holds the letter, for example {{ $json.letter }}.',
+		},
+	);
 }
 
 /** The item's cover page, or undefined when Add Cover Page is off. */
-export function coverPageOf(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, numbers: CoverNumbers): CoverPage | undefined {
+export function coverPageOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	numbers: CoverNumbers,
+): CoverPage | undefined {
 	if (ctx.getNodeParameter('addCoverPage', itemIndex, false) !== true) return undefined;
 	const values = ctx.getNodeParameter('coverPage', itemIndex, {}) as IDataObject;
 	const value = (name: keyof CoverPage): string | undefined => {
@@ -106,7 +153,14 @@ export function coverPageOf(ctx: IExecuteFunctions, itemIndex: number, purpose: 
 export function today(timeZone: string, now = new Date()): string {
 	const format = (zone: string | undefined) => {
 		const parts = Object.fromEntries(
-			new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((part) => [part.type, part.value]),
+			new Intl.DateTimeFormat('en-US', {
+				timeZone: zone,
+				year: 'numeric',
+				month: '2-digit',
+				day: '2-digit',
+			})
+				.formatToParts(now)
+				.map((part) => [part.type, part.value]),
 		);
 		return `${parts.year}-${parts.month}-${parts.day}`;
 	};

@@ -17,7 +17,12 @@ export interface Packet {
 }
 
 /** Opens one file with the PDF library; what it cannot read fails the item, naming the file (before any request). */
-export async function openSource(ctx: IExecuteFunctions, itemIndex: number, purpose: DocumentPurpose, source: SourceFile): Promise<OpenedDocument> {
+export async function openSource(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	source: SourceFile,
+): Promise<OpenedDocument> {
 	const bytes = await bytesOf(ctx, source.file);
 	try {
 		return openDocument(bytes);
@@ -28,11 +33,16 @@ export async function openSource(ctx: IExecuteFunctions, itemIndex: number, purp
 
 /** "referral.tif" → "referral.pdf": the packet is a PDF whatever its first file was. */
 function pdfName(fileName: string): string {
-	return /\.pdf$/i.test(fileName) ? fileName : `${fileName.replace(/\.(tiff?|[^./\\]{1,5})$/i, '')}.pdf`;
+	return /\.pdf$/i.test(fileName)
+		? fileName
+		: `${fileName.replace(/\.(tiff?|[^./\\]{1,5})$/i, '')}.pdf`;
 }
 
 /** The pages that go in front of the documents, made once their page count is known (the cover page, or a letter). */
-export type FrontPages = (followingPages: number, firstDocument: OpenedDocument | undefined) => Buffer | undefined;
+export type FrontPages = (
+	followingPages: number,
+	firstDocument: OpenedDocument | undefined,
+) => Buffer | undefined;
 
 /**
  * Builds the packet, checked before any request: each file read and checked, then the front pages
@@ -49,9 +59,22 @@ export async function buildPacket(
 ): Promise<Packet> {
 	const documents: OpenedDocument[] = [];
 	for (const source of sources) documents.push(await openSource(ctx, itemIndex, purpose, source));
-	const frontPdf = front(documents.reduce((sum, document) => sum + document.pageCount, 0), documents[0]);
+	const frontPdf = front(
+		documents.reduce((sum, document) => sum + document.pageCount, 0),
+		documents[0],
+	);
 	if (frontPdf !== undefined) documents.unshift(openDocument(frontPdf));
 	const { pdf, pages } = joinDocuments(documents);
-	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, 'The PDF made of the documents', pdf.length, maxBytes);
-	return { file: { field: 'file', fileName: pdfName(fileName), contentType: MIME_TYPE.pdf, size: pdf.length, data: pdf }, pages };
+	if (maxBytes !== undefined)
+		assertMaxBytes(ctx, itemIndex, 'The PDF made of the documents', pdf.length, maxBytes);
+	return {
+		file: {
+			field: 'file',
+			fileName: pdfName(fileName),
+			contentType: MIME_TYPE.pdf,
+			size: pdf.length,
+			data: pdf,
+		},
+		pages,
+	};
 }

@@ -23,14 +23,35 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['provision'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['faxNumber'], operation: ['provision'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const areaCode = assertAreaCode(this, itemIndex, 'Area Code', this.getNodeParameter('areaCode', itemIndex) as string);
+	const areaCode = assertAreaCode(
+		this,
+		itemIndex,
+		'Area Code',
+		this.getNodeParameter('areaCode', itemIndex) as string,
+	);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const faxNumber: IDataObject = { area_code: areaCode };
-	if (additional.callbackUrl) faxNumber.callback_url = assertUrl(this, itemIndex, 'Callback URL', String(additional.callbackUrl));
-	if (additional.clientId) faxNumber.client_id = assertUuid(this, itemIndex, 'Client', String(additional.clientId));
-	const response = await apiRequest.call(this, { method: 'POST', path: '/fax_numbers', json: { fax_number: faxNumber }, itemIndex, answer: { record: 'faxNumber', id: 'id' } });
+	if (additional.callbackUrl)
+		faxNumber.callback_url = assertUrl(
+			this,
+			itemIndex,
+			'Callback URL',
+			String(additional.callbackUrl),
+		);
+	if (additional.clientId)
+		faxNumber.client_id = assertUuid(this, itemIndex, 'Client', String(additional.clientId));
+	const response = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/fax_numbers',
+		json: { fax_number: faxNumber },
+		itemIndex,
+		answer: { record: 'faxNumber', id: 'id' },
+	});
 	return unwrap(response, 'faxNumber');
 }

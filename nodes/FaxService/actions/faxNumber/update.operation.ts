@@ -15,11 +15,19 @@ const properties: INodeProperties[] = [
 			...callbackUrlField('a callback for every fax received on this number'),
 			hint: 'Add the field and leave it empty to clear the callback URL',
 		},
-		recordOption('Client', 'clientId', 'getClientsOrNone', 'Client to assign the number to; "No Client" unassigns it'),
+		recordOption(
+			'Client',
+			'clientId',
+			'getClientsOrNone',
+			'Client to assign the number to; "No Client" unassigns it',
+		),
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['faxNumber'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['faxNumber'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'faxNumberId', 'Fax Number');
@@ -34,7 +42,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		faxNumber.client_id = clientId === '' ? null : assertUuid(this, itemIndex, 'Client', clientId);
 	}
 	if (Object.keys(faxNumber).length === 0) {
-		throw new NodeOperationError(this.getNode(), `Update Fields must set Callback URL or Client [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Update Fields must set Callback URL or Client [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	const response = await apiRequest.call(this, {
 		method: 'PATCH',

@@ -5,11 +5,14 @@ import { outputBinaryField } from '../fields';
 import { downloadFaxPdf } from '../faxRecords';
 import { receivedFaxIdField } from './get.operation';
 
-export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['downloadPdf'] } }, [
-	receivedFaxIdField,
-	outputBinaryField,
-]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['receivedFax'], operation: ['downloadPdf'] } },
+	[receivedFaxIdField, outputBinaryField],
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	return await downloadFaxPdf(this, itemIndex, 'received');
 }

@@ -19,11 +19,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['forward'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['receivedFax'], operation: ['forward'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const sendToken = readRequiredString(this, itemIndex, 'faxId', 'Fax ID');
-	const toNumber = assertE164(this, itemIndex, 'To Number', this.getNodeParameter('toNumber', itemIndex) as string);
+	const toNumber = assertE164(
+		this,
+		itemIndex,
+		'To Number',
+		this.getNodeParameter('toNumber', itemIndex) as string,
+	);
 	return await apiRequest.call(this, {
 		method: 'POST',
 		answer: { record: null, id: 'faxId' },

@@ -5,9 +5,14 @@ import { faxIdField, getFax } from '../faxRecords';
 import { outputFields } from '../fields';
 import type { RecordKindName } from '../../../shared/records';
 
-export const receivedFaxIdField = faxIdField('The received fax\'s sendToken, e.g. from a Fax Service Trigger');
+export const receivedFaxIdField = faxIdField(
+	"The received fax's sendToken, e.g. from a Fax Service Trigger",
+);
 
-export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['get'] } }, [receivedFaxIdField, ...outputFields('receivedFax')]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['receivedFax'], operation: ['get'] } },
+	[receivedFaxIdField, ...outputFields('receivedFax')],
+);
 
 export const records: RecordKindName = 'receivedFax';
 

@@ -3,11 +3,22 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../../../shared/parameters';
 import { outputFields, returnAllFields } from '../fields';
-import { dateRangeFilters, faxStatusFilter, fieldCollection, isTestFilter, numberFilters, recordOption, SHARED_FILTERS } from '../../../shared/parameters';
+import {
+	dateRangeFilters,
+	faxStatusFilter,
+	fieldCollection,
+	isTestFilter,
+	numberFilters,
+	recordOption,
+	SHARED_FILTERS,
+} from '../../../shared/parameters';
 import { getFilteredPages } from '../faxRecords';
 import type { RecordKindName } from '../../../shared/records';
 
-const numbers = numberFilters('The sending fax number', 'The account\'s number that received the fax');
+const numbers = numberFilters(
+	'The sending fax number',
+	"The account's number that received the fax",
+);
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
@@ -24,7 +35,13 @@ const properties: INodeProperties[] = [
 			],
 			description: 'Delivery status of the received-fax callback',
 		},
-		{ displayName: 'Caller Name', name: 'callerName', type: 'string', default: '', description: 'Caller ID name' },
+		{
+			displayName: 'Caller Name',
+			name: 'callerName',
+			type: 'string',
+			default: '',
+			description: 'Caller ID name',
+		},
 		recordOption('Client', 'client', 'getClients', 'Only faxes received on numbers of this client'),
 		...dateRangeFilters('received'),
 		faxStatusFilter,
@@ -34,7 +51,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['getMany'] } }, [...properties, ...outputFields('receivedFax')]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['receivedFax'], operation: ['getMany'] } },
+	[...properties, ...outputFields('receivedFax')],
+);
 
 export const records: RecordKindName = 'receivedFax';
 

@@ -8,7 +8,11 @@ import { readE164Locator, readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField('The PDF or TIFF the simulated sender faxes'),
-	faxNumberLocator('To Number', 'toNumber', 'The account\'s fax number that receives the simulated fax; its callback URL is called'),
+	faxNumberLocator(
+		'To Number',
+		'toNumber',
+		"The account's fax number that receives the simulated fax; its callback URL is called",
+	),
 	{
 		displayName: 'From Number',
 		name: 'fromNumber',
@@ -20,11 +24,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['receivedFax'], operation: ['simulateInbound'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['receivedFax'], operation: ['simulateInbound'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const toNumber = readE164Locator(this, itemIndex, 'toNumber', 'To Number');
-	const fromNumber = assertE164(this, itemIndex, 'From Number', this.getNodeParameter('fromNumber', itemIndex) as string);
+	const fromNumber = assertE164(
+		this,
+		itemIndex,
+		'From Number',
+		this.getNodeParameter('fromNumber', itemIndex) as string,
+	);
 	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
 	return await apiRequest.call(this, {
 		method: 'POST',

@@ -6,17 +6,20 @@ import { readRequiredString } from '../readers';
 import { outputFields } from '../fields';
 import type { RecordKindName } from '../../../shared/records';
 
-export const description = updateDisplayOptions({ show: { resource: ['secureLinkEmail'], operation: ['get'] } }, [
-	{
-		displayName: 'Email ID',
-		name: 'emailId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'The emailId returned when the e-mail was queued',
-	},
-	...outputFields('secureLinkEmail'),
-]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['secureLinkEmail'], operation: ['get'] } },
+	[
+		{
+			displayName: 'Email ID',
+			name: 'emailId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The emailId returned when the e-mail was queued',
+		},
+		...outputFields('secureLinkEmail'),
+	],
+);
 
 export const records: RecordKindName = 'secureLinkEmail';
 

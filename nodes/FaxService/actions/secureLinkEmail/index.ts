@@ -7,7 +7,18 @@ export const secureLinkEmail: ResourceDefinition = {
 	value: 'secureLinkEmail',
 	defaultOperation: 'send',
 	operations: {
-		send: { ...send, name: 'Send', action: 'Send a secure-link email', summary: 'Upload a document (a file, or a letter written as text) and e-mail the recipient a time-limited secure link' },
-		get: { ...get, name: 'Get', action: 'Get a secure-link email', summary: 'Get the delivery status of a secure-link e-mail' },
+		send: {
+			...send,
+			name: 'Send',
+			action: 'Send a secure-link email',
+			summary:
+				'Upload a document (a file, or a letter written as text) and e-mail the recipient a time-limited secure link',
+		},
+		get: {
+			...get,
+			name: 'Get',
+			action: 'Get a secure-link email',
+			summary: 'Get the delivery status of a secure-link e-mail',
+		},
 	},
 };

@@ -24,25 +24,53 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 180, numberPrecision: 0 },
 		default: 7,
 		required: true,
-		description: 'How long the secure link stays valid, from 1 to 180. The interface does not state the unit; the sandbox treats it as days.',
+		description:
+			'How long the secure link stays valid, from 1 to 180. The interface does not state the unit; the sandbox treats it as days.',
 	},
 	fieldCollection('additionalFields', [
 		callbackUrlField('the e-mail callback when delivery completes'),
 		{ displayName: 'Note', name: 'note', type: 'string', default: '', typeOptions: { rows: 2 } },
-		{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
+		{
+			displayName: 'Patient Date of Birth',
+			name: 'patientDob',
+			type: 'string',
+			default: '',
+			placeholder: 'YYYY-MM-DD',
+		},
 		{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
 		{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
-		{ displayName: 'Reply-To Email', name: 'replyToEmail', type: 'string', default: '', placeholder: 'name@email.com' },
+		{
+			displayName: 'Reply-To Email',
+			name: 'replyToEmail',
+			type: 'string',
+			default: '',
+			placeholder: 'name@email.com',
+		},
 		{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
 		{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['secureLinkEmail'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['secureLinkEmail'], operation: ['send'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const recipientEmail = assertEmail(this, itemIndex, 'Recipient Email', this.getNodeParameter('recipientEmail', itemIndex) as string);
-	const expireAfter = assertIntegerInRange(this, itemIndex, 'Expire After', this.getNodeParameter('expireAfter', itemIndex) as number, 1, 180);
+	const recipientEmail = assertEmail(
+		this,
+		itemIndex,
+		'Recipient Email',
+		this.getNodeParameter('recipientEmail', itemIndex) as string,
+	);
+	const expireAfter = assertIntegerInRange(
+		this,
+		itemIndex,
+		'Expire After',
+		this.getNodeParameter('expireAfter', itemIndex) as number,
+		1,
+		180,
+	);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields: Record<string, string> = {
 		recipient_email: recipientEmail,
@@ -59,5 +87,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 	};
 	const file = await readDocument(this, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'email' });
-	return await apiRequest.call(this, { method: 'POST', path: '/emails', multipart: encodeMultipart(fields, [file]), itemIndex, answer: { record: null, id: 'emailId' } });
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: '/emails',
+		multipart: encodeMultipart(fields, [file]),
+		itemIndex,
+		answer: { record: null, id: 'emailId' },
+	});
 }

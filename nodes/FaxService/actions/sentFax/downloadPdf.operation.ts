@@ -5,11 +5,14 @@ import { outputBinaryField } from '../fields';
 import { downloadFaxPdf } from '../faxRecords';
 import { sentFaxIdField } from './get.operation';
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['downloadPdf'] } }, [
-	sentFaxIdField,
-	outputBinaryField,
-]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sentFax'], operation: ['downloadPdf'] } },
+	[sentFaxIdField, outputBinaryField],
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	return await downloadFaxPdf(this, itemIndex, 'sent');
 }

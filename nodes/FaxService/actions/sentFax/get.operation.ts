@@ -5,9 +5,14 @@ import { faxIdField, getFax } from '../faxRecords';
 import { outputFields } from '../fields';
 import type { RecordKindName } from '../../../shared/records';
 
-export const sentFaxIdField = faxIdField('The fax\'s sendToken: the faxId returned when it was queued');
+export const sentFaxIdField = faxIdField(
+	"The fax's sendToken: the faxId returned when it was queued",
+);
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['get'] } }, [sentFaxIdField, ...outputFields('sentFax')]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sentFax'], operation: ['get'] } },
+	[sentFaxIdField, ...outputFields('sentFax')],
+);
 
 export const records: RecordKindName = 'sentFax';
 

@@ -3,11 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldMapping } from '../../../shared/parameters';
 import { outputFields, returnAllFields } from '../fields';
-import { dateRangeFilters, fieldCollection, isTestFilter, numberFilters, SHARED_FILTERS } from '../../../shared/parameters';
+import {
+	dateRangeFilters,
+	fieldCollection,
+	isTestFilter,
+	numberFilters,
+	SHARED_FILTERS,
+} from '../../../shared/parameters';
 import { getFilteredPages } from '../faxRecords';
 import type { RecordKindName } from '../../../shared/records';
 
-const numbers = numberFilters('The account\'s number that sent the fax', 'Destination number');
+const numbers = numberFilters("The account's number that sent the fax", 'Destination number');
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
@@ -15,7 +21,13 @@ const properties: INodeProperties[] = [
 		...dateRangeFilters('sent'),
 		numbers.from,
 		isTestFilter,
-		{ displayName: 'Patient Date of Birth', name: 'patientDob', type: 'string', default: '', placeholder: 'YYYY-MM-DD' },
+		{
+			displayName: 'Patient Date of Birth',
+			name: 'patientDob',
+			type: 'string',
+			default: '',
+			placeholder: 'YYYY-MM-DD',
+		},
 		{ displayName: 'Patient Name', name: 'patientName', type: 'string', default: '' },
 		{ displayName: 'Recipient Name', name: 'recipientName', type: 'string', default: '' },
 		{ displayName: 'Sender Name', name: 'senderName', type: 'string', default: '' },
@@ -25,7 +37,8 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'sent_at',
-			description: 'Field to sort by. The interface does not list the accepted values; the sandbox accepts sent_at, completed_at, to_number, from_number, patient_name.',
+			description:
+				'Field to sort by. The interface does not list the accepted values; the sandbox accepts sent_at, completed_at, to_number, from_number, patient_name.',
 		},
 		{
 			displayName: 'Sort Direction',
@@ -41,7 +54,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['getMany'] } }, [...properties, ...outputFields('sentFax')]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sentFax'], operation: ['getMany'] } },
+	[...properties, ...outputFields('sentFax')],
+);
 
 export const records: RecordKindName = 'sentFax';
 

@@ -21,13 +21,30 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['previewPdf'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sentFax'], operation: ['previewPdf'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const built = await buildFaxDocument(this, itemIndex, faxNumbers(this, itemIndex));
 	const { bytes, pages: numPages } = await documentContents(this, itemIndex, 'fax', built);
 	const { file } = built;
-	const field = String(this.getNodeParameter('binaryPropertyOutput', itemIndex, 'data')).trim() || 'data';
+	const field =
+		String(this.getNodeParameter('binaryPropertyOutput', itemIndex, 'data')).trim() || 'data';
 	const binary = await this.helpers.prepareBinaryData(bytes, file.fileName, file.contentType);
-	return [{ json: { fileName: file.fileName, mimeType: file.contentType, fileSize: bytes.length, numPages }, binary: { [field]: binary } }];
+	return [
+		{
+			json: {
+				fileName: file.fileName,
+				mimeType: file.contentType,
+				fileSize: bytes.length,
+				numPages,
+			},
+			binary: { [field]: binary },
+		},
+	];
 }

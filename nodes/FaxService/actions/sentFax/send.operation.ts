@@ -6,7 +6,12 @@ import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import type { BuiltDocument } from '../document';
 import { buildDocument, documentFields } from '../document';
-import { callbackUrlField, faxNumberLocator, NO_FAX_NUMBER_HELP, noFaxNumberNotice } from '../fields';
+import {
+	callbackUrlField,
+	faxNumberLocator,
+	NO_FAX_NUMBER_HELP,
+	noFaxNumberNotice,
+} from '../fields';
 import { fieldCollection, optionalFields } from '../../../shared/parameters';
 import { readE164Locator } from '../readers';
 
@@ -15,7 +20,7 @@ import { readE164Locator } from '../readers';
  * what goes (the panel shows the fields in this order; their displayOptions decide which show).
  */
 export const faxDocumentFields: INodeProperties[] = [
-	faxNumberLocator('From Number', 'fromNumber', 'One of the account\'s fax numbers to send from'),
+	faxNumberLocator('From Number', 'fromNumber', "One of the account's fax numbers to send from"),
 	noFaxNumberNotice('fromNumber'),
 	{
 		displayName: 'To Number',
@@ -59,14 +64,21 @@ export const faxFields = (withCallbackUrl: boolean): INodeProperties[] => [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['send'] } }, faxFields(true));
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sentFax'], operation: ['send'] } },
+	faxFields(true),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await sendFax(this, itemIndex);
 }
 
 /** Queues the item's fax; `callbackUrl`, when given, replaces the field of that name. Answers `{message, faxId}`. */
-export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbackUrl?: string): Promise<IDataObject> {
+export async function sendFax(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	callbackUrl?: string,
+): Promise<IDataObject> {
 	const { fields, file } = await faxForm(ctx, itemIndex);
 	if (callbackUrl !== undefined) fields.callback_url = callbackUrl;
 	return await apiRequest.call(ctx, {
@@ -79,7 +91,10 @@ export async function sendFax(ctx: IExecuteFunctions, itemIndex: number, callbac
 }
 
 /** The item's From and To Number, checked. */
-export function faxNumbers(ctx: IExecuteFunctions, itemIndex: number): { fromNumber: string; toNumber: string } {
+export function faxNumbers(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { fromNumber: string; toNumber: string } {
 	const fromNumber = readE164Locator(
 		ctx,
 		itemIndex,
@@ -87,17 +102,34 @@ export function faxNumbers(ctx: IExecuteFunctions, itemIndex: number): { fromNum
 		'From Number',
 		`The fax needs one of the account's numbers to send from. ${NO_FAX_NUMBER_HELP} If an expression gives the number, check that it gives one for this item.`,
 	);
-	const toNumber = assertE164(ctx, itemIndex, 'To Number', ctx.getNodeParameter('toNumber', itemIndex) as string);
+	const toNumber = assertE164(
+		ctx,
+		itemIndex,
+		'To Number',
+		ctx.getNodeParameter('toNumber', itemIndex) as string,
+	);
 	return { fromNumber, toNumber };
 }
 
 /** The item's fax document as the service gets it: cover page and further documents included. */
-export async function buildFaxDocument(ctx: IExecuteFunctions, itemIndex: number, numbers: { fromNumber: string; toNumber: string }): Promise<BuiltDocument> {
-	return await buildDocument(ctx, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'fax', toFax: numbers.toNumber, fromFax: numbers.fromNumber });
+export async function buildFaxDocument(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	numbers: { fromNumber: string; toNumber: string },
+): Promise<BuiltDocument> {
+	return await buildDocument(ctx, itemIndex, {
+		allowed: ['pdf', 'tiff'],
+		purpose: 'fax',
+		toFax: numbers.toNumber,
+		fromFax: numbers.fromNumber,
+	});
 }
 
 /** The item's fax as form fields and file, every value checked. */
-async function faxForm(ctx: IExecuteFunctions, itemIndex: number): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
+async function faxForm(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ fields: Record<string, string>; file: MultipartFile }> {
 	const { fromNumber, toNumber } = faxNumbers(ctx, itemIndex);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields: Record<string, string> = {

@@ -21,21 +21,27 @@ const properties: INodeProperties[] = [
 				name: 'attachPdf',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to download the document of a delivered fax (sentStatus success) from its secure link into a binary field',
+				description:
+					'Whether to download the document of a delivered fax (sentStatus success) from its secure link into a binary field',
 			},
 			{
 				displayName: 'Put PDF in Field',
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
-				description: 'The binary field that receives the delivered fax\'s PDF',
+				description: "The binary field that receives the delivered fax's PDF",
 			},
 		],
 	},
 ];
 
 // Shown for the 0.1.0 value too: n8n drops the values of fields a node does not show, at run time as in the editor.
-export const description = updateDisplayOptions({ show: { resource: ['sentFax'], operation: ['sendAndWaitForCompletion', LEGACY_WAIT_OPERATION] } }, properties);
+export const description = updateDisplayOptions(
+	{
+		show: { resource: ['sentFax'], operation: ['sendAndWaitForCompletion', LEGACY_WAIT_OPERATION] },
+	},
+	properties,
+);
 
 /** Queues the item's fax with this execution's resume URL as its callback URL; the router then waits. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

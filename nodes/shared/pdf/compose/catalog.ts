@@ -24,5 +24,8 @@ export function joinedCatalog(copies: readonly CopiedDocument[], pages: number):
 	if (form !== undefined) entries.push(`/AcroForm ${form.text}`);
 	const optionalContent = joinedOptionalContent(copies);
 	if (optionalContent !== undefined) entries.push(`/OCProperties ${optionalContent}`);
-	return { text: dictionaryText(entries.join(' ')), addedEntries: form?.fieldEntries ?? copies.map(() => new Map()) };
+	return {
+		text: dictionaryText(entries.join(' ')),
+		addedEntries: form?.fieldEntries ?? copies.map(() => new Map()),
+	};
 }

@@ -40,14 +40,18 @@ function mergedResources(copies: readonly FormCopy[]): string {
 				if (typeof merged === 'string') continue;
 				const entries = merged ?? new Map<string, string>();
 				categories.set(category, entries);
-				for (const [key, item] of value.entries) if (!entries.has(key)) entries.set(key, valueText(item, document.context, renumber));
+				for (const [key, item] of value.entries)
+					if (!entries.has(key)) entries.set(key, valueText(item, document.context, renumber));
 			} else if (merged === undefined) {
 				categories.set(category, valueText(value, document.context, renumber));
 			}
 		}
 	}
 	const text = [...categories].map(([category, merged]) => {
-		const value = typeof merged === 'string' ? merged : dictionaryText([...merged].map(([key, item]) => `${nameText(key)} ${item}`).join(' '));
+		const value =
+			typeof merged === 'string'
+				? merged
+				: dictionaryText([...merged].map(([key, item]) => `${nameText(key)} ${item}`).join(' '));
 		return `${nameText(category)} ${value}`;
 	});
 	return dictionaryText(text.join(' '));
@@ -55,11 +59,17 @@ function mergedResources(copies: readonly FormCopy[]): string {
 
 /** A form default as written, or undefined. */
 function defaultText(copy: FormCopy, value: PdfValue | undefined): string | undefined {
-	return value === undefined || value === null ? undefined : valueText(value, copy.document.context, copy.renumber);
+	return value === undefined || value === null
+		? undefined
+		: valueText(value, copy.document.context, copy.renumber);
 }
 
 /** "/DA ..." and "/Q ..." a copy's root fields need where its defaults differ from the joined form's. */
-function ownDefaults(copy: FormCopy, defaultAppearance: string | undefined, quadding: string | undefined): Map<number, string> {
+function ownDefaults(
+	copy: FormCopy,
+	defaultAppearance: string | undefined,
+	quadding: string | undefined,
+): Map<number, string> {
 	const own = defaultText(copy, copy.form.defaultAppearance);
 	// Without /Q a field is left-aligned (0): a joined /Q of 1 or 2 would move its value.
 	const ownQuadding = defaultText(copy, copy.form.quadding) ?? '0';
@@ -71,7 +81,9 @@ function ownDefaults(copy: FormCopy, defaultAppearance: string | undefined, quad
 	for (const field of copy.form.fields) {
 		const dictionary = copy.document.context.resolve(field);
 		if (!(dictionary instanceof PdfDict)) continue;
-		const missing = entries.filter(([key]) => !dictionary.entries.has(key)).map(([key, text]) => `/${key} ${text}`);
+		const missing = entries
+			.filter(([key]) => !dictionary.entries.has(key))
+			.map(([key, text]) => `/${key} ${text}`);
 		if (missing.length > 0) added.set(field.objectNumber, missing.join(' '));
 	}
 	return added;
@@ -79,15 +91,26 @@ function ownDefaults(copy: FormCopy, defaultAppearance: string | undefined, quad
 
 /** The joined /AcroForm, or undefined when no document has a form. */
 export function joinedForm(copies: readonly CopiedDocument[]): JoinedForm | undefined {
-	const forms = copies.flatMap((copy) => (copy.document.form === undefined ? [] : [{ ...copy, form: copy.document.form }]));
+	const forms = copies.flatMap((copy) =>
+		copy.document.form === undefined ? [] : [{ ...copy, form: copy.document.form }],
+	);
 	if (forms.length === 0) return undefined;
-	const defaultAppearance = forms.map((copy) => defaultText(copy, copy.form.defaultAppearance)).find((text) => text !== undefined);
-	const quadding = forms.map((copy) => defaultText(copy, copy.form.quadding)).find((text) => text !== undefined);
+	const defaultAppearance = forms
+		.map((copy) => defaultText(copy, copy.form.defaultAppearance))
+		.find((text) => text !== undefined);
+	const quadding = forms
+		.map((copy) => defaultText(copy, copy.form.quadding))
+		.find((text) => text !== undefined);
 	const entries = [`/Fields [${copiedReferencesText(forms, (copy) => copy.form.fields)}]`];
 	if (forms.some((copy) => copy.form.needAppearances)) entries.push('/NeedAppearances true');
 	if (defaultAppearance !== undefined) entries.push(`/DA ${defaultAppearance}`);
 	if (quadding !== undefined) entries.push(`/Q ${quadding}`);
-	if (forms.some((copy) => copy.form.resources.size > 0)) entries.push(`/DR ${mergedResources(forms)}`);
-	const fieldEntries = copies.map((copy) => (copy.document.form === undefined ? new Map<number, string>() : ownDefaults({ ...copy, form: copy.document.form }, defaultAppearance, quadding)));
+	if (forms.some((copy) => copy.form.resources.size > 0))
+		entries.push(`/DR ${mergedResources(forms)}`);
+	const fieldEntries = copies.map((copy) =>
+		copy.document.form === undefined
+			? new Map<number, string>()
+			: ownDefaults({ ...copy, form: copy.document.form }, defaultAppearance, quadding),
+	);
 	return { text: dictionaryText(entries.join(' ')), fieldEntries };
 }

@@ -29,38 +29,66 @@ const MINIMUM_VERSION = '1.7';
 
 /** PDF 1.7, or the highest version among the documents. */
 function outputVersion(documents: readonly PdfDocument[]): string {
-	return documents.reduce((highest, document) => (versionRank(document.version) > versionRank(highest) ? document.version : highest), MINIMUM_VERSION);
+	return documents.reduce(
+		(highest, document) =>
+			versionRank(document.version) > versionRank(highest) ? document.version : highest,
+		MINIMUM_VERSION,
+	);
 }
 
 /** Numbers one document's pages and objects from `next` on; returns the renumbering and the next free number. */
-function numberDocument(document: PdfDocument, next: number): { pageNumbers: number[]; objectNumbers: Map<number, number>; renumber: Renumber; next: number } {
+function numberDocument(
+	document: PdfDocument,
+	next: number,
+): { pageNumbers: number[]; objectNumbers: Map<number, number>; renumber: Renumber; next: number } {
 	const pageNumbers = document.pages.map((_, index) => next + index);
 	let following = next + pageNumbers.length;
 	const objectNumbers = new Map<number, number>();
 	for (const objectNumber of document.objectNumbers) objectNumbers.set(objectNumber, following++);
 	const renumber = (reference: PdfRef): number | undefined => {
 		const pageIndex = document.pageIndex.get(reference.objectNumber);
-		return pageIndex === undefined ? objectNumbers.get(reference.objectNumber) : pageNumbers[pageIndex];
+		return pageIndex === undefined
+			? objectNumbers.get(reference.objectNumber)
+			: pageNumbers[pageIndex];
 	};
 	return { pageNumbers, objectNumbers, renumber, next: following };
 }
 
 /** Writes one document's pages and the objects they reach, with the entries the catalog adds to some (by source number). */
-function writeDocument(writer: PdfFileWriter, document: PdfDocument, numbering: ReturnType<typeof numberDocument>, addedEntries: ReadonlyMap<number, string>): void {
+function writeDocument(
+	writer: PdfFileWriter,
+	document: PdfDocument,
+	numbering: ReturnType<typeof numberDocument>,
+	addedEntries: ReadonlyMap<number, string>,
+): void {
 	const { context } = document;
 	const { pageNumbers, objectNumbers, renumber } = numbering;
 	document.pages.forEach((page, index) => {
 		const type = page.dictionary.name('Type') === 'Page' ? '' : '/Type /Page ';
-		writer.addObject(pageNumbers[index], dictionaryText(`${type}/Parent ${PAGES} 0 R ${entriesText(keptPageEntries(page, context), context, renumber)}`));
+		writer.addObject(
+			pageNumbers[index],
+			dictionaryText(
+				`${type}/Parent ${PAGES} 0 R ${entriesText(keptPageEntries(page, context), context, renumber)}`,
+			),
+		);
 	});
 	for (const sourceNumber of document.objectNumbers) {
 		const objectNumber = objectNumbers.get(sourceNumber)!;
 		const value = context.get(sourceNumber);
 		const added = addedEntries.get(sourceNumber);
 		if (added !== undefined && value instanceof PdfDict) {
-			writer.addObject(objectNumber, dictionaryText(`${entriesText(keptEntries(value, context, false), context, renumber)} ${added}`));
+			writer.addObject(
+				objectNumber,
+				dictionaryText(
+					`${entriesText(keptEntries(value, context, false), context, renumber)} ${added}`,
+				),
+			);
 		} else if (value instanceof PdfStream) {
-			writer.addStream(objectNumber, entriesText(keptEntries(value.dictionary, context, true), context, renumber), value.data);
+			writer.addStream(
+				objectNumber,
+				entriesText(keptEntries(value.dictionary, context, true), context, renumber),
+				value.data,
+			);
 		} else {
 			writer.addObject(objectNumber, valueText(value, context, renumber));
 		}
@@ -82,9 +110,17 @@ export function joinDocuments(documents: readonly PdfDocument[]): JoinedPdf {
 		for (const pageNumber of numbering.pageNumbers) allPages.push(pageNumber);
 		return numbering;
 	});
-	const catalog = joinedCatalog(documents.map((document, index) => ({ document, renumber: numbered[index].renumber })), PAGES);
+	const catalog = joinedCatalog(
+		documents.map((document, index) => ({ document, renumber: numbered[index].renumber })),
+		PAGES,
+	);
 	writer.addObject(CATALOG, catalog.text);
-	writer.addObject(PAGES, `<< /Type /Pages /Kids [${allPages.map((objectNumber) => `${objectNumber} 0 R`).join(' ')}] /Count ${allPages.length} >>`);
-	documents.forEach((document, index) => writeDocument(writer, document, numbered[index], catalog.addedEntries[index]));
+	writer.addObject(
+		PAGES,
+		`<< /Type /Pages /Kids [${allPages.map((objectNumber) => `${objectNumber} 0 R`).join(' ')}] /Count ${allPages.length} >>`,
+	);
+	documents.forEach((document, index) =>
+		writeDocument(writer, document, numbered[index], catalog.addedEntries[index]),
+	);
 	return { pdf: writer.finish(CATALOG), pages: allPages.length };
 }

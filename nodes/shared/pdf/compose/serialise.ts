@@ -23,11 +23,16 @@ export interface CopiedDocument {
  * "N 0 R ..." of the copied objects among each copy's `references`, each once, in order (what the joined
  * catalog lists: fields, layers). A page is no such object, whatever a broken file points at.
  */
-export function copiedReferencesText<Copy extends CopiedDocument>(copies: readonly Copy[], references: (copy: Copy) => readonly PdfRef[]): string {
+export function copiedReferencesText<Copy extends CopiedDocument>(
+	copies: readonly Copy[],
+	references: (copy: Copy) => readonly PdfRef[],
+): string {
 	const numbers = new Set<number>();
 	for (const copy of copies) {
 		for (const reference of references(copy)) {
-			const objectNumber = copy.document.pageIndex.has(reference.objectNumber) ? undefined : copy.renumber(reference);
+			const objectNumber = copy.document.pageIndex.has(reference.objectNumber)
+				? undefined
+				: copy.renumber(reference);
 			if (objectNumber !== undefined) numbers.add(objectNumber);
 		}
 	}
@@ -36,7 +41,8 @@ export function copiedReferencesText<Copy extends CopiedDocument>(copies: readon
 
 /** Name bytes written as they are: printable ASCII except the delimiters and #. */
 const PLAIN_NAME_BYTE = new Uint8Array(256);
-for (let byte = 0x21; byte <= 0x7e; byte++) PLAIN_NAME_BYTE[byte] = '()<>[]{}/%#'.includes(String.fromCharCode(byte)) ? 0 : 1;
+for (let byte = 0x21; byte <= 0x7e; byte++)
+	PLAIN_NAME_BYTE[byte] = '()<>[]{}/%#'.includes(String.fromCharCode(byte)) ? 0 : 1;
 
 export function nameText(name: string): string {
 	let text = '/';
@@ -50,7 +56,8 @@ export function nameText(name: string): string {
 /** A number with no exponent: integers as they are, reals to ten decimals without trailing zeros. */
 function numberText(value: number): string {
 	if (!Number.isFinite(value)) return '0';
-	if (Number.isInteger(value)) return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
+	if (Number.isInteger(value))
+		return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
 	const text = value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 	return text === '-0' ? '0' : text;
 }
@@ -59,12 +66,20 @@ function numberText(value: number): string {
 function stringText(bytes: Uint8Array): string {
 	let binary = 0;
 	for (const byte of bytes) if (byte < 0x20 || byte > 0x7e) binary++;
-	return binary * 2 > bytes.length ? `<${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}>` : pdfString(bytes);
+	return binary * 2 > bytes.length
+		? `<${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}>`
+		: pdfString(bytes);
 }
 
 /** "/Key value ..." of entries. */
-export function entriesText(entries: ReadonlyArray<[string, PdfValue]>, context: CopyContext, renumber: Renumber): string {
-	return entries.map(([key, value]) => `${nameText(key)} ${valueText(value, context, renumber)}`).join(' ');
+export function entriesText(
+	entries: ReadonlyArray<[string, PdfValue]>,
+	context: CopyContext,
+	renumber: Renumber,
+): string {
+	return entries
+		.map(([key, value]) => `${nameText(key)} ${valueText(value, context, renumber)}`)
+		.join(' ');
 }
 
 export function valueText(value: PdfValue, context: CopyContext, renumber: Renumber): string {
@@ -77,8 +92,10 @@ export function valueText(value: PdfValue, context: CopyContext, renumber: Renum
 		const objectNumber = renumber(value);
 		return objectNumber === undefined ? 'null' : `${objectNumber} 0 R`;
 	}
-	if (Array.isArray(value)) return `[${value.map((item) => valueText(item, context, renumber)).join(' ')}]`;
-	if (value instanceof PdfDict) return dictionaryText(entriesText(keptEntries(value, context, false), context, renumber));
+	if (Array.isArray(value))
+		return `[${value.map((item) => valueText(item, context, renumber)).join(' ')}]`;
+	if (value instanceof PdfDict)
+		return dictionaryText(entriesText(keptEntries(value, context, false), context, renumber));
 	// A stream is only ever an indirect object, which the joiner writes itself: one nested is no valid file.
 	return 'null';
 }

@@ -7,7 +7,14 @@ import { damaged } from '../damage';
 
 /** PDF white space: NUL, TAB, LF, FF, CR, SPACE. */
 function isWhiteSpace(byte: number): boolean {
-	return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+	return (
+		byte === 0x20 ||
+		byte === 0x0a ||
+		byte === 0x0d ||
+		byte === 0x09 ||
+		byte === 0x0c ||
+		byte === 0x00
+	);
 }
 
 function hexValue(byte: number): number {
@@ -26,7 +33,8 @@ export function asciiHexDecode(data: Uint8Array): Uint8Array {
 		if (byte === 0x3e) break;
 		if (isWhiteSpace(byte)) continue;
 		const value = hexValue(byte);
-		if (value < 0) throw damaged('an ASCIIHex-encoded stream is damaged (a character that is not a hex digit)');
+		if (value < 0)
+			throw damaged('an ASCIIHex-encoded stream is damaged (a character that is not a hex digit)');
 		if (high < 0) {
 			high = value;
 		} else {
@@ -61,25 +69,30 @@ export function ascii85Decode(data: Uint8Array): Uint8Array {
 			length += 4;
 			continue;
 		}
-		if (byte < 0x21 || byte > 0x75) throw damaged('an ASCII85-encoded stream is damaged (a character outside the ASCII85 alphabet)');
+		if (byte < 0x21 || byte > 0x75)
+			throw damaged(
+				'an ASCII85-encoded stream is damaged (a character outside the ASCII85 alphabet)',
+			);
 		group = group * 85 + (byte - 0x21);
 		if (++groupSize === 5) {
-			if (group > 0xffffffff) throw damaged('an ASCII85-encoded stream is damaged (a group above 2^32 - 1)');
+			if (group > 0xffffffff)
+				throw damaged('an ASCII85-encoded stream is damaged (a group above 2^32 - 1)');
 			length = writeGroup(output, length, group, 4);
 			group = 0;
 			groupSize = 0;
 		}
 	}
-	if (groupSize === 1) throw damaged('an ASCII85-encoded stream is damaged (a last group of one character)');
+	if (groupSize === 1)
+		throw damaged('an ASCII85-encoded stream is damaged (a last group of one character)');
 	if (groupSize > 1) {
 		// Pad with 'u' (84), the largest digit, so the truncated bytes round the right way.
 		for (let padding = groupSize; padding < 5; padding++) group = group * 85 + 84;
-		if (group > 0xffffffff) throw damaged('an ASCII85-encoded stream is damaged (a group above 2^32 - 1)');
+		if (group > 0xffffffff)
+			throw damaged('an ASCII85-encoded stream is damaged (a group above 2^32 - 1)');
 		length = writeGroup(output, length, group, groupSize - 1);
 	}
 	return output.slice(0, length);
 }
-
 
 /** The first `count` bytes of group, most significant first. */
 function writeGroup(output: Uint8Array, length: number, group: number, count: number): number {

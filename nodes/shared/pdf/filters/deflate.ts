@@ -46,7 +46,13 @@ const multiply32 = Math.imul;
 
 /** A hash of the 3 bytes at position (Fibonacci hashing of their 24 bits). */
 function hash3(data: Uint8Array, position: number): number {
-	return multiply32(data[position] | (data[position + 1] << 8) | (data[position + 2] << 16), 0x9e3779b1) >>> (32 - HASH_BITS);
+	return (
+		multiply32(
+			data[position] | (data[position + 1] << 8) | (data[position + 2] << 16),
+			0x9e3779b1,
+		) >>>
+		(32 - HASH_BITS)
+	);
 }
 
 /**
@@ -58,7 +64,11 @@ function compress(data: Uint8Array, writer: BitWriter): void {
 	/** Newest position per hash value, and per position (mod the window) the previous one with its hash. */
 	const head = new Int32Array(1 << HASH_BITS).fill(-1);
 	const previous = new Int32Array(WINDOW_SIZE);
-	const tokens: TokenBuffer = { literalsOrLengths: new Uint16Array(BLOCK_TOKENS), distances: new Uint16Array(BLOCK_TOKENS), count: 0 };
+	const tokens: TokenBuffer = {
+		literalsOrLengths: new Uint16Array(BLOCK_TOKENS),
+		distances: new Uint16Array(BLOCK_TOKENS),
+		count: 0,
+	};
 	const { literalsOrLengths, distances } = tokens;
 	let blockStart = 0;
 	let blockEnd = 0;
@@ -125,7 +135,13 @@ function compress(data: Uint8Array, writer: BitWriter): void {
  * The longest match for position along its hash chain that beats previousLength: length << 16 |
  * distance, or previousLength << 16 when none does.
  */
-function longestMatch(data: Uint8Array, position: number, chainStart: number, previousLength: number, previous: Int32Array): number {
+function longestMatch(
+	data: Uint8Array,
+	position: number,
+	chainStart: number,
+	previousLength: number,
+	previous: Int32Array,
+): number {
 	const limit = data.length - position < MAX_MATCH ? data.length - position : MAX_MATCH;
 	const nice = limit < NICE_LENGTH ? limit : NICE_LENGTH;
 	const lowest = position > MAX_DISTANCE ? position - MAX_DISTANCE : 0;

@@ -33,7 +33,11 @@ const MAX_STORED = 65535;
 /** Length 3 to 258 → index of its length symbol (symbol - 257). 258 has its own symbol, 285. */
 const LENGTH_INDEX = new Uint8Array(259);
 for (let index = 0; index < 29; index++) {
-	for (let length = LENGTH_BASE[index]; length < LENGTH_BASE[index] + (1 << LENGTH_EXTRA_BITS[index]) && length <= 258; length++) {
+	for (
+		let length = LENGTH_BASE[index];
+		length < LENGTH_BASE[index] + (1 << LENGTH_EXTRA_BITS[index]) && length <= 258;
+		length++
+	) {
 		LENGTH_INDEX[length] = index;
 	}
 }
@@ -41,7 +45,11 @@ for (let index = 0; index < 29; index++) {
 /** Distance 1 to 32768 → its distance symbol. */
 const DISTANCE_SYMBOL = new Uint8Array(32769);
 for (let symbol = 0; symbol < DISTANCE_SYMBOLS; symbol++) {
-	DISTANCE_SYMBOL.fill(symbol, DISTANCE_BASE[symbol], DISTANCE_BASE[symbol] + (1 << DISTANCE_EXTRA_BITS[symbol]));
+	DISTANCE_SYMBOL.fill(
+		symbol,
+		DISTANCE_BASE[symbol],
+		DISTANCE_BASE[symbol] + (1 << DISTANCE_EXTRA_BITS[symbol]),
+	);
 }
 
 const FIXED_LITERAL_CODES = canonicalCodes(FIXED_LITERAL_LENGTHS);
@@ -65,7 +73,12 @@ const REPEAT_EXTRA_BITS = [2, 3, 7];
  * Writes the tokens as one block (or, stored, as several of at most 65535 bytes). raw is the input the
  * tokens cover, for the stored form.
  */
-export function writeBlock(writer: BitWriter, tokens: TokenBuffer, raw: Uint8Array, isFinal: boolean): void {
+export function writeBlock(
+	writer: BitWriter,
+	tokens: TokenBuffer,
+	raw: Uint8Array,
+	isFinal: boolean,
+): void {
 	const literalFrequencies = new Uint32Array(LITERAL_LENGTH_SYMBOLS);
 	const distanceFrequencies = new Uint32Array(DISTANCE_SYMBOLS);
 	let extraBits = 0;
@@ -86,26 +99,49 @@ export function writeBlock(writer: BitWriter, tokens: TokenBuffer, raw: Uint8Arr
 	const literalLengths = huffmanCodeLengths(literalFrequencies, 15);
 	const distanceLengths = huffmanCodeLengths(distanceFrequencies, 15);
 	const header = dynamicHeader(literalLengths, distanceLengths);
-	const dynamicBits = header.bits + cost(literalFrequencies, literalLengths) + cost(distanceFrequencies, distanceLengths) + extraBits;
-	const fixedBits = 3 + cost(literalFrequencies, FIXED_LITERAL_LENGTHS) + cost(distanceFrequencies, FIXED_DISTANCE_LENGTHS) + extraBits;
+	const dynamicBits =
+		header.bits +
+		cost(literalFrequencies, literalLengths) +
+		cost(distanceFrequencies, distanceLengths) +
+		extraBits;
+	const fixedBits =
+		3 +
+		cost(literalFrequencies, FIXED_LITERAL_LENGTHS) +
+		cost(distanceFrequencies, FIXED_DISTANCE_LENGTHS) +
+		extraBits;
 	const storedBlocks = Math.max(1, Math.ceil(raw.length / MAX_STORED));
 	const storedBits = storedBlocks * (3 + 7 + 32) + raw.length * 8;
 	if (storedBits <= dynamicBits && storedBits <= fixedBits) {
 		writeStored(writer, raw, isFinal);
 	} else if (fixedBits <= dynamicBits) {
 		writer.writeBits(isFinal ? 0b011 : 0b010, 3);
-		writeTokens(writer, tokens, FIXED_LITERAL_CODES, FIXED_LITERAL_LENGTHS, FIXED_DISTANCE_CODES, FIXED_DISTANCE_LENGTHS);
+		writeTokens(
+			writer,
+			tokens,
+			FIXED_LITERAL_CODES,
+			FIXED_LITERAL_LENGTHS,
+			FIXED_DISTANCE_CODES,
+			FIXED_DISTANCE_LENGTHS,
+		);
 	} else {
 		writer.writeBits(isFinal ? 0b101 : 0b100, 3);
 		writeDynamicHeader(writer, header);
-		writeTokens(writer, tokens, canonicalCodes(literalLengths), literalLengths, canonicalCodes(distanceLengths), distanceLengths);
+		writeTokens(
+			writer,
+			tokens,
+			canonicalCodes(literalLengths),
+			literalLengths,
+			canonicalCodes(distanceLengths),
+			distanceLengths,
+		);
 	}
 }
 
 /** Bits the symbols take with these code lengths. */
 function cost(frequencies: Uint32Array, lengths: Uint8Array): number {
 	let bits = 0;
-	for (let symbol = 0; symbol < frequencies.length; symbol++) bits += frequencies[symbol] * lengths[symbol];
+	for (let symbol = 0; symbol < frequencies.length; symbol++)
+		bits += frequencies[symbol] * lengths[symbol];
 	return bits;
 }
 
@@ -142,10 +178,15 @@ function writeTokens(
 		}
 		const lengthIndex = LENGTH_INDEX[value];
 		writer.writeBits(literalCodes[257 + lengthIndex], literalLengths[257 + lengthIndex]);
-		if (LENGTH_EXTRA_BITS[lengthIndex] !== 0) writer.writeBits(value - LENGTH_BASE[lengthIndex], LENGTH_EXTRA_BITS[lengthIndex]);
+		if (LENGTH_EXTRA_BITS[lengthIndex] !== 0)
+			writer.writeBits(value - LENGTH_BASE[lengthIndex], LENGTH_EXTRA_BITS[lengthIndex]);
 		const distanceSymbol = DISTANCE_SYMBOL[distance];
 		writer.writeBits(distanceCodes[distanceSymbol], distanceLengths[distanceSymbol]);
-		if (DISTANCE_EXTRA_BITS[distanceSymbol] !== 0) writer.writeBits(distance - DISTANCE_BASE[distanceSymbol], DISTANCE_EXTRA_BITS[distanceSymbol]);
+		if (DISTANCE_EXTRA_BITS[distanceSymbol] !== 0)
+			writer.writeBits(
+				distance - DISTANCE_BASE[distanceSymbol],
+				DISTANCE_EXTRA_BITS[distanceSymbol],
+			);
 	}
 	writer.writeBits(literalCodes[END_OF_BLOCK], literalLengths[END_OF_BLOCK]);
 }
@@ -187,9 +228,11 @@ function dynamicHeader(literalLengths: Uint8Array, distanceLengths: Uint8Array):
 	for (const symbol of symbols) codeLengthFrequencies[symbol]++;
 	const codeLengthLengths = huffmanCodeLengths(codeLengthFrequencies, 7);
 	let codeLengthCount = 19;
-	while (codeLengthCount > 4 && codeLengthLengths[CODE_LENGTH_ORDER[codeLengthCount - 1]] === 0) codeLengthCount--;
+	while (codeLengthCount > 4 && codeLengthLengths[CODE_LENGTH_ORDER[codeLengthCount - 1]] === 0)
+		codeLengthCount--;
 	let bits = 3 + 5 + 5 + 4 + 3 * codeLengthCount;
-	for (const symbol of symbols) bits += codeLengthLengths[symbol] + (symbol >= 16 ? REPEAT_EXTRA_BITS[symbol - 16] : 0);
+	for (const symbol of symbols)
+		bits += codeLengthLengths[symbol] + (symbol >= 16 ? REPEAT_EXTRA_BITS[symbol - 16] : 0);
 	return { literalCount, distanceCount, symbols, extras, codeLengthLengths, codeLengthCount, bits };
 }
 
@@ -197,7 +240,8 @@ function writeDynamicHeader(writer: BitWriter, header: DynamicHeader): void {
 	writer.writeBits(header.literalCount - 257, 5);
 	writer.writeBits(header.distanceCount - 1, 5);
 	writer.writeBits(header.codeLengthCount - 4, 4);
-	for (let i = 0; i < header.codeLengthCount; i++) writer.writeBits(header.codeLengthLengths[CODE_LENGTH_ORDER[i]], 3);
+	for (let i = 0; i < header.codeLengthCount; i++)
+		writer.writeBits(header.codeLengthLengths[CODE_LENGTH_ORDER[i]], 3);
 	const codes = canonicalCodes(header.codeLengthLengths);
 	header.symbols.forEach((symbol, i) => {
 		writer.writeBits(codes[symbol], header.codeLengthLengths[symbol]);

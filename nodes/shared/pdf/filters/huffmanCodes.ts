@@ -13,7 +13,8 @@ import { reverseBits } from './huffmanDecoder';
 export function huffmanCodeLengths(frequencies: ArrayLike<number>, maxLength: number): Uint8Array {
 	const lengths = new Uint8Array(frequencies.length);
 	const used: number[] = [];
-	for (let symbol = 0; symbol < frequencies.length; symbol++) if (frequencies[symbol] > 0) used.push(symbol);
+	for (let symbol = 0; symbol < frequencies.length; symbol++)
+		if (frequencies[symbol] > 0) used.push(symbol);
 	if (used.length < 2) {
 		const first = used.length === 1 ? used[0] : 0;
 		lengths[first] = 1;
@@ -43,7 +44,8 @@ function treeDepthCounts(weights: number[]): number[] {
 	let nextLeaf = 0;
 	let nextNode = leaves;
 	const takeLightest = (made: number): number => {
-		if (nextLeaf < leaves && (nextNode >= made || nodeWeights[nextLeaf] <= nodeWeights[nextNode])) return nextLeaf++;
+		if (nextLeaf < leaves && (nextNode >= made || nodeWeights[nextLeaf] <= nodeWeights[nextNode]))
+			return nextLeaf++;
 		return nextNode++;
 	};
 	for (let made = leaves; made < 2 * leaves - 1; made++) {
@@ -74,7 +76,8 @@ function limitLengths(counts: number[], maxLength: number): void {
 		counts[length] = 0;
 	}
 	let total = 0;
-	for (let length = maxLength; length > 0; length--) total += counts[length] * 2 ** (maxLength - length);
+	for (let length = maxLength; length > 0; length--)
+		total += counts[length] * 2 ** (maxLength - length);
 	const full = 2 ** maxLength;
 	while (total > full) {
 		counts[maxLength]--;

@@ -19,7 +19,11 @@ export interface HuffmanDecoder {
 }
 
 export function newHuffmanDecoder(maxSymbols: number): HuffmanDecoder {
-	return { table: new Int32Array(1 << ROOT_BITS), counts: new Uint16Array(MAX_CODE_LENGTH + 1), symbols: new Uint16Array(maxSymbols) };
+	return {
+		table: new Int32Array(1 << ROOT_BITS),
+		counts: new Uint16Array(MAX_CODE_LENGTH + 1),
+		symbols: new Uint16Array(maxSymbols),
+	};
 }
 
 /**
@@ -28,7 +32,12 @@ export function newHuffmanDecoder(maxSymbols: number): HuffmanDecoder {
  * incomplete code is accepted, as deflate allows for a single distance code; its unassigned
  * codes fail when read.
  */
-export function buildHuffmanDecoder(decoder: HuffmanDecoder, lengths: Uint8Array, start: number, count: number): boolean {
+export function buildHuffmanDecoder(
+	decoder: HuffmanDecoder,
+	lengths: Uint8Array,
+	start: number,
+	count: number,
+): boolean {
 	const { table, counts, symbols } = decoder;
 	counts.fill(0);
 	for (let i = 0; i < count; i++) counts[lengths[start + i]]++;
@@ -39,7 +48,8 @@ export function buildHuffmanDecoder(decoder: HuffmanDecoder, lengths: Uint8Array
 		if (left < 0) return false;
 	}
 	const offsets = new Uint16Array(MAX_CODE_LENGTH + 2);
-	for (let length = 1; length <= MAX_CODE_LENGTH; length++) offsets[length + 1] = offsets[length] + counts[length];
+	for (let length = 1; length <= MAX_CODE_LENGTH; length++)
+		offsets[length + 1] = offsets[length] + counts[length];
 	for (let symbol = 0; symbol < count; symbol++) {
 		const length = lengths[start + symbol];
 		if (length !== 0) symbols[offsets[length]++] = symbol;
@@ -50,7 +60,8 @@ export function buildHuffmanDecoder(decoder: HuffmanDecoder, lengths: Uint8Array
 	for (let length = 1; length <= ROOT_BITS; length++) {
 		for (let n = counts[length]; n > 0; n--) {
 			const entry = (symbols[index++] << 4) | length;
-			for (let slot = reverseBits(code, length); slot <= ROOT_MASK; slot += 1 << length) table[slot] = entry;
+			for (let slot = reverseBits(code, length); slot <= ROOT_MASK; slot += 1 << length)
+				table[slot] = entry;
 			code++;
 		}
 		code <<= 1;
@@ -62,7 +73,11 @@ export function buildHuffmanDecoder(decoder: HuffmanDecoder, lengths: Uint8Array
  * Decodes the code at bit position bitPosition bit by bit (RFC 1951's canonical order: codes of one
  * length are consecutive numbers). Returns symbol << 4 | code length, or -1 for no code.
  */
-export function decodeLongCode(decoder: HuffmanDecoder, input: Uint8Array, bitPosition: number): number {
+export function decodeLongCode(
+	decoder: HuffmanDecoder,
+	input: Uint8Array,
+	bitPosition: number,
+): number {
 	const { counts, symbols } = decoder;
 	let code = 0;
 	let first = 0;

@@ -37,7 +37,11 @@ export interface StreamFilter {
  * filter not decoded here is 'unsupported', naming it (filter names are PDF keywords, not document
  * content).
  */
-export function decodeStreamData(data: Uint8Array, filters: ReadonlyArray<StreamFilter>, maxOutputBytes: number): Uint8Array {
+export function decodeStreamData(
+	data: Uint8Array,
+	filters: ReadonlyArray<StreamFilter>,
+	maxOutputBytes: number,
+): Uint8Array {
 	let decoded = data;
 	for (const { name, parms = {} } of filters) {
 		switch (name) {
@@ -60,7 +64,8 @@ export function decodeStreamData(data: Uint8Array, filters: ReadonlyArray<Stream
 			default:
 				throw new DocumentError('unsupported', `stream filter ${name} cannot be decoded here`);
 		}
-		if (decoded.length > maxOutputBytes) throw new DocumentError('tooLarge', `a stream decodes to more than ${maxOutputBytes} bytes`);
+		if (decoded.length > maxOutputBytes)
+			throw new DocumentError('tooLarge', `a stream decodes to more than ${maxOutputBytes} bytes`);
 	}
 	return decoded;
 }
@@ -69,5 +74,10 @@ export function decodeStreamData(data: Uint8Array, filters: ReadonlyArray<Stream
 function withPredictor(data: Uint8Array, parms: FilterParameters): Uint8Array {
 	const predictor = parms.predictor ?? 1;
 	if (predictor === 1) return data;
-	return undoPredictor(data, { predictor, colors: parms.colors ?? 1, bitsPerComponent: parms.bitsPerComponent ?? 8, columns: parms.columns ?? 1 });
+	return undoPredictor(data, {
+		predictor,
+		colors: parms.colors ?? 1,
+		bitsPerComponent: parms.bitsPerComponent ?? 8,
+		columns: parms.columns ?? 1,
+	});
 }

@@ -17,7 +17,12 @@ import {
 	LENGTH_EXTRA_BITS,
 } from './flateTables';
 import type { HuffmanDecoder } from './huffmanDecoder';
-import { buildHuffmanDecoder, decodeLongCode, newHuffmanDecoder, ROOT_MASK } from './huffmanDecoder';
+import {
+	buildHuffmanDecoder,
+	decodeLongCode,
+	newHuffmanDecoder,
+	ROOT_MASK,
+} from './huffmanDecoder';
 import { damaged } from '../damage';
 
 /** Bit positions are kept in 31 bits, so the input is capped at 256 MiB (far above any PDF stream we read). */
@@ -55,14 +60,14 @@ interface DynamicDecoders {
 	readonly lengths: Uint8Array;
 }
 
-
 /**
  * Decompresses a /FlateDecode stream. Empty input gives empty output (pdf.js reads an empty stream
  * as empty rather than failing). A stream that ends inside a block is 'damaged'.
  */
 export function inflate(data: Uint8Array, maxOutputBytes: number): Uint8Array {
 	if (data.length === 0) return new Uint8Array(0);
-	if (data.length > MAX_INPUT_BYTES) throw new DocumentError('tooLarge', 'a compressed stream is larger than 256 MiB');
+	if (data.length > MAX_INPUT_BYTES)
+		throw new DocumentError('tooLarge', 'a compressed stream is larger than 256 MiB');
 	const headerBytes = zlibHeaderLength(data);
 	const input = new Uint8Array(data.length + INPUT_PADDING);
 	input.set(data);
@@ -71,7 +76,9 @@ export function inflate(data: Uint8Array, maxOutputBytes: number): Uint8Array {
 		totalBits: data.length * 8,
 		maxOutputBytes,
 		bitPosition: headerBytes * 8,
-		output: new Uint8Array(Math.max(0, Math.min(maxOutputBytes, INITIAL_RATIO * data.length + 1024))),
+		output: new Uint8Array(
+			Math.max(0, Math.min(maxOutputBytes, INITIAL_RATIO * data.length + 1024)),
+		),
 		outputLength: 0,
 	};
 	const dynamic: DynamicDecoders = {
@@ -83,13 +90,15 @@ export function inflate(data: Uint8Array, maxOutputBytes: number): Uint8Array {
 	let isFinal = false;
 	while (!isFinal) {
 		const position = state.bitPosition;
-		if (position + 3 > state.totalBits) throw damaged('a compressed stream is damaged (it ends before its last block)');
+		if (position + 3 > state.totalBits)
+			throw damaged('a compressed stream is damaged (it ends before its last block)');
 		const header = readBits(input, position, 3);
 		state.bitPosition = position + 3;
 		isFinal = (header & 1) === 1;
 		const blockType = header >>> 1;
 		if (blockType === 0) copyStoredBlock(state);
-		else if (blockType === 1) inflateHuffmanBlock(state, FIXED_LITERAL_DECODER, FIXED_DISTANCE_DECODER);
+		else if (blockType === 1)
+			inflateHuffmanBlock(state, FIXED_LITERAL_DECODER, FIXED_DISTANCE_DECODER);
 		else if (blockType === 2) {
 			readDynamicCodes(state, dynamic);
 			inflateHuffmanBlock(state, dynamic.literals, dynamic.distances);
@@ -108,14 +117,17 @@ function zlibHeaderLength(data: Uint8Array): number {
 	const method = data[0];
 	const flags = data[1];
 	if ((method & 0x0f) !== 8 || method >>> 4 > 7 || ((method << 8) | flags) % 31 !== 0) return 0;
-	if ((flags & 0x20) !== 0) throw new DocumentError('unsupported', 'a compressed stream needs a preset dictionary');
+	if ((flags & 0x20) !== 0)
+		throw new DocumentError('unsupported', 'a compressed stream needs a preset dictionary');
 	return 2;
 }
 
 /** `count` (at most 25) bits at bitPosition, first bit lowest; the input must be padded. */
 function readBits(input: Uint8Array, bitPosition: number, count: number): number {
 	const at = bitPosition >>> 3;
-	const word = (input[at] | (input[at + 1] << 8) | (input[at + 2] << 16) | (input[at + 3] << 24)) >>> (bitPosition & 7);
+	const word =
+		(input[at] | (input[at + 1] << 8) | (input[at + 2] << 16) | (input[at + 3] << 24)) >>>
+		(bitPosition & 7);
 	return word & ((1 << count) - 1);
 }
 
@@ -123,7 +135,10 @@ function readBits(input: Uint8Array, bitPosition: number, count: number): number
 function grow(state: InflateState, output: Uint8Array, used: number, extra: number): Uint8Array {
 	const needed = used + extra;
 	if (needed > state.maxOutputBytes) {
-		throw new DocumentError('tooLarge', `a compressed stream decodes to more than ${state.maxOutputBytes} bytes`);
+		throw new DocumentError(
+			'tooLarge',
+			`a compressed stream decodes to more than ${state.maxOutputBytes} bytes`,
+		);
 	}
 	const grown = new Uint8Array(Math.min(state.maxOutputBytes, Math.max(needed, output.length * 2)));
 	grown.set(output.subarray(0, used));
@@ -149,12 +164,16 @@ function copyStoredBlock(state: InflateState): void {
 	const { input } = state;
 	const start = Math.ceil(state.bitPosition / 8);
 	const inputLength = state.totalBits / 8;
-	if (start + 4 > inputLength) throw damaged('a compressed stream is damaged (it ends inside a block)');
+	if (start + 4 > inputLength)
+		throw damaged('a compressed stream is damaged (it ends inside a block)');
 	const length = input[start] | (input[start + 1] << 8);
 	const complement = input[start + 2] | (input[start + 3] << 8);
-	if ((length ^ 0xffff) !== complement) throw damaged('a compressed stream is damaged (stored block length check failed)');
-	if (start + 4 + length > inputLength) throw damaged('a compressed stream is damaged (it ends inside a block)');
-	if (state.outputLength + length > state.output.length) state.output = grow(state, state.output, state.outputLength, length);
+	if ((length ^ 0xffff) !== complement)
+		throw damaged('a compressed stream is damaged (stored block length check failed)');
+	if (start + 4 + length > inputLength)
+		throw damaged('a compressed stream is damaged (it ends inside a block)');
+	if (state.outputLength + length > state.output.length)
+		state.output = grow(state, state.output, state.outputLength, length);
 	state.output.set(input.subarray(start + 4, start + 4 + length), state.outputLength);
 	state.outputLength += length;
 	state.bitPosition = (start + 4 + length) * 8;
@@ -173,15 +192,18 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
 	const { input, totalBits } = state;
 	const { lengths } = decoders;
 	let position = state.bitPosition;
-	if (position + 14 > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
+	if (position + 14 > totalBits)
+		throw damaged('a compressed stream is damaged (it ends inside a block)');
 	const literalCount = readBits(input, position, 5) + 257;
 	const distanceCount = readBits(input, position + 5, 5) + 1;
 	const codeLengthCount = readBits(input, position + 10, 4) + 4;
 	position += 14;
 	const codeLengthLengths = new Uint8Array(19);
-	for (let i = 0; i < codeLengthCount; i++, position += 3) codeLengthLengths[CODE_LENGTH_ORDER[i]] = readBits(input, position, 3);
+	for (let i = 0; i < codeLengthCount; i++, position += 3)
+		codeLengthLengths[CODE_LENGTH_ORDER[i]] = readBits(input, position, 3);
 	state.bitPosition = position;
-	if (!buildHuffmanDecoder(decoders.codeLengths, codeLengthLengths, 0, 19)) throw damaged('a compressed stream is damaged (invalid code lengths)');
+	if (!buildHuffmanDecoder(decoders.codeLengths, codeLengthLengths, 0, 19))
+		throw damaged('a compressed stream is damaged (invalid code lengths)');
 	// Literal and distance lengths form one sequence: a repeat may run from one into the other.
 	const total = literalCount + distanceCount;
 	let filled = 0;
@@ -204,15 +226,20 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
 				repeat = 11 + readBits(input, state.bitPosition, 7);
 				state.bitPosition += 7;
 			}
-			if (filled + repeat > total) throw damaged('a compressed stream is damaged (invalid code lengths)');
+			if (filled + repeat > total)
+				throw damaged('a compressed stream is damaged (invalid code lengths)');
 			lengths.fill(value, filled, filled + repeat);
 			filled += repeat;
 		}
-		if (state.bitPosition > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
+		if (state.bitPosition > totalBits)
+			throw damaged('a compressed stream is damaged (it ends inside a block)');
 	}
-	if (lengths[END_OF_BLOCK] === 0) throw damaged('a compressed stream is damaged (no end-of-block code)');
-	if (!buildHuffmanDecoder(decoders.literals, lengths, 0, literalCount)) throw damaged('a compressed stream is damaged (invalid literal/length code)');
-	if (!buildHuffmanDecoder(decoders.distances, lengths, literalCount, distanceCount)) throw damaged('a compressed stream is damaged (invalid distance code)');
+	if (lengths[END_OF_BLOCK] === 0)
+		throw damaged('a compressed stream is damaged (no end-of-block code)');
+	if (!buildHuffmanDecoder(decoders.literals, lengths, 0, literalCount))
+		throw damaged('a compressed stream is damaged (invalid literal/length code)');
+	if (!buildHuffmanDecoder(decoders.distances, lengths, literalCount, distanceCount))
+		throw damaged('a compressed stream is damaged (invalid distance code)');
 }
 
 /**
@@ -220,7 +247,11 @@ function readDynamicCodes(state: InflateState, decoders: DynamicDecoders): void 
  * locals, and each 32-bit read serves a code and its extra bits (a code is at most 15 bits, then at
  * most 5 extra for a length; 25 bits are always there).
  */
-function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, distances: HuffmanDecoder): void {
+function inflateHuffmanBlock(
+	state: InflateState,
+	literals: HuffmanDecoder,
+	distances: HuffmanDecoder,
+): void {
 	const { input, totalBits } = state;
 	const literalTable = literals.table;
 	const distanceTable = distances.table;
@@ -229,7 +260,9 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 	let position = state.bitPosition;
 	for (;;) {
 		let at = position >>> 3;
-		let word = (input[at] | (input[at + 1] << 8) | (input[at + 2] << 16) | (input[at + 3] << 24)) >>> (position & 7);
+		let word =
+			(input[at] | (input[at + 1] << 8) | (input[at + 2] << 16) | (input[at + 3] << 24)) >>>
+			(position & 7);
 		let entry = literalTable[word & ROOT_MASK];
 		if (entry === 0) {
 			entry = decodeLongCode(literals, input, position);
@@ -243,13 +276,15 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 			const next = literalTable[(word >>> codeLength) & ROOT_MASK];
 			if (next !== 0 && next >>> 4 < END_OF_BLOCK) {
 				position += next & 15;
-				if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
+				if (position > totalBits)
+					throw damaged('a compressed stream is damaged (it ends inside a block)');
 				if (outputLength + 2 > output.length) output = grow(state, output, outputLength, 2);
 				output[outputLength++] = symbol;
 				output[outputLength++] = next >>> 4;
 				continue;
 			}
-			if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
+			if (position > totalBits)
+				throw damaged('a compressed stream is damaged (it ends inside a block)');
 			if (outputLength === output.length) output = grow(state, output, outputLength, 1);
 			output[outputLength++] = symbol;
 			continue;
@@ -262,7 +297,9 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 		position += lengthExtra;
 
 		at = position >>> 3;
-		word = (input[at] | (input[at + 1] << 8) | (input[at + 2] << 16) | (input[at + 3] << 24)) >>> (position & 7);
+		word =
+			(input[at] | (input[at + 1] << 8) | (input[at + 2] << 16) | (input[at + 3] << 24)) >>>
+			(position & 7);
 		entry = distanceTable[word & ROOT_MASK];
 		if (entry === 0) {
 			entry = decodeLongCode(distances, input, position);
@@ -271,7 +308,8 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 		codeLength = entry & 15;
 		position += codeLength;
 		const distanceSymbol = entry >>> 4;
-		if (distanceSymbol >= 30) throw damaged('a compressed stream is damaged (invalid distance code)');
+		if (distanceSymbol >= 30)
+			throw damaged('a compressed stream is damaged (invalid distance code)');
 		const distanceExtra = DISTANCE_EXTRA_BITS[distanceSymbol];
 		let distance = DISTANCE_BASE[distanceSymbol];
 		if (distanceExtra !== 0) {
@@ -280,8 +318,10 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 			distance += word & ((1 << distanceExtra) - 1);
 			position += distanceExtra;
 		}
-		if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
-		if (distance > outputLength) throw damaged('a compressed stream is damaged (distance too far back)');
+		if (position > totalBits)
+			throw damaged('a compressed stream is damaged (it ends inside a block)');
+		if (distance > outputLength)
+			throw damaged('a compressed stream is damaged (distance too far back)');
 		if (outputLength + length > output.length) output = grow(state, output, outputLength, length);
 		if (length < LONG_COPY) {
 			let from = outputLength - distance;
@@ -292,7 +332,8 @@ function inflateHuffmanBlock(state: InflateState, literals: HuffmanDecoder, dist
 			outputLength += length;
 		}
 	}
-	if (position > totalBits) throw damaged('a compressed stream is damaged (it ends inside a block)');
+	if (position > totalBits)
+		throw damaged('a compressed stream is damaged (it ends inside a block)');
 	state.output = output;
 	state.outputLength = outputLength;
 	state.bitPosition = position;

@@ -14,8 +14,11 @@ const FIRST_FREE = 258;
 const MAX_CODES = 4096;
 const MAX_WIDTH = 12;
 
-
-export function lzwDecode(data: Uint8Array, earlyChange: number, maxOutputBytes: number): Uint8Array {
+export function lzwDecode(
+	data: Uint8Array,
+	earlyChange: number,
+	maxOutputBytes: number,
+): Uint8Array {
 	if (earlyChange !== 0 && earlyChange !== 1) {
 		throw damaged('an LZW-compressed stream has an invalid EarlyChange (not 0 or 1)');
 	}
@@ -54,13 +57,19 @@ export function lzwDecode(data: Uint8Array, earlyChange: number, maxOutputBytes:
 		if (code === END) break;
 		// The entry the code stands for: a known one, or (the KwKwK case) the previous one plus its first byte.
 		const known = code < nextCode;
-		if (!known && (code !== nextCode || previous < 0)) throw damaged('an LZW-compressed stream is damaged (a code not yet defined)');
+		if (!known && (code !== nextCode || previous < 0))
+			throw damaged('an LZW-compressed stream is damaged (a code not yet defined)');
 		const length = known ? lengths[code] : lengths[previous] + 1;
 		if (outputLength + length > output.length) {
 			if (outputLength + length > maxOutputBytes) {
-				throw new DocumentError('tooLarge', `an LZW-compressed stream decodes to more than ${maxOutputBytes} bytes`);
+				throw new DocumentError(
+					'tooLarge',
+					`an LZW-compressed stream decodes to more than ${maxOutputBytes} bytes`,
+				);
 			}
-			const grown = new Uint8Array(Math.min(maxOutputBytes, Math.max(outputLength + length, output.length * 2)));
+			const grown = new Uint8Array(
+				Math.min(maxOutputBytes, Math.max(outputLength + length, output.length * 2)),
+			);
 			grown.set(output.subarray(0, outputLength));
 			output = grown;
 		}

@@ -29,12 +29,16 @@ function invalid(what: string): DocumentError {
 /** The data with the predictor undone; predictor 1 returns data itself. */
 export function undoPredictor(data: Uint8Array, parameters: PredictorParameters): Uint8Array {
 	const { predictor, colors, bitsPerComponent, columns } = parameters;
-	if (!Number.isInteger(predictor) || !(predictor === 1 || predictor === 2 || (predictor >= 10 && predictor <= 15))) {
+	if (
+		!Number.isInteger(predictor) ||
+		!(predictor === 1 || predictor === 2 || (predictor >= 10 && predictor <= 15))
+	) {
 		throw invalid('Predictor is not 1, 2 or 10 to 15');
 	}
 	if (predictor === 1) return data;
 	if (!Number.isInteger(colors) || colors < 1) throw invalid('Colors is not a positive integer');
-	if (!BITS_PER_COMPONENT.includes(bitsPerComponent)) throw invalid('BitsPerComponent is not 1, 2, 4, 8 or 16');
+	if (!BITS_PER_COMPONENT.includes(bitsPerComponent))
+		throw invalid('BitsPerComponent is not 1, 2, 4, 8 or 16');
 	if (!Number.isInteger(columns) || columns < 1) throw invalid('Columns is not a positive integer');
 	const bitsPerPixel = colors * bitsPerComponent;
 	const rowBytes = Math.ceil((bitsPerPixel * columns) / 8);
@@ -63,10 +67,13 @@ function undoPngPredictor(data: Uint8Array, rowBytes: number, bytesPerPixel: num
 				output.set(row, rowStart);
 				break;
 			case 1:
-				for (let i = 0; i < rowLength; i++) output[rowStart + i] = row[i] + (i >= bytesPerPixel ? output[rowStart + i - bytesPerPixel] : 0);
+				for (let i = 0; i < rowLength; i++)
+					output[rowStart + i] =
+						row[i] + (i >= bytesPerPixel ? output[rowStart + i - bytesPerPixel] : 0);
 				break;
 			case 2:
-				for (let i = 0; i < rowLength; i++) output[rowStart + i] = row[i] + (above >= 0 ? output[above + i] : 0);
+				for (let i = 0; i < rowLength; i++)
+					output[rowStart + i] = row[i] + (above >= 0 ? output[above + i] : 0);
 				break;
 			case 3:
 				for (let i = 0; i < rowLength; i++) {
@@ -107,7 +114,13 @@ function paeth(left: number, up: number, upLeft: number): number {
 }
 
 /** TIFF predictor 2: each component is the difference from the same component of the pixel to its left. */
-function undoTiffPredictor(data: Uint8Array, rowBytes: number, colors: number, bitsPerComponent: number, columns: number): Uint8Array {
+function undoTiffPredictor(
+	data: Uint8Array,
+	rowBytes: number,
+	colors: number,
+	bitsPerComponent: number,
+	columns: number,
+): Uint8Array {
 	const output = data.slice();
 	for (let rowStart = 0; rowStart < output.length; rowStart += rowBytes) {
 		const rowEnd = Math.min(rowStart + rowBytes, output.length);
@@ -116,7 +129,9 @@ function undoTiffPredictor(data: Uint8Array, rowBytes: number, colors: number, b
 		} else if (bitsPerComponent === 16) {
 			// Big-endian 16-bit components: add as numbers, carry from the low byte into the high one.
 			for (let i = rowStart + 2 * colors; i + 1 < rowEnd; i += 2) {
-				const sum = ((output[i] << 8) | output[i + 1]) + ((output[i - 2 * colors] << 8) | output[i - 2 * colors + 1]);
+				const sum =
+					((output[i] << 8) | output[i + 1]) +
+					((output[i - 2 * colors] << 8) | output[i - 2 * colors + 1]);
 				output[i] = sum >>> 8;
 				output[i + 1] = sum;
 			}
@@ -131,9 +146,19 @@ function undoTiffPredictor(data: Uint8Array, rowBytes: number, colors: number, b
  * Predictor 2 for 1, 2 or 4 bits per component, packed from the high bit of each byte; the bits that
  * pad the row to a whole byte are left as they are.
  */
-function undoPackedRow(output: Uint8Array, rowStart: number, rowEnd: number, colors: number, bitsPerComponent: number, rowComponents: number): void {
+function undoPackedRow(
+	output: Uint8Array,
+	rowStart: number,
+	rowEnd: number,
+	colors: number,
+	bitsPerComponent: number,
+	rowComponents: number,
+): void {
 	const mask = (1 << bitsPerComponent) - 1;
-	const components = Math.min(rowComponents, Math.floor(((rowEnd - rowStart) * 8) / bitsPerComponent));
+	const components = Math.min(
+		rowComponents,
+		Math.floor(((rowEnd - rowStart) * 8) / bitsPerComponent),
+	);
 	const read = (index: number): number => {
 		const bit = index * bitsPerComponent;
 		return (output[rowStart + (bit >>> 3)] >>> (8 - bitsPerComponent - (bit & 7))) & mask;

@@ -29,30 +29,32 @@ import { TAB_STOP_POINTS } from './tabStops';
 import { winAnsiByte } from './winAnsi';
 
 /** Typography WinAnsi lacks -> its plain form. Short and explicit on purpose: every entry is a decision. */
-export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: string }> = new Map([
-	[0x2010, { replacement: '-', name: 'hyphen' }],
-	[0x2011, { replacement: '-', name: 'non-breaking hyphen' }],
-	[0x2012, { replacement: '-', name: 'figure dash' }],
-	[0x2212, { replacement: '-', name: 'minus sign' }],
-	[0x2002, { replacement: ' ', name: 'en space' }],
-	[0x2003, { replacement: ' ', name: 'em space' }],
-	[0x2009, { replacement: ' ', name: 'thin space' }],
-	[0x200a, { replacement: ' ', name: 'hair space' }],
-	// No-break spaces stay unbreakable: "10 kg" is never split across lines.
-	[0x2007, { replacement: '\u00a0', name: 'figure space' }],
-	[0x202f, { replacement: '\u00a0', name: 'narrow no-break space' }],
-	// WinAnsi's µ (U+00B5) is the same letter as Greek mu; NFC keeps them apart.
-	[0x03bc, { replacement: '\u00b5', name: 'greek small letter mu' }],
-	[0x2032, { replacement: "'", name: 'prime' }],
-	[0x2033, { replacement: '"', name: 'double prime' }],
-	[0x2044, { replacement: '/', name: 'fraction slash' }],
-	[0x2264, { replacement: '<=', name: 'less-than or equal to' }],
-	[0x2265, { replacement: '>=', name: 'greater-than or equal to' }],
-	[0x2260, { replacement: '!=', name: 'not equal to' }],
-	[0x2248, { replacement: '~', name: 'almost equal to' }],
-	[0x2192, { replacement: '->', name: 'rightwards arrow' }],
-	[0x2190, { replacement: '<-', name: 'leftwards arrow' }],
-]);
+export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: string }> = new Map(
+	[
+		[0x2010, { replacement: '-', name: 'hyphen' }],
+		[0x2011, { replacement: '-', name: 'non-breaking hyphen' }],
+		[0x2012, { replacement: '-', name: 'figure dash' }],
+		[0x2212, { replacement: '-', name: 'minus sign' }],
+		[0x2002, { replacement: ' ', name: 'en space' }],
+		[0x2003, { replacement: ' ', name: 'em space' }],
+		[0x2009, { replacement: ' ', name: 'thin space' }],
+		[0x200a, { replacement: ' ', name: 'hair space' }],
+		// No-break spaces stay unbreakable: "10 kg" is never split across lines.
+		[0x2007, { replacement: '\u00a0', name: 'figure space' }],
+		[0x202f, { replacement: '\u00a0', name: 'narrow no-break space' }],
+		// WinAnsi's µ (U+00B5) is the same letter as Greek mu; NFC keeps them apart.
+		[0x03bc, { replacement: '\u00b5', name: 'greek small letter mu' }],
+		[0x2032, { replacement: "'", name: 'prime' }],
+		[0x2033, { replacement: '"', name: 'double prime' }],
+		[0x2044, { replacement: '/', name: 'fraction slash' }],
+		[0x2264, { replacement: '<=', name: 'less-than or equal to' }],
+		[0x2265, { replacement: '>=', name: 'greater-than or equal to' }],
+		[0x2260, { replacement: '!=', name: 'not equal to' }],
+		[0x2248, { replacement: '~', name: 'almost equal to' }],
+		[0x2192, { replacement: '->', name: 'rightwards arrow' }],
+		[0x2190, { replacement: '<-', name: 'leftwards arrow' }],
+	],
+);
 
 /** Unicode's other line breaks, as the LF line breaks the layout knows. */
 export const LINE_BREAKS: ReadonlyMap<number, { replacement: string; name: string }> = new Map([
@@ -72,7 +74,10 @@ export const DROPPED_CHARACTERS: ReadonlyMap<number, string> = new Map([
 ]);
 
 /** Latin Extended-A letters neither WinAnsi nor the extended glyphs show, for the rule's text. */
-const LATIN_EXTENDED_A_MISSING: readonly number[] = Array.from({ length: 0x80 }, (_, index) => 0x100 + index).filter(
+const LATIN_EXTENDED_A_MISSING: readonly number[] = Array.from(
+	{ length: 0x80 },
+	(_, index) => 0x100 + index,
+).filter(
 	(codePoint) => winAnsiByte(codePoint) === undefined && extendedGlyph(codePoint) === undefined,
 );
 
@@ -84,7 +89,9 @@ const CARRIAGE_RETURN = 0x0d;
 /** "U+2264 ≤ (less-than or equal to)"; a space-like character is not shown, it would look like nothing. */
 function describe(codePoint: number, what: string): string {
 	const character = String.fromCodePoint(codePoint);
-	return /\s/.test(character) ? `${codePointLabel(codePoint)} (${what})` : `${codePointLabel(codePoint)} ${character} (${what})`;
+	return /\s/.test(character)
+		? `${codePointLabel(codePoint)} (${what})`
+		: `${codePointLabel(codePoint)} ${character} (${what})`;
 }
 
 function replacementLabel(replacement: string): string {
@@ -97,15 +104,29 @@ function replacementLabel(replacement: string): string {
 /** The rule as plain text, built from the tables above so the README cannot drift from the code. */
 export const CHARACTER_RULE: string = [
 	'Text is normalised to Unicode NFC; CRLF and a lone CR become LF; ' +
-		[...LINE_BREAKS].map(([codePoint, { replacement, name }]) => `${codePointLabel(codePoint)} (${name}) is ${replacement === '\n' ? 'a line break' : 'a paragraph break (a blank line)'}`).join(', ') +
+		[...LINE_BREAKS]
+			.map(
+				([codePoint, { replacement, name }]) =>
+					`${codePointLabel(codePoint)} (${name}) is ${replacement === '\n' ? 'a line break' : 'a paragraph break (a blank line)'}`,
+			)
+			.join(', ') +
 		`. A tab moves the text after it to the next tab stop: every ${TAB_STOP_POINTS} pt (half an inch) from where the line starts (the left margin, or the value column on the cover page). A form feed starts a new page.`,
 	'Characters the standard PDF fonts can show with WinAnsiEncoding (Windows-1252) are kept: printable ASCII, U+00A0-U+00FF (accented Latin letters, £ ¥ © ® ° ± µ × ÷ and so on), and € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ.',
 	`So are the letters of Latin Extended-A (U+0100-U+017F) the same fonts hold: ${EXTENDED_CODE_POINTS.map((codePoint) => String.fromCodePoint(codePoint)).join(' ')}. ` +
 		`The rest of that range (${LATIN_EXTENDED_A_MISSING.map((codePoint) => `${codePointLabel(codePoint)} ${String.fromCodePoint(codePoint)}`).join(', ')}) is not in the fonts and stops the letter like any other character.`,
 	'These are replaced: ' +
-		[...TRANSLITERATIONS].map(([codePoint, { replacement, name }]) => `${describe(codePoint, name)} -> ${replacementLabel(replacement)}`).join('; ') +
+		[...TRANSLITERATIONS]
+			.map(
+				([codePoint, { replacement, name }]) =>
+					`${describe(codePoint, name)} -> ${replacementLabel(replacement)}`,
+			)
+			.join('; ') +
 		'.',
-	'These are removed: ' + [...DROPPED_CHARACTERS].map(([codePoint, name]) => `${codePointLabel(codePoint)} (${name})`).join('; ') + '.',
+	'These are removed: ' +
+		[...DROPPED_CHARACTERS]
+			.map(([codePoint, name]) => `${codePointLabel(codePoint)} (${name})`)
+			.join('; ') +
+		'.',
 	'Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter with an error naming its code point (U+XXXX), its line and column and the field; it is never replaced by "?" or left out.',
 	'Text that is empty or only whitespace stops the letter too.',
 ].join('\n');
@@ -164,8 +185,18 @@ export function isBlank(ruledText: string): boolean {
 
 /** The rule for an input that must have content: the letter body. */
 export function requireText(text: unknown, field: string): string {
-	if (typeof text !== 'string') throw new LetterError('empty', `${field} must be a text, not ${text === null ? 'null' : typeof text}`, { field });
+	if (typeof text !== 'string')
+		throw new LetterError(
+			'empty',
+			`${field} must be a text, not ${text === null ? 'null' : typeof text}`,
+			{ field },
+		);
 	const ruled = applyCharacterRule(text, field);
-	if (isBlank(ruled)) throw new LetterError('empty', `${field} is empty or only whitespace: there is nothing to fax`, { field });
+	if (isBlank(ruled))
+		throw new LetterError(
+			'empty',
+			`${field} is empty or only whitespace: there is nothing to fax`,
+			{ field },
+		);
 	return ruled;
 }

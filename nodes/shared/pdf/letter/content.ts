@@ -10,9 +10,15 @@ import { encodeExtended, extendedGlyph } from './extendedGlyphs';
 import { encodeWinAnsi } from './winAnsi';
 
 /** The name each font has in a page's /Resources /Font dictionary. */
-export const FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = { Helvetica: 'F1', 'Helvetica-Bold': 'F2' };
+export const FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = {
+	Helvetica: 'F1',
+	'Helvetica-Bold': 'F2',
+};
 /** The same faces with the extended encoding (extendedGlyphs.ts), in the resources only when used. */
-export const EXTENDED_FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = { Helvetica: 'F1x', 'Helvetica-Bold': 'F2x' };
+export const EXTENDED_FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = {
+	Helvetica: 'F1x',
+	'Helvetica-Bold': 'F2x',
+};
 
 /** A text split into pieces of WinAnsi characters and of extended glyphs; a WinAnsi-only text is one piece. */
 function fontPieces(text: string): Array<{ text: string; extended: boolean }> {
@@ -28,7 +34,10 @@ function fontPieces(text: string): Array<{ text: string; extended: boolean }> {
 
 /** Whether drawing operations use a letter beyond WinAnsi: then the file needs the extended fonts. */
 export function usesExtendedGlyphs(operations: readonly DrawOperation[]): boolean {
-	return operations.some((operation) => operation.kind === 'text' && fontPieces(operation.text).some((piece) => piece.extended));
+	return operations.some(
+		(operation) =>
+			operation.kind === 'text' && fontPieces(operation.text).some((piece) => piece.extended),
+	);
 }
 
 export type DrawOperation =
@@ -57,13 +66,17 @@ export function contentStream(operations: readonly DrawOperation[]): Buffer {
 				let position = `1 0 0 1 ${pdfNumber(operation.x + run.offset)} ${pdfNumber(operation.y)} Tm `;
 				// Letters beyond WinAnsi come from the face's extended font: switch fonts per piece.
 				for (const piece of fontPieces(run.text)) {
-					const resource = piece.extended ? EXTENDED_FONT_RESOURCE_NAMES[operation.font] : FONT_RESOURCE_NAMES[operation.font];
+					const resource = piece.extended
+						? EXTENDED_FONT_RESOURCE_NAMES[operation.font]
+						: FONT_RESOURCE_NAMES[operation.font];
 					const fontState = `/${resource} ${pdfNumber(operation.size)} Tf`;
 					if (fontState !== font) {
 						out.push(fontState);
 						font = fontState;
 					}
-					out.push(`${position}${pdfString(piece.extended ? encodeExtended(piece.text) : encodeWinAnsi(piece.text))} Tj`);
+					out.push(
+						`${position}${pdfString(piece.extended ? encodeExtended(piece.text) : encodeWinAnsi(piece.text))} Tj`,
+					);
 					position = '';
 				}
 			}
@@ -74,9 +87,13 @@ export function contentStream(operations: readonly DrawOperation[]): Buffer {
 			inText = false;
 		}
 		if (operation.kind === 'rule') {
-			out.push(`${pdfNumber(operation.lineWidth)} w ${pdfNumber(operation.x1)} ${pdfNumber(operation.y1)} m ${pdfNumber(operation.x2)} ${pdfNumber(operation.y2)} l S`);
+			out.push(
+				`${pdfNumber(operation.lineWidth)} w ${pdfNumber(operation.x1)} ${pdfNumber(operation.y1)} m ${pdfNumber(operation.x2)} ${pdfNumber(operation.y2)} l S`,
+			);
 		} else {
-			out.push(`${pdfNumber(operation.lineWidth)} w ${pdfNumber(operation.x)} ${pdfNumber(operation.y)} ${pdfNumber(operation.width)} ${pdfNumber(operation.height)} re S`);
+			out.push(
+				`${pdfNumber(operation.lineWidth)} w ${pdfNumber(operation.x)} ${pdfNumber(operation.y)} ${pdfNumber(operation.width)} ${pdfNumber(operation.height)} re S`,
+			);
 		}
 	}
 	if (inText) out.push('ET');

@@ -54,7 +54,8 @@ function ruledValue(cover: CoverPage, name: keyof CoverPage, singleLine: boolean
 	const value: unknown = cover[name];
 	const field = `coverPage.${name}`;
 	if (value === undefined || value === null) return '';
-	if (typeof value !== 'string') throw new LetterError('coverPage', `${field} must be a text, not ${typeof value}`, { field });
+	if (typeof value !== 'string')
+		throw new LetterError('coverPage', `${field} must be a text, not ${typeof value}`, { field });
 	const ruled = applyCharacterRule(value, field);
 	if (isBlank(ruled)) return '';
 	// A value of one row reads as one line; in the message a form feed is just a line break.
@@ -62,7 +63,8 @@ function ruledValue(cover: CoverPage, name: keyof CoverPage, singleLine: boolean
 }
 
 export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number): CoverLayout {
-	if (typeof cover !== 'object' || cover === null) throw new LetterError('coverPage', 'coverPage must be an object', { field: 'coverPage' });
+	if (typeof cover !== 'object' || cover === null)
+		throw new LetterError('coverPage', 'coverPage must be an object', { field: 'coverPage' });
 	const rows: Array<{ label: string; value: string | undefined }> = [
 		{ label: 'To:', value: ruledValue(cover, 'to', true) },
 		{ label: 'Fax:', value: ruledValue(cover, 'toFax', true) },
@@ -76,14 +78,20 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 	const message = ruledValue(cover, 'message', false);
 	const notice = ruledValue(cover, 'confidentialityNotice', false);
 	if (notice === '') {
-		throw new LetterError('empty', 'coverPage.confidentialityNotice is empty: a cover page carries a confidentiality notice (DEFAULT_CONFIDENTIALITY_NOTICE is the usual one)', {
-			field: 'coverPage.confidentialityNotice',
-		});
+		throw new LetterError(
+			'empty',
+			'coverPage.confidentialityNotice is empty: a cover page carries a confidentiality notice (DEFAULT_CONFIDENTIALITY_NOTICE is the usual one)',
+			{
+				field: 'coverPage.confidentialityNotice',
+			},
+		);
 	}
 
 	const operations: DrawOperation[] = [];
-	const text = (font: FontName, fontSize: number, x: number, y: number, value: string) => operations.push({ kind: 'text', font, size: fontSize, x, y, text: value });
-	const rule = (y: number) => operations.push({ kind: 'rule', x1: area.left, y1: y, x2: area.right, y2: y, lineWidth: 1 });
+	const text = (font: FontName, fontSize: number, x: number, y: number, value: string) =>
+		operations.push({ kind: 'text', font, size: fontSize, x, y, text: value });
+	const rule = (y: number) =>
+		operations.push({ kind: 'rule', x1: area.left, y1: y, x2: area.right, y2: y, lineWidth: 1 });
 	const lh = lineHeight(size);
 
 	const titleBaseline = area.top - TITLE_SIZE * TITLE_CAP_HEIGHT;
@@ -92,7 +100,8 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 	rule(titleRule);
 
 	// The table: labels in bold, values wrapped in the column after the widest label.
-	const valueX = area.left + Math.max(...rows.map((row) => textWidth(LABEL_FONT, row.label, size))) + size * 1.5;
+	const valueX =
+		area.left + Math.max(...rows.map((row) => textWidth(LABEL_FONT, row.label, size))) + size * 1.5;
 	const valueWidth = area.right - valueX;
 	let baseline = titleRule - size * 2;
 	// The Pages value is drawn right after its label (text extraction reads it there), its number set by draw().
@@ -121,7 +130,8 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 	const noticeSize = Math.max(9, size - 1);
 	const noticeLines = wrapText(notice, BODY_FONT, noticeSize, area.width - 2 * NOTICE_PADDING);
 	const noticeLastBaseline = area.bottom + NOTICE_PADDING + noticeSize * 0.25;
-	const noticeFirstBaseline = noticeLastBaseline + (noticeLines.length - 1) * lineHeight(noticeSize);
+	const noticeFirstBaseline =
+		noticeLastBaseline + (noticeLines.length - 1) * lineHeight(noticeSize);
 	const boxTop = noticeFirstBaseline + noticeSize * 0.75 + NOTICE_PADDING;
 
 	// The message between the table and the notice; what does not fit goes onto continuation pages.
@@ -144,21 +154,41 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 		throw tooLong();
 	}
 
-	operations.push({ kind: 'box', x: area.left, y: area.bottom, width: area.width, height: boxTop - area.bottom, lineWidth: 1 });
+	operations.push({
+		kind: 'box',
+		x: area.left,
+		y: area.bottom,
+		width: area.width,
+		height: boxTop - area.bottom,
+		lineWidth: 1,
+	});
 	noticeLines.forEach((line, index) => {
-		if (line !== '') text(BODY_FONT, noticeSize, area.left + NOTICE_PADDING, noticeFirstBaseline - index * lineHeight(noticeSize), line);
+		if (line !== '')
+			text(
+				BODY_FONT,
+				noticeSize,
+				area.left + NOTICE_PADDING,
+				noticeFirstBaseline - index * lineHeight(noticeSize),
+				line,
+			);
 	});
 
 	return {
 		continuation,
 		draw(totalPages: number): DrawOperation[] {
-			return operations.map((operation) => (operation === pagesValue ? { ...operation, text: String(totalPages) } : operation));
+			return operations.map((operation) =>
+				operation === pagesValue ? { ...operation, text: String(totalPages) } : operation,
+			);
 		},
 	};
 }
 
 function tooLong(): LetterError {
-	return new LetterError('coverPage', 'The cover page values are too long: the table, the confidentiality notice and the first line of the message must fit on the cover page', {
-		field: 'coverPage',
-	});
+	return new LetterError(
+		'coverPage',
+		'The cover page values are too long: the table, the confidentiality notice and the first line of the message must fit on the cover page',
+		{
+			field: 'coverPage',
+		},
+	);
 }

@@ -13,7 +13,9 @@
 
 import type { FontName } from './fontName';
 
-const GLYPHS: ReadonlyArray<readonly [codePoint: number, name: string, helvetica: number, helveticaBold: number]> = [
+const GLYPHS: ReadonlyArray<
+	readonly [codePoint: number, name: string, helvetica: number, helveticaBold: number]
+> = [
 	[0x0100, 'Amacron', 667, 722], // Ā
 	[0x0101, 'amacron', 556, 556], // ā
 	[0x0102, 'Abreve', 667, 722], // Ă
@@ -104,7 +106,14 @@ export interface ExtendedGlyph {
 }
 
 const BY_CODE_POINT: ReadonlyMap<number, ExtendedGlyph> = new Map(
-	GLYPHS.map(([codePoint, name, helvetica, helveticaBold], index) => [codePoint, { byte: FIRST_BYTE + index, name, widths: { Helvetica: helvetica, 'Helvetica-Bold': helveticaBold } }]),
+	GLYPHS.map(([codePoint, name, helvetica, helveticaBold], index) => [
+		codePoint,
+		{
+			byte: FIRST_BYTE + index,
+			name,
+			widths: { Helvetica: helvetica, 'Helvetica-Bold': helveticaBold },
+		},
+	]),
 );
 
 /** The extended glyph that shows a code point, or undefined when the fonts have none beyond WinAnsi. */
@@ -120,9 +129,14 @@ export const EXTENDED_ENCODING = `<< /Type /Encoding /BaseEncoding /WinAnsiEncod
 
 /** Encodes a text of extended glyphs only (a run the content stream switched fonts for). */
 export function encodeExtended(text: string): Buffer {
-	return Buffer.from([...text].map((character) => {
-		const glyph = extendedGlyph(character.codePointAt(0) ?? 0);
-		if (glyph === undefined) throw new RangeError(`${character} has no extended glyph: the text did not go through the character rule`);
-		return glyph.byte;
-	}));
+	return Buffer.from(
+		[...text].map((character) => {
+			const glyph = extendedGlyph(character.codePointAt(0) ?? 0);
+			if (glyph === undefined)
+				throw new RangeError(
+					`${character} has no extended glyph: the text did not go through the character rule`,
+				);
+			return glyph.byte;
+		}),
+	);
 }

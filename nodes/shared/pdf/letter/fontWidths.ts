@@ -78,7 +78,10 @@ const HELVETICA_BOLD: readonly number[] = [
 	611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556,
 ];
 
-const WIDTHS: Record<FontName, readonly number[]> = { Helvetica: HELVETICA, 'Helvetica-Bold': HELVETICA_BOLD };
+const WIDTHS: Record<FontName, readonly number[]> = {
+	Helvetica: HELVETICA,
+	'Helvetica-Bold': HELVETICA_BOLD,
+};
 
 /** The advance width of one WinAnsi byte in 1/1000 em. */
 export function byteWidthUnits(font: FontName, byte: number): number {
@@ -103,7 +106,10 @@ export function textWidthUnits(font: FontName, text: Uint8Array | string): numbe
 		const glyph = byte === undefined ? extendedGlyph(codePoint) : undefined;
 		if (byte !== undefined) units += byteWidthUnits(font, byte);
 		else if (glyph !== undefined) units += glyph.widths[font];
-		else throw new RangeError(`${codePointLabel(codePoint)} is not in the fonts: the text did not go through the character rule`);
+		else
+			throw new RangeError(
+				`${codePointLabel(codePoint)} is not in the fonts: the text did not go through the character rule`,
+			);
 	}
 	return units;
 }

@@ -32,7 +32,15 @@ export interface TextArea {
 
 export function textArea(pageSize: PageSize): TextArea {
 	const { width, height } = PAGE_SIZES[pageSize];
-	return { pageWidth: width, pageHeight: height, left: MARGIN, right: width - MARGIN, top: height - MARGIN, bottom: MARGIN, width: width - 2 * MARGIN };
+	return {
+		pageWidth: width,
+		pageHeight: height,
+		left: MARGIN,
+		right: width - MARGIN,
+		top: height - MARGIN,
+		bottom: MARGIN,
+		width: width - 2 * MARGIN,
+	};
 }
 
 export interface PlacedLine {
@@ -62,7 +70,12 @@ export function wordPieces(word: string): string[] {
  * piece wider than a whole line (a URL, an ID) is broken at the character that would overflow. An
  * empty paragraph is one empty line: blank lines are paragraph breaks and stay.
  */
-export function wrapParagraph(paragraph: string, font: FontName, size: number, maxWidth: number): string[] {
+export function wrapParagraph(
+	paragraph: string,
+	font: FontName,
+	size: number,
+	maxWidth: number,
+): string[] {
 	if (paragraph === '') return [''];
 	const lines: string[] = [];
 	let line = '';
@@ -155,8 +168,15 @@ export function paginate(lines: readonly string[], area: TextArea, size: number)
 }
 
 /** Wraps every paragraph of a ruled text (LF-separated, no form feeds). */
-export function wrapText(ruledText: string, font: FontName, size: number, maxWidth: number): string[] {
-	return ruledText.split('\n').flatMap((paragraph) => wrapParagraph(paragraph, font, size, maxWidth));
+export function wrapText(
+	ruledText: string,
+	font: FontName,
+	size: number,
+	maxWidth: number,
+): string[] {
+	return ruledText
+		.split('\n')
+		.flatMap((paragraph) => wrapParagraph(paragraph, font, size, maxWidth));
 }
 
 /**

@@ -9,7 +9,12 @@
 
 import { requireText } from './characterRule';
 import type { DrawOperation } from './content';
-import { EXTENDED_FONT_RESOURCE_NAMES, FONT_RESOURCE_NAMES, contentStream, usesExtendedGlyphs } from './content';
+import {
+	EXTENDED_FONT_RESOURCE_NAMES,
+	FONT_RESOURCE_NAMES,
+	contentStream,
+	usesExtendedGlyphs,
+} from './content';
 import type { CoverLayout, CoverPage } from './coverPage';
 import { EXTENDED_ENCODING } from './extendedGlyphs';
 import { layoutCoverPage } from './coverPage';
@@ -48,29 +53,62 @@ const PRODUCER = 'n8n-nodes-fax-service';
 
 function checkedOptions(options: LetterOptions): { pageSize: PageSize; fontSize: number } {
 	const following = options.followingPages;
-	if (following !== undefined && !(Number.isInteger(following) && following >= 0)) throw new RangeError('followingPages must be a whole number');
+	if (following !== undefined && !(Number.isInteger(following) && following >= 0))
+		throw new RangeError('followingPages must be a whole number');
 	const fontSize = options.fontSize ?? DEFAULT_FONT_SIZE;
-	if (typeof fontSize !== 'number' || !Number.isFinite(fontSize) || fontSize < MIN_FONT_SIZE || fontSize > MAX_FONT_SIZE) {
-		throw new LetterError('fontSize', `fontSize must be a number from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE} (points), not ${String(fontSize)}`, { field: 'fontSize' });
+	if (
+		typeof fontSize !== 'number' ||
+		!Number.isFinite(fontSize) ||
+		fontSize < MIN_FONT_SIZE ||
+		fontSize > MAX_FONT_SIZE
+	) {
+		throw new LetterError(
+			'fontSize',
+			`fontSize must be a number from ${MIN_FONT_SIZE} to ${MAX_FONT_SIZE} (points), not ${String(fontSize)}`,
+			{ field: 'fontSize' },
+		);
 	}
 	const pageSize = options.pageSize ?? 'letter';
 	if (pageSize !== 'letter' && pageSize !== 'a4') {
-		throw new LetterError('pageSize', `pageSize must be 'letter' or 'a4', not ${JSON.stringify(pageSize)}`, { field: 'pageSize' });
+		throw new LetterError(
+			'pageSize',
+			`pageSize must be 'letter' or 'a4', not ${JSON.stringify(pageSize)}`,
+			{ field: 'pageSize' },
+		);
 	}
-	if (options.creationDate !== undefined && !(options.creationDate instanceof Date && Number.isFinite(options.creationDate.getTime()))) {
-		throw new LetterError('creationDate', 'creationDate must be a valid Date', { field: 'creationDate' });
+	if (
+		options.creationDate !== undefined &&
+		!(options.creationDate instanceof Date && Number.isFinite(options.creationDate.getTime()))
+	) {
+		throw new LetterError('creationDate', 'creationDate must be a valid Date', {
+			field: 'creationDate',
+		});
 	}
 	return { pageSize, fontSize };
 }
 
 function linesToOperations(lines: readonly PlacedLine[], size: number): DrawOperation[] {
-	return lines.map((line) => ({ kind: 'text', font: BODY_FONT, size, x: line.x, y: line.y, text: line.text }));
+	return lines.map((line) => ({
+		kind: 'text',
+		font: BODY_FONT,
+		size,
+		x: line.x,
+		y: line.y,
+		text: line.text,
+	}));
 }
 
 /** "Page x of y", centred in the bottom margin. */
 function footer(pageNumber: number, totalPages: number, pageWidth: number): DrawOperation {
 	const label = `Page ${pageNumber} of ${totalPages}`;
-	return { kind: 'text', font: BODY_FONT, size: FOOTER_SIZE, x: (pageWidth - textWidth(BODY_FONT, label, FOOTER_SIZE)) / 2, y: MARGIN / 2, text: label };
+	return {
+		kind: 'text',
+		font: BODY_FONT,
+		size: FOOTER_SIZE,
+		x: (pageWidth - textWidth(BODY_FONT, label, FOOTER_SIZE)) / 2,
+		y: MARGIN / 2,
+		text: label,
+	};
 }
 
 /**
@@ -83,9 +121,20 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 	const { pageSize, fontSize } = checkedOptions(options);
 	const body = requireText(text, 'text');
 	const area = textArea(pageSize);
-	const cover = options.coverPage === undefined ? undefined : layoutCoverPage(options.coverPage, area, fontSize);
-	const bodyPages = layoutBody(body, area, fontSize).map((lines) => linesToOperations(lines, fontSize));
-	return renderPages(coverDrawings(cover, fontSize), bodyPages, pageSize, options.creationDate, options.followingPages);
+	const cover =
+		options.coverPage === undefined
+			? undefined
+			: layoutCoverPage(options.coverPage, area, fontSize);
+	const bodyPages = layoutBody(body, area, fontSize).map((lines) =>
+		linesToOperations(lines, fontSize),
+	);
+	return renderPages(
+		coverDrawings(cover, fontSize),
+		bodyPages,
+		pageSize,
+		options.creationDate,
+		options.followingPages,
+	);
 }
 
 /**
@@ -93,17 +142,33 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
  * `followingPages` pages of other documents: its Pages row and "Page x of y" count the whole fax.
  * Throws LetterError as renderLetter does.
  */
-export function renderCoverSheet(coverPage: CoverPage, followingPages: number, letterOptions?: Omit<LetterOptions, 'coverPage' | 'followingPages'>): Letter {
+export function renderCoverSheet(
+	coverPage: CoverPage,
+	followingPages: number,
+	letterOptions?: Omit<LetterOptions, 'coverPage' | 'followingPages'>,
+): Letter {
 	const options = letterOptions ?? {};
 	const { pageSize, fontSize } = checkedOptions({ ...options, followingPages });
 	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize);
-	return renderPages(coverDrawings(cover, fontSize), [], pageSize, options.creationDate, followingPages);
+	return renderPages(
+		coverDrawings(cover, fontSize),
+		[],
+		pageSize,
+		options.creationDate,
+		followingPages,
+	);
 }
 
 /** The cover page's drawings (none without a cover), once the pages after it are known. */
-function coverDrawings(cover: CoverLayout | undefined, fontSize: number): (totalPages: number) => DrawOperation[][] {
+function coverDrawings(
+	cover: CoverLayout | undefined,
+	fontSize: number,
+): (totalPages: number) => DrawOperation[][] {
 	if (cover === undefined) return () => [];
-	return (totalPages) => [cover.draw(totalPages), ...cover.continuation.map((lines) => linesToOperations(lines, fontSize))];
+	return (totalPages) => [
+		cover.draw(totalPages),
+		...cover.continuation.map((lines) => linesToOperations(lines, fontSize)),
+	];
 }
 
 /**
@@ -129,15 +194,23 @@ function renderPages(
 	const faces = Object.keys(FONT_RESOURCE_NAMES) as FontName[];
 	// The extended fonts only when a letter beyond WinAnsi is drawn: other files keep their bytes.
 	const fonts = [
-		...faces.map((face) => ({ resource: FONT_RESOURCE_NAMES[face], dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding /WinAnsiEncoding >>` })),
+		...faces.map((face) => ({
+			resource: FONT_RESOURCE_NAMES[face],
+			dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding /WinAnsiEncoding >>`,
+		})),
 		...(pageDrawings.some(usesExtendedGlyphs)
-			? faces.map((face) => ({ resource: EXTENDED_FONT_RESOURCE_NAMES[face], dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${EXTENDED_ENCODING} >>` }))
+			? faces.map((face) => ({
+					resource: EXTENDED_FONT_RESOURCE_NAMES[face],
+					dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${EXTENDED_ENCODING} >>`,
+				}))
 			: []),
 	];
 	const firstPage = FIRST_FONT + fonts.length;
 	const pageNumbers = pageDrawings.map((_, index) => firstPage + 2 * index);
 	const { width, height } = PAGE_SIZES[pageSize];
-	const fontResources = fonts.map((font, index) => `/${font.resource} ${ref(FIRST_FONT + index)}`).join(' ');
+	const fontResources = fonts
+		.map((font, index) => `/${font.resource} ${ref(FIRST_FONT + index)}`)
+		.join(' ');
 
 	const objects: PdfObject[] = [
 		`<< /Type /Catalog /Pages ${ref(PAGES)} >>`,
@@ -149,7 +222,10 @@ function renderPages(
 		const pageNumber = pageNumbers[index];
 		objects.push(
 			`<< /Type /Page /Parent ${ref(PAGES)} /MediaBox [0 0 ${pdfNumber(width)} ${pdfNumber(height)}] /Resources << /Font << ${fontResources} >> /ProcSet [/PDF /Text] >> /Contents ${ref(pageNumber + 1)} >>`,
-			{ dictionaryEntries: '', data: contentStream([...drawing, footer(index + 1, totalPages, width)]) },
+			{
+				dictionaryEntries: '',
+				data: contentStream([...drawing, footer(index + 1, totalPages, width)]),
+			},
 		);
 	});
 	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: pageDrawings.length };

@@ -20,10 +20,18 @@ export function nextTabStop(offset: number): number {
  * How far spaces and tabs that start at `fromUnits` (1/1000 em from the line's start) reach, in the same
  * units: a space is its width, a tab reaches the next stop.
  */
-export function whitespaceUnits(font: FontName, size: number, whitespace: string, fromUnits: number): number {
+export function whitespaceUnits(
+	font: FontName,
+	size: number,
+	whitespace: string,
+	fromUnits: number,
+): number {
 	let at = fromUnits;
 	for (const character of whitespace) {
-		at = character === '\t' ? (nextTabStop((at * size) / 1000) * 1000) / size : at + textWidthUnits(font, character);
+		at =
+			character === '\t'
+				? (nextTabStop((at * size) / 1000) * 1000) / size
+				: at + textWidthUnits(font, character);
 	}
 	return at - fromUnits;
 }

@@ -38,7 +38,8 @@ const SPECIALS: ReadonlyMap<number, number> = new Map([
 
 /** The WinAnsi byte that shows a code point, or undefined when the fonts cannot show it. */
 export function winAnsiByte(codePoint: number): number | undefined {
-	if ((codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff)) return codePoint;
+	if ((codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff))
+		return codePoint;
 	return SPECIALS.get(codePoint);
 }
 
@@ -49,7 +50,9 @@ export function encodeWinAnsi(text: string): Buffer {
 		const codePoint = character.codePointAt(0) ?? 0;
 		const byte = winAnsiByte(codePoint);
 		if (byte === undefined) {
-			throw new RangeError(`${codePointLabel(codePoint)} has no WinAnsi byte: the text did not go through the character rule`);
+			throw new RangeError(
+				`${codePointLabel(codePoint)} has no WinAnsi byte: the text did not go through the character rule`,
+			);
 		}
 		bytes.push(byte);
 	}

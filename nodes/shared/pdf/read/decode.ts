@@ -27,7 +27,10 @@ const PARAMETER_KEYS: ReadonlyArray<[string, keyof FilterParameters]> = [
 	['EarlyChange', 'earlyChange'],
 ];
 
-function filterParameters(value: PdfValue | undefined, resolve: Resolve): FilterParameters | undefined {
+function filterParameters(
+	value: PdfValue | undefined,
+	resolve: Resolve,
+): FilterParameters | undefined {
 	const dictionary = resolve(value);
 	if (!(dictionary instanceof PdfDict)) return undefined;
 	const parameters: FilterParameters = {};
@@ -44,9 +47,15 @@ function asList(value: PdfValue | undefined): PdfValue[] {
 }
 
 /** The stream's decoded bytes, within the document's budget. */
-export function decodeStream(stream: PdfStream, budget: DecodeBudget, resolve: Resolve = (value) => value): Uint8Array {
+export function decodeStream(
+	stream: PdfStream,
+	budget: DecodeBudget,
+	resolve: Resolve = (value) => value,
+): Uint8Array {
 	const filterNames = asList(resolve(stream.dictionary.get('Filter'))).map(resolve);
-	const parameterList = asList(resolve(stream.dictionary.get('DecodeParms') ?? stream.dictionary.get('DP')));
+	const parameterList = asList(
+		resolve(stream.dictionary.get('DecodeParms') ?? stream.dictionary.get('DP')),
+	);
 	const filters = filterNames.map((name, index) => {
 		if (!(name instanceof PdfName)) throw damaged('a stream filter is not a name');
 		return { name: name.value, parms: filterParameters(parameterList[index], resolve) };
@@ -60,7 +69,9 @@ export function decodeStream(stream: PdfStream, budget: DecodeBudget, resolve: R
 	}
 	if (decoded === undefined) {
 		// The decoder's own refusals ('tooLarge', 'unsupported', 'damaged') stand; anything else is bad data.
-		throw failure instanceof DocumentError ? failure : damaged('a compressed object or cross-reference stream cannot be decoded');
+		throw failure instanceof DocumentError
+			? failure
+			: damaged('a compressed object or cross-reference stream cannot be decoded');
 	}
 	budget.remaining -= decoded.length;
 	return decoded;

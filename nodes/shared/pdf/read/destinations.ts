@@ -25,12 +25,17 @@ export interface DestinationContext {
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
 	const length = Math.min(a.length, b.length);
-	for (let index = 0; index < length; index++) if (a[index] !== b[index]) return a[index] - b[index];
+	for (let index = 0; index < length; index++)
+		if (a[index] !== b[index]) return a[index] - b[index];
 	return a.length - b.length;
 }
 
 /** The value of `key` in the name tree at `root` (section 7.9.6), or undefined. */
-function nameTreeValue(root: PdfValue | undefined, key: Uint8Array, resolve: Resolve): PdfValue | undefined {
+function nameTreeValue(
+	root: PdfValue | undefined,
+	key: Uint8Array,
+	resolve: Resolve,
+): PdfValue | undefined {
 	const pending: Array<PdfValue | undefined> = [root];
 	const seen = new Set<PdfValue>();
 	while (pending.length > 0 && seen.size < MAX_TREE_NODES) {
@@ -40,13 +45,19 @@ function nameTreeValue(root: PdfValue | undefined, key: Uint8Array, resolve: Res
 		const limits = resolve(node.get('Limits'));
 		if (Array.isArray(limits) && limits.length >= 2) {
 			const [low, high] = limits.map(resolve);
-			if (low instanceof PdfString && high instanceof PdfString && (compareBytes(key, low.bytes) < 0 || compareBytes(key, high.bytes) > 0)) continue;
+			if (
+				low instanceof PdfString &&
+				high instanceof PdfString &&
+				(compareBytes(key, low.bytes) < 0 || compareBytes(key, high.bytes) > 0)
+			)
+				continue;
 		}
 		const names = resolve(node.get('Names'));
 		if (Array.isArray(names)) {
 			for (let index = 0; index + 1 < names.length; index += 2) {
 				const name = resolve(names[index]);
-				if (name instanceof PdfString && compareBytes(name.bytes, key) === 0) return names[index + 1];
+				if (name instanceof PdfString && compareBytes(name.bytes, key) === 0)
+					return names[index + 1];
 			}
 		}
 		const kids = resolve(node.get('Kids'));
@@ -59,17 +70,26 @@ function nameTreeValue(root: PdfValue | undefined, key: Uint8Array, resolve: Res
  * The destination as an explicit array whose first element is a reference to one of the document's
  * pages, or undefined when it leads nowhere in the document (the link then loses its destination).
  */
-export function explicitDestination(destination: PdfValue | undefined, context: DestinationContext): PdfValue[] | undefined {
+export function explicitDestination(
+	destination: PdfValue | undefined,
+	context: DestinationContext,
+): PdfValue[] | undefined {
 	const { resolve, catalog } = context;
 	let value = destination;
 	for (let hop = 0; hop < MAX_HOPS; hop++) {
 		const current = resolve(value);
 		if (Array.isArray(current)) {
 			const target = current[0];
-			if (target instanceof PdfRef) return context.pageIndex.has(target.objectNumber) ? current : undefined;
+			if (target instanceof PdfRef)
+				return context.pageIndex.has(target.objectNumber) ? current : undefined;
 			// A page index where a reference belongs (legal only for remote documents; some writers do it).
-			const pageNumber = typeof target === 'number' && Number.isInteger(target) ? context.pageObjectNumbers[target] : undefined;
-			return pageNumber === undefined ? undefined : [new PdfRef(pageNumber, 0), ...current.slice(1)];
+			const pageNumber =
+				typeof target === 'number' && Number.isInteger(target)
+					? context.pageObjectNumbers[target]
+					: undefined;
+			return pageNumber === undefined
+				? undefined
+				: [new PdfRef(pageNumber, 0), ...current.slice(1)];
 		}
 		if (current instanceof PdfDict) value = current.get('D');
 		else if (current instanceof PdfName) {
@@ -77,7 +97,10 @@ export function explicitDestination(destination: PdfValue | undefined, context: 
 			value = dests instanceof PdfDict ? dests.get(current.value) : undefined;
 		} else if (current instanceof PdfString) {
 			const names = resolve(catalog.get('Names'));
-			value = names instanceof PdfDict ? nameTreeValue(names.get('Dests'), current.bytes, resolve) : undefined;
+			value =
+				names instanceof PdfDict
+					? nameTreeValue(names.get('Dests'), current.bytes, resolve)
+					: undefined;
 		} else return undefined;
 	}
 	return undefined;

@@ -67,23 +67,35 @@ export function versionRank(version: string): number {
 
 function headerVersion(data: Uint8Array): string {
 	const at = pdfHeaderOffset(data);
-	if (at === undefined) throw new DocumentError('notPdf', 'the file is not a PDF (no %PDF- header at its start)');
+	if (at === undefined)
+		throw new DocumentError('notPdf', 'the file is not a PDF (no %PDF- header at its start)');
 	return /^(\d)\.(\d)/.exec(latin1(data, at + 5, at + 8))?.[0] ?? '1.4';
 }
 
-function assembleDocument(data: Uint8Array, crossReference: CrossReference, maxDecodedBytes: number, fileVersion: string): PdfDocument {
+function assembleDocument(
+	data: Uint8Array,
+	crossReference: CrossReference,
+	maxDecodedBytes: number,
+	fileVersion: string,
+): PdfDocument {
 	if (crossReference.encrypted) {
-		throw new DocumentError('encrypted', 'the PDF is encrypted (password-protected or restricted); save an unprotected copy');
+		throw new DocumentError(
+			'encrypted',
+			'the PDF is encrypted (password-protected or restricted); save an unprotected copy',
+		);
 	}
 	const store = new ObjectStore(data, crossReference, new DecodeBudget(maxDecodedBytes));
 	const root = crossReference.root;
 	const catalog = store.resolve(root);
-	if (root === undefined || !(catalog instanceof PdfDict)) throw damaged('the document catalog is missing');
+	if (root === undefined || !(catalog instanceof PdfDict))
+		throw damaged('the document catalog is missing');
 	const tree = readPageTree(catalog.get('Pages'), store.resolve);
 	if (tree.pages.length === 0) throw new DocumentError('noPages', 'the PDF has no pages');
 	const pageObjectNumbers = tree.pages.map((page) => page.objectNumber);
 	const pageIndex = new Map<number, number>();
-	pageObjectNumbers.forEach((objectNumber, index) => objectNumber !== undefined && pageIndex.set(objectNumber, index));
+	pageObjectNumbers.forEach(
+		(objectNumber, index) => objectNumber !== undefined && pageIndex.set(objectNumber, index),
+	);
 	const context: CopyContext = {
 		resolve: store.resolve,
 		get: (objectNumber) => store.get(objectNumber),
@@ -92,11 +104,27 @@ function assembleDocument(data: Uint8Array, crossReference: CrossReference, maxD
 	};
 	const form = readForm(catalog, tree.pages, store.resolve);
 	// The form's resources (the fonts /DA names) go with the widgets; the layers go only where pages use them.
-	const objectNumbers = reachableObjects(tree.pages, pageIndex, context, form === undefined ? [] : [...form.resources.values()]);
+	const objectNumbers = reachableObjects(
+		tree.pages,
+		pageIndex,
+		context,
+		form === undefined ? [] : [...form.resources.values()],
+	);
 	const optionalContent = readOptionalContent(catalog, store.resolve);
 	const catalogVersion = /^\d\.\d$/.exec(catalog.name('Version') ?? '')?.[0];
-	const version = catalogVersion !== undefined && versionRank(catalogVersion) > versionRank(fileVersion) ? catalogVersion : fileVersion;
-	return new PdfDocument(version, tree.pages, objectNumbers, context, pageIndex, form, optionalContent);
+	const version =
+		catalogVersion !== undefined && versionRank(catalogVersion) > versionRank(fileVersion)
+			? catalogVersion
+			: fileVersion;
+	return new PdfDocument(
+		version,
+		tree.pages,
+		objectNumbers,
+		context,
+		pageIndex,
+		form,
+		optionalContent,
+	);
 }
 
 /**
@@ -107,9 +135,19 @@ function assembleDocument(data: Uint8Array, crossReference: CrossReference, maxD
 export function readPdf(data: Uint8Array, options: ReadPdfOptions = {}): PdfDocument {
 	const version = headerVersion(data);
 	const maxDecodedBytes = options.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
-	const crossReference = unlessDamaged(() => readCrossReference(data, new DecodeBudget(maxDecodedBytes)));
-	const document = crossReference === undefined ? undefined : unlessDamaged(() => assembleDocument(data, crossReference, maxDecodedBytes, version));
+	const crossReference = unlessDamaged(() =>
+		readCrossReference(data, new DecodeBudget(maxDecodedBytes)),
+	);
+	const document =
+		crossReference === undefined
+			? undefined
+			: unlessDamaged(() => assembleDocument(data, crossReference, maxDecodedBytes, version));
 	if (document !== undefined) return document;
 	// The tables are missing, cut off or point at the wrong places: rebuild them as readers do.
-	return assembleDocument(data, rebuildCrossReference(data, new DecodeBudget(maxDecodedBytes)), maxDecodedBytes, version);
+	return assembleDocument(
+		data,
+		rebuildCrossReference(data, new DecodeBudget(maxDecodedBytes)),
+		maxDecodedBytes,
+		version,
+	);
 }

@@ -43,7 +43,8 @@ function rootField(field: PdfRef, resolve: Resolve): PdfRef {
 	for (let depth = 0; depth < MAX_FIELD_DEPTH; depth++) {
 		const dictionary = resolve(root);
 		const parent = dictionary instanceof PdfDict ? dictionary.get('Parent') : undefined;
-		if (!(parent instanceof PdfRef) || seen.has(parent.objectNumber) || !isField(resolve(parent))) return root;
+		if (!(parent instanceof PdfRef) || seen.has(parent.objectNumber) || !isField(resolve(parent)))
+			return root;
 		seen.add(parent.objectNumber);
 		root = parent;
 	}
@@ -90,7 +91,11 @@ function formResources(value: PdfValue | undefined, resolve: Resolve): Map<strin
 }
 
 /** The document's form as its pages use it, or undefined when the catalog has no /AcroForm. */
-export function readForm(catalog: PdfDict, pages: readonly PdfPage[], resolve: Resolve): SourceForm | undefined {
+export function readForm(
+	catalog: PdfDict,
+	pages: readonly PdfPage[],
+	resolve: Resolve,
+): SourceForm | undefined {
 	const form = resolve(catalog.get('AcroForm'));
 	if (!(form instanceof PdfDict)) return undefined;
 	const fields = widgetRootFields(pages, resolve);

@@ -19,7 +19,9 @@ export interface IndirectObject {
 export type LengthResolver = (reference: PdfRef) => number | undefined;
 
 /** "N G obj" at offset (after white space), or undefined when something else is there. */
-export function readObjectHeader(lexer: PdfLexer): { objectNumber: number; generation: number } | undefined {
+export function readObjectHeader(
+	lexer: PdfLexer,
+): { objectNumber: number; generation: number } | undefined {
 	const objectNumber = lexer.readUnsigned();
 	if (objectNumber === undefined) return undefined;
 	const generation = lexer.readUnsigned();
@@ -28,13 +30,20 @@ export function readObjectHeader(lexer: PdfLexer): { objectNumber: number; gener
 }
 
 /** The indirect object whose header is at offset; DocumentError 'damaged' when there is none or it is cut. */
-export function readIndirectObject(data: Uint8Array, offset: number, resolveLength: LengthResolver): IndirectObject {
+export function readIndirectObject(
+	data: Uint8Array,
+	offset: number,
+	resolveLength: LengthResolver,
+): IndirectObject {
 	const lexer = new PdfLexer(data, offset);
 	const header = readObjectHeader(lexer);
 	if (header === undefined) throw damaged('an object is not where the cross-reference table says');
 	const value = lexer.readValue();
 	if (value instanceof PdfDict && lexer.skipKeyword('stream')) {
-		return { ...header, value: new PdfStream(value, streamData(data, lexer.position, value, resolveLength)) };
+		return {
+			...header,
+			value: new PdfStream(value, streamData(data, lexer.position, value, resolveLength)),
+		};
 	}
 	return { ...header, value };
 }
@@ -55,10 +64,16 @@ function endstreamAt(data: Uint8Array, at: number): boolean {
 	return lexer.skipKeyword('endstream');
 }
 
-function streamData(data: Uint8Array, afterKeyword: number, dictionary: PdfDict, resolveLength: LengthResolver): Uint8Array {
+function streamData(
+	data: Uint8Array,
+	afterKeyword: number,
+	dictionary: PdfDict,
+	resolveLength: LengthResolver,
+): Uint8Array {
 	const start = dataStart(data, afterKeyword);
 	const lengthEntry = dictionary.get('Length');
-	const length = lengthEntry instanceof PdfRef ? resolveLength(lengthEntry) : wholeNumber(lengthEntry);
+	const length =
+		lengthEntry instanceof PdfRef ? resolveLength(lengthEntry) : wholeNumber(lengthEntry);
 	if (length !== undefined && start + length <= data.length && endstreamAt(data, start + length)) {
 		return data.subarray(start, start + length);
 	}

@@ -25,7 +25,13 @@ const CARRIAGE_RETURN = 0x0d;
 const BACKSLASH = 0x5c;
 
 /** What a literal string's single-character escapes stand for (section 7.3.4.2, Table 3). */
-const STRING_ESCAPES: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c };
+const STRING_ESCAPES: Record<number, number> = {
+	0x6e: 0x0a,
+	0x72: 0x0d,
+	0x74: 0x09,
+	0x62: 0x08,
+	0x66: 0x0c,
+};
 
 function hexValue(byte: number): number {
 	if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
@@ -88,9 +94,11 @@ export class PdfLexer {
 		const byte = data[this.position];
 		if (byte === 0x2f) return this.readName();
 		if (byte === 0x28) return this.readLiteralString();
-		if (byte === 0x3c) return data[this.position + 1] === 0x3c ? this.readDictionary(depth) : this.readHexString();
+		if (byte === 0x3c)
+			return data[this.position + 1] === 0x3c ? this.readDictionary(depth) : this.readHexString();
 		if (byte === 0x5b) return this.readArray(depth);
-		if (isDigit(byte) || byte === 0x2b || byte === 0x2d || byte === 0x2e) return this.readNumberOrReference();
+		if (isDigit(byte) || byte === 0x2b || byte === 0x2d || byte === 0x2e)
+			return this.readNumberOrReference();
 		if (isRegular(byte)) {
 			const start = this.position;
 			if (this.skipKeyword('true')) return true;
@@ -184,7 +192,8 @@ export class PdfLexer {
 		if (byte >= 0x30 && byte <= 0x37) {
 			let code = 0;
 			let end = at;
-			while (end < at + 3 && data[end] >= 0x30 && data[end] <= 0x37) code = code * 8 + data[end++] - 0x30;
+			while (end < at + 3 && data[end] >= 0x30 && data[end] <= 0x37)
+				code = code * 8 + data[end++] - 0x30;
 			bytes.push(code & 0xff);
 			return end;
 		}
@@ -246,7 +255,8 @@ export class PdfLexer {
 		const { data } = this;
 		let at = this.position;
 		let negative = false;
-		while (data[at] === 0x2b || data[at] === 0x2d) negative = data[at++] === 0x2d ? !negative : negative;
+		while (data[at] === 0x2b || data[at] === 0x2d)
+			negative = data[at++] === 0x2d ? !negative : negative;
 		let value = 0;
 		while (isDigit(data[at])) value = value * 10 + data[at++] - 0x30;
 		if (data[at] === 0x2e) {

@@ -21,18 +21,26 @@ export class ObjectStreamContents {
 
 	/** Object `objectNumber`, expected at position `index` (found by number when the index is wrong). */
 	read(objectNumber: number, index: number): PdfValue {
-		const position = this.objectNumbers[index] === objectNumber ? index : this.objectNumbers.indexOf(objectNumber);
-		if (position < 0) throw damaged('an object is not in the object stream the cross-reference says');
+		const position =
+			this.objectNumbers[index] === objectNumber ? index : this.objectNumbers.indexOf(objectNumber);
+		if (position < 0)
+			throw damaged('an object is not in the object stream the cross-reference says');
 		return new PdfLexer(this.data, this.first + this.offsets[position]).readValue();
 	}
 }
 
 /** Decodes an object stream and reads its index of objects. */
-export function openObjectStream(stream: PdfValue, budget: DecodeBudget, resolve: Resolve): ObjectStreamContents {
-	if (!(stream instanceof PdfStream) || stream.dictionary.name('Type') !== 'ObjStm') throw damaged('an object stream is missing');
+export function openObjectStream(
+	stream: PdfValue,
+	budget: DecodeBudget,
+	resolve: Resolve,
+): ObjectStreamContents {
+	if (!(stream instanceof PdfStream) || stream.dictionary.name('Type') !== 'ObjStm')
+		throw damaged('an object stream is missing');
 	const count = wholeNumber(resolve(stream.dictionary.get('N')));
 	const first = wholeNumber(resolve(stream.dictionary.get('First')));
-	if (count === undefined || first === undefined) throw damaged('an object stream has no valid /N or /First');
+	if (count === undefined || first === undefined)
+		throw damaged('an object stream has no valid /N or /First');
 	const data = decodeStream(stream, budget, resolve);
 	const lexer = new PdfLexer(data.subarray(0, first));
 	const objectNumbers: number[] = [];
@@ -40,7 +48,8 @@ export function openObjectStream(stream: PdfValue, budget: DecodeBudget, resolve
 	for (let index = 0; index < count; index++) {
 		const objectNumber = lexer.readUnsigned();
 		const offset = lexer.readUnsigned();
-		if (objectNumber === undefined || offset === undefined) throw damaged('an object stream index is malformed');
+		if (objectNumber === undefined || offset === undefined)
+			throw damaged('an object stream index is malformed');
 		objectNumbers.push(objectNumber);
 		offsets.push(offset);
 	}

@@ -44,7 +44,16 @@ export class PdfStream {
 	) {}
 }
 
-export type PdfValue = null | boolean | number | PdfName | PdfString | PdfRef | PdfDict | PdfStream | PdfValue[];
+export type PdfValue =
+	| null
+	| boolean
+	| number
+	| PdfName
+	| PdfString
+	| PdfRef
+	| PdfDict
+	| PdfStream
+	| PdfValue[];
 
 /** A non-negative integer, else undefined (sizes, offsets, object numbers). */
 export function wholeNumber(value: PdfValue | undefined): number | undefined {

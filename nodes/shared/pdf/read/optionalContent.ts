@@ -29,7 +29,10 @@ function references(value: PdfValue | undefined, resolve: Resolve): PdfRef[] {
  * in /D's /OFF, or /BaseState /OFF and not listed in /ON (/BaseState /ON and /Unchanged leave the rest on;
  * /OFF is applied after /ON, as viewers do).
  */
-export function readOptionalContent(catalog: PdfDict, resolve: Resolve): SourceOptionalContent | undefined {
+export function readOptionalContent(
+	catalog: PdfDict,
+	resolve: Resolve,
+): SourceOptionalContent | undefined {
 	const properties = resolve(catalog.get('OCProperties'));
 	if (!(properties instanceof PdfDict)) return undefined;
 	const groups: PdfRef[] = [];
@@ -44,7 +47,13 @@ export function readOptionalContent(catalog: PdfDict, resolve: Resolve): SourceO
 	const baseState = resolve(defaults.get('BaseState'));
 	const baseOff = baseState instanceof PdfName && baseState.value === 'OFF';
 	const on = new Set(references(defaults.get('ON'), resolve).map((group) => group.objectNumber));
-	const listedOff = new Set(references(defaults.get('OFF'), resolve).map((group) => group.objectNumber));
-	const off = new Set(groups.map((group) => group.objectNumber).filter((group) => listedOff.has(group) || (baseOff && !on.has(group))));
+	const listedOff = new Set(
+		references(defaults.get('OFF'), resolve).map((group) => group.objectNumber),
+	);
+	const off = new Set(
+		groups
+			.map((group) => group.objectNumber)
+			.filter((group) => listedOff.has(group) || (baseOff && !on.has(group))),
+	);
 	return { groups, off };
 }

@@ -25,7 +25,17 @@ const DROPPED_PAGE_KEYS = new Set(['Parent', 'B']);
  * Objects of these types belong to the whole document (or to the file's structure: cross-reference and
  * object streams): a reference to one is written as null.
  */
-const DOCUMENT_TYPES = new Set(['Catalog', 'Pages', 'Page', 'StructTreeRoot', 'StructElem', 'MCR', 'OBJR', 'XRef', 'ObjStm']);
+const DOCUMENT_TYPES = new Set([
+	'Catalog',
+	'Pages',
+	'Page',
+	'StructTreeRoot',
+	'StructElem',
+	'MCR',
+	'OBJR',
+	'XRef',
+	'ObjStm',
+]);
 /** What a page without a /MediaBox anywhere is printed on (US Letter, as readers assume). */
 const DEFAULT_MEDIA_BOX: PdfValue[] = [0, 0, 612, 792];
 
@@ -48,7 +58,11 @@ function destination(value: PdfValue | undefined, context: CopyContext): PdfValu
  * the writer, destinations made explicit, and a destination or GoTo action that leads to no page of the
  * document left out (the link stays, without a target).
  */
-export function keptEntries(dictionary: PdfDict, context: CopyContext, isStream: boolean): Array<[string, PdfValue]> {
+export function keptEntries(
+	dictionary: PdfDict,
+	context: CopyContext,
+	isStream: boolean,
+): Array<[string, PdfValue]> {
 	const kept: Array<[string, PdfValue]> = [];
 	const isGoTo = dictionary.name('S') === 'GoTo';
 	for (const [key, value] of dictionary.entries) {
@@ -60,7 +74,12 @@ export function keptEntries(dictionary: PdfDict, context: CopyContext, isStream:
 		}
 		if (key === 'A') {
 			const action = context.resolve(value);
-			if (action instanceof PdfDict && action.name('S') === 'GoTo' && destination(action.get('D'), context) === undefined) continue;
+			if (
+				action instanceof PdfDict &&
+				action.name('S') === 'GoTo' &&
+				destination(action.get('D'), context) === undefined
+			)
+				continue;
 		}
 		kept.push([key, value]);
 	}
@@ -70,11 +89,14 @@ export function keptEntries(dictionary: PdfDict, context: CopyContext, isStream:
 /** A page's entries as written: its own (less /Parent and the dropped keys) and its inherited ones made explicit. */
 export function keptPageEntries(page: PdfPage, context: CopyContext): Array<[string, PdfValue]> {
 	const own = new PdfDict();
-	for (const [key, value] of page.dictionary.entries) if (!DROPPED_PAGE_KEYS.has(key)) own.entries.set(key, value);
+	for (const [key, value] of page.dictionary.entries)
+		if (!DROPPED_PAGE_KEYS.has(key)) own.entries.set(key, value);
 	const kept = keptEntries(own, context, false);
 	for (const [key, value] of page.inherited) kept.push([key, value]);
-	if (!page.dictionary.entries.has('MediaBox') && !page.inherited.has('MediaBox')) kept.push(['MediaBox', DEFAULT_MEDIA_BOX]);
-	if (!page.dictionary.entries.has('Resources') && !page.inherited.has('Resources')) kept.push(['Resources', new PdfDict()]);
+	if (!page.dictionary.entries.has('MediaBox') && !page.inherited.has('MediaBox'))
+		kept.push(['MediaBox', DEFAULT_MEDIA_BOX]);
+	if (!page.dictionary.entries.has('Resources') && !page.inherited.has('Resources'))
+		kept.push(['Resources', new PdfDict()]);
 	return kept;
 }
 
@@ -82,7 +104,8 @@ export function keptPageEntries(page: PdfPage, context: CopyContext): Array<[str
 function copiedChildren(value: PdfValue, context: CopyContext): PdfValue[] {
 	if (Array.isArray(value)) return value;
 	if (value instanceof PdfDict) return keptEntries(value, context, false).map(([, child]) => child);
-	if (value instanceof PdfStream) return keptEntries(value.dictionary, context, true).map(([, child]) => child);
+	if (value instanceof PdfStream)
+		return keptEntries(value.dictionary, context, true).map(([, child]) => child);
 	return [];
 }
 
@@ -111,7 +134,9 @@ export function reachableObjects(
 	const pending: PdfValue[] = [];
 	// Only what can hold a reference is worth a place on the stack (arrays of numbers can be long).
 	const follow = (values: readonly PdfValue[]) => {
-		for (const child of values) if (child instanceof PdfRef || child instanceof PdfDict || Array.isArray(child)) pending.push(child);
+		for (const child of values)
+			if (child instanceof PdfRef || child instanceof PdfDict || Array.isArray(child))
+				pending.push(child);
 	};
 	for (const page of pages) follow(keptPageEntries(page, context).map(([, value]) => value));
 	follow(alsoReached);
@@ -119,7 +144,12 @@ export function reachableObjects(
 		const value = pending.pop()!;
 		if (value instanceof PdfRef) {
 			const objectNumber = value.objectNumber;
-			if (seen.has(objectNumber) || pageIndex.has(objectNumber) || context.notCopied.has(objectNumber)) continue;
+			if (
+				seen.has(objectNumber) ||
+				pageIndex.has(objectNumber) ||
+				context.notCopied.has(objectNumber)
+			)
+				continue;
 			seen.add(objectNumber);
 			const object = context.get(objectNumber);
 			if (object === null || isDocumentObject(object)) continue;

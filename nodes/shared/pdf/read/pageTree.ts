@@ -47,7 +47,8 @@ export function readPageTree(rootNode: PdfValue | undefined, resolve: Resolve): 
 			if (seen.has(objectNumber)) throw damaged('the page tree has a loop or lists a page twice');
 			seen.add(objectNumber);
 		}
-		if (seen.size + pages.length > MAX_NODES) throw new DocumentError('tooLarge', `the page tree has more than ${MAX_NODES} nodes`);
+		if (seen.size + pages.length > MAX_NODES)
+			throw new DocumentError('tooLarge', `the page tree has more than ${MAX_NODES} nodes`);
 		const dictionary = resolve(node);
 		// A missing node would silently drop pages: the file is damaged (and the caller tries a rebuild).
 		if (!(dictionary instanceof PdfDict)) throw damaged('a page or page tree node is missing');
@@ -61,7 +62,8 @@ export function readPageTree(rootNode: PdfValue | undefined, resolve: Resolve): 
 				const value = dictionary.get(key);
 				if (value !== undefined) childInherited.set(key, value);
 			}
-			for (let index = kids.length - 1; index >= 0; index--) pending.push({ node: kids[index], inherited: childInherited });
+			for (let index = kids.length - 1; index >= 0; index--)
+				pending.push({ node: kids[index], inherited: childInherited });
 		} else {
 			const own = new Map([...inherited].filter(([key]) => !dictionary.entries.has(key)));
 			pages.push({ objectNumber, dictionary, inherited: own });

@@ -24,14 +24,23 @@ interface Found {
 }
 
 /** The start of "N G" before the "obj" at `keyword`, with N, or undefined when it is no object header. */
-function headerBefore(data: Uint8Array, keyword: number): { start: number; objectNumber: number } | undefined {
+function headerBefore(
+	data: Uint8Array,
+	keyword: number,
+): { start: number; objectNumber: number } | undefined {
 	let at = keyword - 1;
 	const skip = (test: (byte: number) => boolean): number => {
 		const from = at;
 		while (at >= 0 && test(data[at])) at--;
 		return from - at;
 	};
-	if (skip(isWhiteSpace) === 0 || skip(isDigit) === 0 || skip(isWhiteSpace) === 0 || skip(isDigit) === 0) return undefined;
+	if (
+		skip(isWhiteSpace) === 0 ||
+		skip(isDigit) === 0 ||
+		skip(isWhiteSpace) === 0 ||
+		skip(isDigit) === 0
+	)
+		return undefined;
 	if (at >= 0 && isRegular(data[at])) return undefined;
 	const objectNumber = new PdfLexer(data, at + 1).readUnsigned();
 	return objectNumber === undefined ? undefined : { start: at + 1, objectNumber };
@@ -51,31 +60,49 @@ export function rebuildCrossReference(data: Uint8Array, budget: DecodeBudget): C
 	let encrypted = false;
 	const noteTrailer = (dictionary: PdfDict, position: number) => {
 		const root = dictionary.get('Root');
-		if (root instanceof PdfRef && (trailerRoot === undefined || trailerRoot.position < position)) trailerRoot = { objectNumber: root.objectNumber, position };
+		if (root instanceof PdfRef && (trailerRoot === undefined || trailerRoot.position < position))
+			trailerRoot = { objectNumber: root.objectNumber, position };
 		if (dictionary.get('Encrypt') !== undefined) encrypted = true;
 	};
 	// Some writers leave /Type out of the catalog; only a catalog has /Pages.
 	const noteCatalog = (value: PdfValue, objectNumber: number, position: number) => {
-		if (value instanceof PdfDict && (value.name('Type') ?? 'Catalog') === 'Catalog' && value.get('Pages') !== undefined) catalogs.push({ objectNumber, position });
+		if (
+			value instanceof PdfDict &&
+			(value.name('Type') ?? 'Catalog') === 'Catalog' &&
+			value.get('Pages') !== undefined
+		)
+			catalogs.push({ objectNumber, position });
 	};
 
-	for (let keyword = indexOfText(data, 'obj'); keyword >= 0; keyword = indexOfText(data, 'obj', keyword + 3)) {
+	for (
+		let keyword = indexOfText(data, 'obj');
+		keyword >= 0;
+		keyword = indexOfText(data, 'obj', keyword + 3)
+	) {
 		if (keyword + 3 < data.length && isRegular(data[keyword + 3])) continue;
 		const header = headerBefore(data, keyword);
 		if (header === undefined) continue;
 		// Recorded even when it does not parse: a newest version cut short must not let an older one stand in.
-		found.set(header.objectNumber, { entry: { kind: 'offset', offset: header.start }, position: header.start });
+		found.set(header.objectNumber, {
+			entry: { kind: 'offset', offset: header.start },
+			position: header.start,
+		});
 		const object = tryRead(data, header.start);
 		if (object === undefined) continue;
 		noteCatalog(object.value, header.objectNumber, header.start);
 		if (!(object.value instanceof PdfStream)) continue;
 		const type = object.value.dictionary.name('Type');
-		if (type === 'ObjStm') objectStreams.push({ objectNumber: header.objectNumber, position: header.start });
+		if (type === 'ObjStm')
+			objectStreams.push({ objectNumber: header.objectNumber, position: header.start });
 		if (type === 'XRef') noteTrailer(object.value.dictionary, header.start);
 		const streamEnd = object.value.data.byteOffset - data.byteOffset + object.value.data.length;
 		keyword = Math.max(keyword, streamEnd - 3);
 	}
-	for (let keyword = indexOfText(data, 'trailer'); keyword >= 0; keyword = indexOfText(data, 'trailer', keyword + 7)) {
+	for (
+		let keyword = indexOfText(data, 'trailer');
+		keyword >= 0;
+		keyword = indexOfText(data, 'trailer', keyword + 7)
+	) {
 		const trailer = unlessDamaged(() => new PdfLexer(data, keyword + 7).readValue());
 		if (trailer instanceof PdfDict) noteTrailer(trailer, keyword);
 	}
@@ -87,9 +114,14 @@ export function rebuildCrossReference(data: Uint8Array, budget: DecodeBudget): C
 	addCompressedObjects(data, budget, crossReference, found, objectStreams, noteCatalog);
 
 	// A catalog counts only in its newest version; the trailer's names the one to take when it is one.
-	const current = catalogs.filter((candidate) => found.get(candidate.objectNumber)?.position === candidate.position).sort((a, b) => a.position - b.position);
-	const catalog = current.find((candidate) => candidate.objectNumber === trailerRoot?.objectNumber) ?? current[current.length - 1];
-	if (catalog === undefined) throw damaged('the file is damaged beyond repair: no document catalog was found');
+	const current = catalogs
+		.filter((candidate) => found.get(candidate.objectNumber)?.position === candidate.position)
+		.sort((a, b) => a.position - b.position);
+	const catalog =
+		current.find((candidate) => candidate.objectNumber === trailerRoot?.objectNumber) ??
+		current[current.length - 1];
+	if (catalog === undefined)
+		throw damaged('the file is damaged beyond repair: no document catalog was found');
 	crossReference.root = new PdfRef(catalog.objectNumber, 0);
 	return crossReference;
 }
@@ -106,11 +138,16 @@ function addCompressedObjects(
 	const store = new ObjectStore(data, crossReference, budget);
 	for (const { objectNumber: streamNumber, position } of objectStreams) {
 		// A broken object stream adds nothing: an object the pages need from it is then missing ('damaged').
-		const contents = unlessDamaged(() => openObjectStream(store.get(streamNumber), budget, store.resolve));
+		const contents = unlessDamaged(() =>
+			openObjectStream(store.get(streamNumber), budget, store.resolve),
+		);
 		contents?.objectNumbers.forEach((objectNumber, index) => {
 			const existing = found.get(objectNumber);
 			if (existing !== undefined && existing.position > position) return;
-			found.set(objectNumber, { entry: { kind: 'compressed', stream: streamNumber, index }, position });
+			found.set(objectNumber, {
+				entry: { kind: 'compressed', stream: streamNumber, index },
+				position,
+			});
 			crossReference.entries.set(objectNumber, { kind: 'compressed', stream: streamNumber, index });
 			const value = unlessDamaged(() => contents.read(objectNumber, index));
 			if (value !== undefined) noteCatalog(value, objectNumber, position);

@@ -36,7 +36,8 @@ export class ObjectStore {
 	get(objectNumber: number): PdfValue {
 		const cached = this.objects.get(objectNumber);
 		if (cached !== undefined) return cached;
-		if (this.reading.has(objectNumber)) throw damaged('an object refers to itself while it is read');
+		if (this.reading.has(objectNumber))
+			throw damaged('an object refers to itself while it is read');
 		this.reading.add(objectNumber);
 		try {
 			const value = this.load(objectNumber);
@@ -50,7 +51,8 @@ export class ObjectStore {
 	private load(objectNumber: number): PdfValue {
 		const entry = this.crossReference.entries.get(objectNumber);
 		if (entry === undefined || entry.kind === 'free') {
-			if (this.crossReference.rebuilt) throw damaged('an object the pages use is missing (the file may be cut short)');
+			if (this.crossReference.rebuilt)
+				throw damaged('an object the pages use is missing (the file may be cut short)');
 			return null;
 		}
 		if (entry.kind === 'compressed') {
@@ -61,9 +63,13 @@ export class ObjectStore {
 			}
 			return contents.read(objectNumber, entry.index);
 		}
-		if (entry.offset >= this.data.length) throw damaged('the cross-reference table points past the end of the file');
-		const object = readIndirectObject(this.data, entry.offset, (reference) => this.length(reference));
-		if (object.objectNumber !== objectNumber) throw damaged('an object is not where the cross-reference table says');
+		if (entry.offset >= this.data.length)
+			throw damaged('the cross-reference table points past the end of the file');
+		const object = readIndirectObject(this.data, entry.offset, (reference) =>
+			this.length(reference),
+		);
+		if (object.objectNumber !== objectNumber)
+			throw damaged('an object is not where the cross-reference table says');
 		return object.value;
 	}
 

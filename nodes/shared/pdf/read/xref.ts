@@ -12,7 +12,10 @@ import { damaged } from '../damage';
 import { PdfLexer } from './lexer';
 import { PdfDict, PdfRef, PdfStream, wholeNumber } from './objects';
 
-export type XrefEntry = { kind: 'free' } | { kind: 'offset'; offset: number } | { kind: 'compressed'; stream: number; index: number };
+export type XrefEntry =
+	| { kind: 'free' }
+	| { kind: 'offset'; offset: number }
+	| { kind: 'compressed'; stream: number; index: number };
 
 export interface CrossReference {
 	entries: Map<number, XrefEntry>;
@@ -50,7 +53,8 @@ function readTable(lexer: PdfLexer, section: Map<number, XrefEntry>): PdfDict {
 	while (!lexer.skipKeyword('trailer')) {
 		let first = lexer.readUnsigned();
 		const count = lexer.readUnsigned();
-		if (first === undefined || count === undefined) throw damaged('a cross-reference subsection has no header');
+		if (first === undefined || count === undefined)
+			throw damaged('a cross-reference subsection has no header');
 		for (let index = 0; index < count; index++) {
 			const offset = lexer.readUnsigned();
 			const generation = lexer.readUnsigned();
@@ -63,7 +67,10 @@ function readTable(lexer: PdfLexer, section: Map<number, XrefEntry>): PdfDict {
 			const objectNumber = first + index;
 			if (section.has(objectNumber)) continue;
 			// Offset 0 is no object's place: treat such an "in use" entry as free, as readers do.
-			section.set(objectNumber, free || offset === 0 ? { kind: 'free' } : { kind: 'offset', offset });
+			section.set(
+				objectNumber,
+				free || offset === 0 ? { kind: 'free' } : { kind: 'offset', offset },
+			);
 		}
 	}
 	const trailer = lexer.readValue();
@@ -72,18 +79,29 @@ function readTable(lexer: PdfLexer, section: Map<number, XrefEntry>): PdfDict {
 }
 
 /** One cross-reference stream's entries into section (existing in-use entries stay); returns its dictionary. */
-function readXrefStream(data: Uint8Array, offset: number, budget: DecodeBudget, section: Map<number, XrefEntry>): PdfDict {
+function readXrefStream(
+	data: Uint8Array,
+	offset: number,
+	budget: DecodeBudget,
+	section: Map<number, XrefEntry>,
+): PdfDict {
 	const { value } = readIndirectObject(data, offset, () => undefined);
-	if (!(value instanceof PdfStream) || value.dictionary.name('Type') !== 'XRef') throw damaged('startxref does not point at a cross-reference');
+	if (!(value instanceof PdfStream) || value.dictionary.name('Type') !== 'XRef')
+		throw damaged('startxref does not point at a cross-reference');
 	const dictionary = value.dictionary;
 	const widths = dictionary.get('W');
-	if (!Array.isArray(widths) || widths.length < 3 || widths.some((width) => wholeNumber(width) === undefined || (width as number) > 8)) {
+	if (
+		!Array.isArray(widths) ||
+		widths.length < 3 ||
+		widths.some((width) => wholeNumber(width) === undefined || (width as number) > 8)
+	) {
 		throw damaged('a cross-reference stream has no valid /W');
 	}
 	const [typeWidth, secondWidth, thirdWidth] = widths as number[];
 	const rowWidth = typeWidth + secondWidth + thirdWidth;
 	const index = dictionary.get('Index') ?? [0, wholeNumber(dictionary.get('Size')) ?? 0];
-	if (!Array.isArray(index) || index.length % 2 !== 0 || rowWidth === 0) throw damaged('a cross-reference stream has no valid /Index');
+	if (!Array.isArray(index) || index.length % 2 !== 0 || rowWidth === 0)
+		throw damaged('a cross-reference stream has no valid /Index');
 	const rows = decodeStream(value, budget);
 	let at = 0;
 	const field = (width: number, fallback: number): number => {
@@ -95,7 +113,8 @@ function readXrefStream(data: Uint8Array, offset: number, budget: DecodeBudget, 
 	for (let pair = 0; pair < index.length; pair += 2) {
 		const first = wholeNumber(index[pair]);
 		const count = wholeNumber(index[pair + 1]);
-		if (first === undefined || count === undefined) throw damaged('a cross-reference stream has no valid /Index');
+		if (first === undefined || count === undefined)
+			throw damaged('a cross-reference stream has no valid /Index');
 		for (let row = 0; row < count && at + rowWidth <= rows.length; row++) {
 			const type = field(typeWidth, 1);
 			const second = field(secondWidth, 0);
@@ -103,8 +122,13 @@ function readXrefStream(data: Uint8Array, offset: number, budget: DecodeBudget, 
 			const existing = section.get(first + row);
 			if (existing !== undefined && existing.kind !== 'free') continue;
 			if (type === 0) section.set(first + row, existing ?? { kind: 'free' });
-			else if (type === 1) section.set(first + row, second === 0 ? { kind: 'free' } : { kind: 'offset', offset: second });
-			else if (type === 2) section.set(first + row, { kind: 'compressed', stream: second, index: third });
+			else if (type === 1)
+				section.set(
+					first + row,
+					second === 0 ? { kind: 'free' } : { kind: 'offset', offset: second },
+				);
+			else if (type === 2)
+				section.set(first + row, { kind: 'compressed', stream: second, index: third });
 		}
 	}
 	return dictionary;
@@ -121,7 +145,8 @@ export function readCrossReference(data: Uint8Array, budget: DecodeBudget): Cros
 		const offset = pending.shift()!;
 		if (seen.has(offset) || seen.size >= MAX_SECTIONS) continue;
 		seen.add(offset);
-		if (offset >= data.length) throw damaged('the cross-reference table points past the end of the file');
+		if (offset >= data.length)
+			throw damaged('the cross-reference table points past the end of the file');
 		const section = new Map<number, XrefEntry>();
 		const lexer = new PdfLexer(data, offset);
 		let trailer: PdfDict;
@@ -135,7 +160,8 @@ export function readCrossReference(data: Uint8Array, budget: DecodeBudget): Cros
 		} else {
 			throw damaged('startxref does not point at a cross-reference table');
 		}
-		for (const [objectNumber, entry] of section) if (!entries.has(objectNumber)) entries.set(objectNumber, entry);
+		for (const [objectNumber, entry] of section)
+			if (!entries.has(objectNumber)) entries.set(objectNumber, entry);
 		const sectionRoot = trailer.get('Root');
 		if (root === undefined && sectionRoot instanceof PdfRef) root = sectionRoot;
 		if (trailer.get('Encrypt') !== undefined) encrypted = true;

@@ -25,7 +25,12 @@ const G3_TWO_DIMENSIONAL_K = 4;
 /** True for pages this module copies: one 1-bit sample, black and white, uncompressed or CCITT. */
 export function isCopiedAsIs(page: TiffPage): boolean {
 	const blackAndWhite = page.photometric === 'whiteIsZero' || page.photometric === 'blackIsZero';
-	return page.bitsPerSample === 1 && page.samplesPerPixel === 1 && blackAndWhite && (page.compression === NONE || CCITT.has(page.compression));
+	return (
+		page.bitsPerSample === 1 &&
+		page.samplesPerPixel === 1 &&
+		blackAndWhite &&
+		(page.compression === NONE || CCITT.has(page.compression))
+	);
 }
 
 function imageHeader(width: number, height: number): string {
@@ -60,7 +65,10 @@ function decodeParms(page: TiffPage, segment: Segment): string {
 }
 
 function uncompressedMode(page: TiffPage): DocumentError {
-	return new DocumentError('unsupported', `TIFF page ${page.number} allows CCITT uncompressed mode, which this package does not convert; save the scan as CCITT Group 4 or PDF`);
+	return new DocumentError(
+		'unsupported',
+		`TIFF page ${page.number} allows CCITT uncompressed mode, which this package does not convert; save the scan as CCITT Group 4 or PDF`,
+	);
 }
 
 /** Uncompressed 1-bit strips, joined into one unfiltered image (nothing restarts between them). */
@@ -68,12 +76,22 @@ function uncompressedImages(page: TiffPage): PlacedImage[] {
 	const decode = page.photometric === 'whiteIsZero' ? ' /Decode [1 0]' : '';
 	const rows = (segment: Segment): Uint8Array => {
 		const needed = Math.ceil(segment.width / 8) * segment.height;
-		if (segment.data.length < needed) throw damaged(`TIFF page ${page.number}: a strip holds fewer bytes than its rows need`);
+		if (segment.data.length < needed)
+			throw damaged(`TIFF page ${page.number}: a strip holds fewer bytes than its rows need`);
 		return segment.data.subarray(0, needed);
 	};
 	if (!page.tiled) {
 		const data = Buffer.concat(page.segments.map(rows));
-		return [{ x: 0, y: 0, width: page.width, height: page.height, dictionaryEntries: `${imageHeader(page.width, page.height)}${decode}`, data }];
+		return [
+			{
+				x: 0,
+				y: 0,
+				width: page.width,
+				height: page.height,
+				dictionaryEntries: `${imageHeader(page.width, page.height)}${decode}`,
+				data,
+			},
+		];
 	}
 	return page.segments.map((segment) => ({
 		...placeOf(segment),
@@ -82,7 +100,12 @@ function uncompressedImages(page: TiffPage): PlacedImage[] {
 	}));
 }
 
-const placeOf = (segment: Segment) => ({ x: segment.x, y: segment.y, width: segment.width, height: segment.height });
+const placeOf = (segment: Segment) => ({
+	x: segment.x,
+	y: segment.y,
+	width: segment.width,
+	height: segment.height,
+});
 
 /**
  * The page's images: for CCITT one per strip or tile, since each is coded on its own (a Group 4 or
@@ -91,11 +114,18 @@ const placeOf = (segment: Segment) => ({ x: segment.x, y: segment.y, width: segm
  */
 export function bilevelImages(page: TiffPage): PlacedImage[] {
 	if (page.compression === NONE) return uncompressedImages(page);
-	if (page.compression !== CCITT_RLE && page.compression !== CCITT_G3 && page.compression !== CCITT_G4) {
+	if (
+		page.compression !== CCITT_RLE &&
+		page.compression !== CCITT_G3 &&
+		page.compression !== CCITT_G4
+	) {
 		throw new Error(`bilevelImages: compression ${page.compression} is not copied as is`);
 	}
 	return page.segments.map((segment, index) => {
-		if (segment.data.length === 0) throw damaged(`TIFF page ${page.number}: ${page.tiled ? 'tile' : 'strip'} ${index + 1} is empty`);
+		if (segment.data.length === 0)
+			throw damaged(
+				`TIFF page ${page.number}: ${page.tiled ? 'tile' : 'strip'} ${index + 1} is empty`,
+			);
 		return {
 			...placeOf(segment),
 			dictionaryEntries: `${imageHeader(segment.width, segment.height)} /Filter /CCITTFaxDecode /DecodeParms << ${decodeParms(page, segment)} >>`,

@@ -19,7 +19,12 @@ const COLOUR_SPACES: Record<Exclude<Photometric, 'palette'>, string> = {
 };
 
 /** The sample value of white paper in each colour model (WhiteIsZero and CMYK count ink, not light). */
-const PAPER: Record<Exclude<Photometric, 'palette'>, number> = { whiteIsZero: 0, blackIsZero: 255, rgb: 255, cmyk: 0 };
+const PAPER: Record<Exclude<Photometric, 'palette'>, number> = {
+	whiteIsZero: 0,
+	blackIsZero: 255,
+	rgb: 255,
+	cmyk: 0,
+};
 
 /** 16-bit samples (big-endian by now) -> their high bytes. */
 function highBytes(plane: Uint8Array): Uint8Array {
@@ -43,7 +48,13 @@ function interleave(planes: Uint8Array[]): Uint8Array {
  * extra sample composited onto paper when it is alpha. Premultiplied (associated) alpha already holds
  * colour x alpha, so only the paper's share is added.
  */
-function dropExtras(pixels: Uint8Array, samples: number, colours: number, page: TiffPage, paper: number): Uint8Array {
+function dropExtras(
+	pixels: Uint8Array,
+	samples: number,
+	colours: number,
+	page: TiffPage,
+	paper: number,
+): Uint8Array {
 	const count = pixels.length / samples;
 	const out = new Uint8Array(count * colours);
 	const alpha = page.extraSamples[0];
@@ -53,7 +64,8 @@ function dropExtras(pixels: Uint8Array, samples: number, colours: number, page: 
 			const value = pixels[pixel * samples + sample];
 			let shown = value;
 			if (alpha === 'unassociatedAlpha') shown = (value * a + paper * (255 - a)) / 255;
-			else if (alpha === 'associatedAlpha') shown = Math.min(255, value + (paper * (255 - a)) / 255);
+			else if (alpha === 'associatedAlpha')
+				shown = Math.min(255, value + (paper * (255 - a)) / 255);
 			out[pixel * colours + sample] = Math.round(shown);
 		}
 	}
@@ -61,7 +73,10 @@ function dropExtras(pixels: Uint8Array, samples: number, colours: number, page: 
 }
 
 function unsupported(page: TiffPage, what: string): DocumentError {
-	return new DocumentError('unsupported', `TIFF page ${page.number} has ${what}, which this package does not convert; save the scan as CCITT Group 4 or PDF`);
+	return new DocumentError(
+		'unsupported',
+		`TIFF page ${page.number} has ${what}, which this package does not convert; save the scan as CCITT Group 4 or PDF`,
+	);
 }
 
 /** The palette as an Indexed colour space. 16-bit entries keep their high byte, unless every entry fits 8 bits (a common writer's mistake, which libtiff also accepts). */
@@ -90,14 +105,18 @@ export function colourImage(page: TiffPage, raster: Raster): PlacedImage {
 	const colours = page.samplesPerPixel - page.extraSamples.length;
 	const needsEightBit = page.planar || page.extraSamples.length > 0;
 	if (needsEightBit && bits !== 8) {
-		throw unsupported(page, `${page.planar ? 'separate sample planes' : 'extra samples'} at ${bits} bits per sample`);
+		throw unsupported(
+			page,
+			`${page.planar ? 'separate sample planes' : 'extra samples'} at ${bits} bits per sample`,
+		);
 	}
 	let pixels = planes.length > 1 ? interleave(planes) : planes[0];
 	if (page.extraSamples.length > 0) {
 		if (page.photometric === 'palette') throw unsupported(page, 'a palette with extra samples');
 		pixels = dropExtras(pixels, page.samplesPerPixel, colours, page, PAPER[page.photometric]);
 	}
-	const space = page.photometric === 'palette' ? indexedSpace(page) : COLOUR_SPACES[page.photometric];
+	const space =
+		page.photometric === 'palette' ? indexedSpace(page) : COLOUR_SPACES[page.photometric];
 	const decode = page.photometric === 'whiteIsZero' ? ' /Decode [1 0]' : '';
 	const compressed = deflate(pixels);
 	return {

@@ -19,7 +19,16 @@ export const DEFLATE_OLD = 32946;
 export const PACKBITS = 32773;
 
 /** The codes whose pages this package decodes (or copies, for bilevel CCITT and uncompressed data). */
-export const READABLE = new Set([NONE, CCITT_RLE, CCITT_G3, CCITT_G4, LZW, DEFLATE, DEFLATE_OLD, PACKBITS]);
+export const READABLE = new Set([
+	NONE,
+	CCITT_RLE,
+	CCITT_G3,
+	CCITT_G4,
+	LZW,
+	DEFLATE,
+	DEFLATE_OLD,
+	PACKBITS,
+]);
 
 /** CCITT codes: their data are bilevel rows that go into the PDF as CCITTFaxDecode streams. */
 export const CCITT = new Set([CCITT_RLE, CCITT_G3, CCITT_G4]);

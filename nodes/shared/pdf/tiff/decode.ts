@@ -37,7 +37,10 @@ export function checkDecodedSize(page: TiffPage): number {
 	const planes = page.planar ? page.samplesPerPixel : 1;
 	const bytes = planeRowBytes(page, page.width) * page.height * planes;
 	if (bytes > MAX_DECODED_BYTES) {
-		throw new DocumentError('tooLarge', `TIFF page ${page.number} decodes to ${Math.ceil(bytes / 1048576)} MiB; the limit is ${MAX_DECODED_BYTES / 1048576} MiB`);
+		throw new DocumentError(
+			'tooLarge',
+			`TIFF page ${page.number} decodes to ${Math.ceil(bytes / 1048576)} MiB; the limit is ${MAX_DECODED_BYTES / 1048576} MiB`,
+		);
 	}
 	return bytes;
 }
@@ -57,7 +60,11 @@ function decompress(page: TiffPage, data: Uint8Array, wanted: number): Uint8Arra
 		case PACKBITS:
 			return packBitsDecode(data, wanted);
 		case LZW:
-			if (isOldStyleLzw(data)) throw new DocumentError('unsupported', `TIFF page ${page.number} uses old-style LZW compression (5), which this package does not convert; save the scan as CCITT Group 4 or PDF`);
+			if (isOldStyleLzw(data))
+				throw new DocumentError(
+					'unsupported',
+					`TIFF page ${page.number} uses old-style LZW compression (5), which this package does not convert; save the scan as CCITT Group 4 or PDF`,
+				);
 			return lzwDecode(data, TIFF_EARLY_CHANGE, limit);
 		case DEFLATE:
 		case DEFLATE_OLD:
@@ -83,12 +90,18 @@ function decodeSegment(page: TiffPage, segment: Segment, index: number): Uint8Ar
 	const part = `${page.tiled ? 'tile' : 'strip'} ${index + 1}`;
 	// The filters' own errors (damaged data, a bomb) pass through as they are.
 	const decoded = decompress(page, segment.data, wanted);
-	if (decoded.length < wanted) throw damaged(`TIFF page ${page.number}, ${part}: the data end before the last row`);
+	if (decoded.length < wanted)
+		throw damaged(`TIFF page ${page.number}, ${part}: the data end before the last row`);
 	// A copy: uncompressed data are the file's own bytes, and the steps below change bytes in place.
 	let rows: Uint8Array = decoded.slice(0, wanted);
 	if (page.bitsPerSample === 16 && page.littleEndian) swapPairs(rows);
 	if (page.predictor === 2) {
-		rows = undoPredictor(rows, { predictor: 2, colors: page.planar ? 1 : page.samplesPerPixel, bitsPerComponent: page.bitsPerSample, columns: segment.width });
+		rows = undoPredictor(rows, {
+			predictor: 2,
+			colors: page.planar ? 1 : page.samplesPerPixel,
+			bitsPerComponent: page.bitsPerSample,
+			columns: segment.width,
+		});
 	}
 	return rows;
 }
@@ -96,13 +109,18 @@ function decodeSegment(page: TiffPage, segment: Segment, index: number): Uint8Ar
 /** The page's samples. Call checkDecodedSize first. */
 export function decodePage(page: TiffPage): Raster {
 	const rowBytes = planeRowBytes(page, page.width);
-	const planes = Array.from({ length: page.planar ? page.samplesPerPixel : 1 }, () => new Uint8Array(rowBytes * page.height));
+	const planes = Array.from(
+		{ length: page.planar ? page.samplesPerPixel : 1 },
+		() => new Uint8Array(rowBytes * page.height),
+	);
 	page.segments.forEach((segment, index) => {
 		const rows = decodeSegment(page, segment, index);
 		const segmentRowBytes = planeRowBytes(page, segment.width);
 		// Tile widths are multiples of 16 pixels, so a tile's first sample starts on a byte boundary.
-		const firstByte = (segment.x * (page.planar ? 1 : page.samplesPerPixel) * page.bitsPerSample) / 8;
-		if (!Number.isInteger(firstByte)) throw damaged(`TIFF page ${page.number}: TileWidth is not a multiple of 16`);
+		const firstByte =
+			(segment.x * (page.planar ? 1 : page.samplesPerPixel) * page.bitsPerSample) / 8;
+		if (!Number.isInteger(firstByte))
+			throw damaged(`TIFF page ${page.number}: TileWidth is not a multiple of 16`);
 		const copied = Math.min(segmentRowBytes, rowBytes - firstByte);
 		const visibleRows = Math.min(segment.height, page.height - segment.y);
 		const plane = planes[segment.plane];

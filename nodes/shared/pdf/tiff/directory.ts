@@ -89,12 +89,16 @@ export class TiffDirectory {
 	integers(tag: number, name: string): number[] | undefined {
 		const entry = this.located(tag, name);
 		if (entry === undefined) return undefined;
-		if (!INTEGER_TYPES.has(entry.type)) throw this.damaged(`${name} has a field type (${entry.type}) that does not hold whole numbers`);
+		if (!INTEGER_TYPES.has(entry.type))
+			throw this.damaged(
+				`${name} has a field type (${entry.type}) that does not hold whole numbers`,
+			);
 		const size = TYPE_SIZES[entry.type];
 		const values = new Array<number>(entry.count);
 		for (let index = 0; index < entry.count; index++) {
 			const at = entry.valueAt + index * size;
-			values[index] = size === 1 ? this.file.data[at] : size === 2 ? this.file.u16(at) : this.file.u32(at);
+			values[index] =
+				size === 1 ? this.file.data[at] : size === 2 ? this.file.u16(at) : this.file.u32(at);
 		}
 		return values;
 	}
@@ -129,13 +133,21 @@ export class TiffDirectory {
 	private located(tag: number, name: string): Entry | undefined {
 		const entry = this.entries.get(tag);
 		if (entry === undefined) return undefined;
-		this.file.require(entry.valueAt, entry.count * (TYPE_SIZES[entry.type] ?? 0), `${name} value of page ${this.page}`);
+		this.file.require(
+			entry.valueAt,
+			entry.count * (TYPE_SIZES[entry.type] ?? 0),
+			`${name} value of page ${this.page}`,
+		);
 		return entry;
 	}
 }
 
 /** Reads one directory's entries; returns them with the offset of the next directory (0: none). */
-function readEntries(file: TiffBytes, at: number, page: number): { entries: Map<number, Entry>; next: number } {
+function readEntries(
+	file: TiffBytes,
+	at: number,
+	page: number,
+): { entries: Map<number, Entry>; next: number } {
 	file.require(at, 2, `directory of page ${page}`);
 	const count = file.u16(at);
 	file.require(at + 2, count * 12 + 4, `directory of page ${page}`);
@@ -162,15 +174,22 @@ function readEntries(file: TiffBytes, at: number, page: number): { entries: Map<
  */
 export function readDirectories(data: Uint8Array): TiffDirectory[] {
 	const type = fileTypeOf(data);
-	if (type?.kind !== 'tiff' || data.length < 8) throw damaged('the file does not start with a TIFF header');
-	if (type.bigTiff) throw new DocumentError('unsupported', 'the file is a BigTIFF, which this package does not convert; save it as classic TIFF or PDF');
+	if (type?.kind !== 'tiff' || data.length < 8)
+		throw damaged('the file does not start with a TIFF header');
+	if (type.bigTiff)
+		throw new DocumentError(
+			'unsupported',
+			'the file is a BigTIFF, which this package does not convert; save it as classic TIFF or PDF',
+		);
 	const file = new TiffBytes(data, data[0] === 0x49);
 	const directories: TiffDirectory[] = [];
 	const visited = new Set<number>();
 	let next = file.u32(4);
 	while (next !== 0) {
-		if (visited.has(next)) throw damaged(`the TIFF directory chain loops back after page ${directories.length}`);
-		if (directories.length === MAX_DIRECTORIES) throw new DocumentError('tooLarge', `the TIFF has more than ${MAX_DIRECTORIES} pages`);
+		if (visited.has(next))
+			throw damaged(`the TIFF directory chain loops back after page ${directories.length}`);
+		if (directories.length === MAX_DIRECTORIES)
+			throw new DocumentError('tooLarge', `the TIFF has more than ${MAX_DIRECTORIES} pages`);
 		visited.add(next);
 		const page = directories.length + 1;
 		const { entries, next: following } = readEntries(file, next, page);

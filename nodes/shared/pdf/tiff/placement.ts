@@ -18,8 +18,15 @@ export interface PlacedImage {
 }
 
 /** The page's size in points: pixels / dots per inch * 72, rounded as every number in the file is. */
-export function pageSizeInPoints(widthPx: number, heightPx: number, resolution: { x: number; y: number }): { width: string; height: string } {
-	return { width: pdfNumber((widthPx / resolution.x) * 72), height: pdfNumber((heightPx / resolution.y) * 72) };
+export function pageSizeInPoints(
+	widthPx: number,
+	heightPx: number,
+	resolution: { x: number; y: number },
+): { width: string; height: string } {
+	return {
+		width: pdfNumber((widthPx / resolution.x) * 72),
+		height: pdfNumber((heightPx / resolution.y) * 72),
+	};
 }
 
 /**
@@ -39,10 +46,14 @@ export function pageContent(
 	page: { width: number; height: number; clip: boolean },
 	images: readonly { name: string; image: PlacedImage }[],
 ): Buffer {
-	const lines = [`q ${scale(Number(size.width) / page.width)} 0 0 ${scale(Number(size.height) / page.height)} 0 0 cm`];
+	const lines = [
+		`q ${scale(Number(size.width) / page.width)} 0 0 ${scale(Number(size.height) / page.height)} 0 0 cm`,
+	];
 	if (page.clip) lines.push(`0 0 ${page.width} ${page.height} re W n`);
 	for (const { name, image } of images) {
-		lines.push(`q ${image.width} 0 0 ${image.height} ${image.x} ${page.height - image.y - image.height} cm /${name} Do Q`);
+		lines.push(
+			`q ${image.width} 0 0 ${image.height} ${image.x} ${page.height - image.y - image.height} cm /${name} Do Q`,
+		);
 	}
 	lines.push('Q');
 	return Buffer.from(`${lines.join('\n')}\n`, 'latin1');

@@ -26,7 +26,8 @@ const UNIT_CENTIMETRE = 3;
 const MIN_DPI = 1;
 const MAX_DPI = 100_000;
 
-const usable = (dpi: number | undefined): dpi is number => dpi !== undefined && Number.isFinite(dpi) && dpi >= MIN_DPI && dpi <= MAX_DPI;
+const usable = (dpi: number | undefined): dpi is number =>
+	dpi !== undefined && Number.isFinite(dpi) && dpi >= MIN_DPI && dpi <= MAX_DPI;
 
 /**
  * The page's resolution. When the file gives none (or nonsense), a bilevel page of a fax width
@@ -34,7 +35,11 @@ const usable = (dpi: number | undefined): dpi is number => dpi !== undefined && 
  * anything else as 72 dpi. ResolutionUnit "none" (1) gives only the aspect ratio: the default across,
  * and down scaled by that ratio.
  */
-export function pageResolution(directory: TiffDirectory, width: number, bilevel: boolean): Resolution {
+export function pageResolution(
+	directory: TiffDirectory,
+	width: number,
+	bilevel: boolean,
+): Resolution {
 	const fallback = bilevel && FAX_WIDTHS.has(width) ? FAX_DEFAULT : PLAIN_DEFAULT;
 	const unit = directory.integer(TAG.ResolutionUnit, 'ResolutionUnit', 2);
 	let x = directory.number(TAG.XResolution, 'XResolution');

@@ -52,12 +52,18 @@ export interface SegmentLayout {
 }
 
 /** The page's strips or tiles, in file order. Throws 'damaged' for missing or inconsistent tags. */
-export function readSegments(directory: TiffDirectory, layout: SegmentLayout): { segments: Segment[]; tiled: boolean } {
+export function readSegments(
+	directory: TiffDirectory,
+	layout: SegmentLayout,
+): { segments: Segment[]; tiled: boolean } {
 	const tiled = directory.has(TAG.TileWidth) || directory.has(TAG.TileOffsets);
 	const segmentWidth = tiled ? directory.integer(TAG.TileWidth, 'TileWidth', 0) : layout.width;
 	const rowsPerStrip = directory.integer(TAG.RowsPerStrip, 'RowsPerStrip', WHOLE_IMAGE);
-	const segmentHeight = tiled ? directory.integer(TAG.TileLength, 'TileLength', 0) : Math.min(rowsPerStrip === 0 ? WHOLE_IMAGE : rowsPerStrip, layout.height);
-	if (segmentWidth === 0 || segmentHeight === 0) throw directory.damaged('TileWidth or TileLength is missing or zero');
+	const segmentHeight = tiled
+		? directory.integer(TAG.TileLength, 'TileLength', 0)
+		: Math.min(rowsPerStrip === 0 ? WHOLE_IMAGE : rowsPerStrip, layout.height);
+	if (segmentWidth === 0 || segmentHeight === 0)
+		throw directory.damaged('TileWidth or TileLength is missing or zero');
 	const across = Math.ceil(layout.width / segmentWidth);
 	const down = Math.ceil(layout.height / segmentHeight);
 	const perPlane = across * down;
@@ -67,15 +73,26 @@ export function readSegments(directory: TiffDirectory, layout: SegmentLayout): {
 	const countsName = tiled ? 'TileByteCounts' : 'StripByteCounts';
 	const offsets = directory.integers(tiled ? TAG.TileOffsets : TAG.StripOffsets, offsetsName);
 	if (offsets === undefined) throw directory.damaged(`${offsetsName} is missing`);
-	if (offsets.length < count) throw directory.damaged(`${offsetsName} lists ${offsets.length} parts where the image has ${count}`);
+	if (offsets.length < count)
+		throw directory.damaged(
+			`${offsetsName} lists ${offsets.length} parts where the image has ${count}`,
+		);
 	let byteCounts = directory.integers(tiled ? TAG.TileByteCounts : TAG.StripByteCounts, countsName);
 	if (byteCounts === undefined && layout.uncompressedBytes !== undefined && !tiled) {
 		// Old writers leave StripByteCounts out of uncompressed files: each strip's size follows from its rows.
 		const sizer = layout.uncompressedBytes;
-		byteCounts = offsets.map((_, index) => sizer(layout.width, Math.min(segmentHeight, layout.height - (index % perPlane) * segmentHeight)));
+		byteCounts = offsets.map((_, index) =>
+			sizer(
+				layout.width,
+				Math.min(segmentHeight, layout.height - (index % perPlane) * segmentHeight),
+			),
+		);
 	}
 	if (byteCounts === undefined) throw directory.damaged(`${countsName} is missing`);
-	if (byteCounts.length < count) throw directory.damaged(`${countsName} lists ${byteCounts.length} parts where the image has ${count}`);
+	if (byteCounts.length < count)
+		throw directory.damaged(
+			`${countsName} lists ${byteCounts.length} parts where the image has ${count}`,
+		);
 
 	const segments: Segment[] = [];
 	for (let index = 0; index < count; index++) {
@@ -83,7 +100,11 @@ export function readSegments(directory: TiffDirectory, layout: SegmentLayout): {
 		const inPlane = index % perPlane;
 		const x = (inPlane % across) * segmentWidth;
 		const y = Math.floor(inPlane / across) * segmentHeight;
-		const stored = directory.file.bytes(offsets[index], byteCounts[index], `${tiled ? 'tile' : 'strip'} ${index + 1} of page ${directory.page}`);
+		const stored = directory.file.bytes(
+			offsets[index],
+			byteCounts[index],
+			`${tiled ? 'tile' : 'strip'} ${index + 1} of page ${directory.page}`,
+		);
 		segments.push({
 			x,
 			y,

@@ -28,7 +28,10 @@ function pageImages(page: TiffPage, budget: { remaining: number }): PlacedImage[
 	if (isCopiedAsIs(page)) return bilevelImages(page);
 	budget.remaining -= checkDecodedSize(page);
 	if (budget.remaining < 0) {
-		throw new DocumentError('tooLarge', `the TIFF's pages up to page ${page.number} decode to more than ${MAX_DOCUMENT_DECODED_BYTES / 1048576} MiB`);
+		throw new DocumentError(
+			'tooLarge',
+			`the TIFF's pages up to page ${page.number} decode to more than ${MAX_DOCUMENT_DECODED_BYTES / 1048576} MiB`,
+		);
 	}
 	return [colourImage(page, decodePage(page))];
 }
@@ -40,13 +43,18 @@ function pageImages(page: TiffPage, budget: { remaining: number }): PlacedImage[
  */
 export function tiffToPdf(data: Uint8Array): TiffPdf {
 	const pages = readDirectories(data).filter(isPage).map(readPage);
-	if (pages.length === 0) throw new DocumentError('noPages', 'the TIFF holds only thumbnails or masks, no page');
+	if (pages.length === 0)
+		throw new DocumentError('noPages', 'the TIFF holds only thumbnails or masks, no page');
 
 	// Objects 1-3 are fixed; each page then takes its page dictionary, its content stream and its images.
 	const CATALOG = 1;
 	const INFO = 2;
 	const PAGES = 3;
-	const objects: PdfObject[] = ['', `<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))} >>`, ''];
+	const objects: PdfObject[] = [
+		'',
+		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))} >>`,
+		'',
+	];
 	const kids: number[] = [];
 	const budget = { remaining: MAX_DOCUMENT_DECODED_BYTES };
 	for (const page of pages) {
@@ -56,16 +64,24 @@ export function tiffToPdf(data: Uint8Array): TiffPdf {
 		const named = images.map((image, index) => ({ name: `Im${index + 1}`, image }));
 		const size = pageSizeInPoints(page.width, page.height, page.resolution);
 		// Edge tiles copied as they are reach past the page's right and bottom edges.
-		const clip = images.some((image) => image.x + image.width > page.width || image.y + image.height > page.height);
-		const xObjects = named.map(({ name }, index) => `/${name} ${ref(firstImage + index)}`).join(' ');
+		const clip = images.some(
+			(image) => image.x + image.width > page.width || image.y + image.height > page.height,
+		);
+		const xObjects = named
+			.map(({ name }, index) => `/${name} ${ref(firstImage + index)}`)
+			.join(' ');
 		objects.push(
 			`<< /Type /Page /Parent ${ref(PAGES)} /MediaBox [0 0 ${size.width} ${size.height}] /Resources << /XObject << ${xObjects} >> /ProcSet [/PDF /ImageB /ImageC /ImageI] >> /Contents ${ref(pageObject + 1)} >>`,
-			{ dictionaryEntries: '', data: pageContent(size, { width: page.width, height: page.height, clip }, named) },
+			{
+				dictionaryEntries: '',
+				data: pageContent(size, { width: page.width, height: page.height, clip }, named),
+			},
 			...images.map((image) => ({ dictionaryEntries: image.dictionaryEntries, data: image.data })),
 		);
 		kids.push(pageObject);
 	}
 	objects[CATALOG - 1] = `<< /Type /Catalog /Pages ${ref(PAGES)} >>`;
-	objects[PAGES - 1] = `<< /Type /Pages /Kids [${kids.map(ref).join(' ')}] /Count ${kids.length} >>`;
+	objects[PAGES - 1] =
+		`<< /Type /Pages /Kids [${kids.map(ref).join(' ')}] /Count ${kids.length} >>`;
 	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: kids.length };
 }

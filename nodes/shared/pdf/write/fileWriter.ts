@@ -46,9 +46,14 @@ export class PdfFileWriter {
 		let table = `xref\n0 ${size}\n0000000000 65535 f\r\n`;
 		for (let objectNumber = 1; objectNumber < size; objectNumber++) {
 			const offset = this.offsets[objectNumber];
-			table += offset === undefined ? '0000000000 00000 f\r\n' : `${String(offset).padStart(10, '0')} 00000 n\r\n`;
+			table +=
+				offset === undefined
+					? '0000000000 00000 f\r\n'
+					: `${String(offset).padStart(10, '0')} 00000 n\r\n`;
 		}
-		this.write(`${table}trailer\n<< /Size ${size} /Root ${root} 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
+		this.write(
+			`${table}trailer\n<< /Size ${size} /Root ${root} 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`,
+		);
 		this.flushText();
 		return Buffer.concat(this.chunks, this.length);
 	}

@@ -11,7 +11,11 @@ export type PdfObject = string | { dictionaryEntries: string; data: Buffer };
  * %PDF-1.4 and a comment of four bytes above 127, which tells transfer tools the file is binary
  * (PDF 1.7 section 7.5.2).
  */
-const HEADER = Buffer.concat([Buffer.from('%PDF-1.4\n%', 'latin1'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]), Buffer.from('\n', 'latin1')]);
+const HEADER = Buffer.concat([
+	Buffer.from('%PDF-1.4\n%', 'latin1'),
+	Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+	Buffer.from('\n', 'latin1'),
+]);
 
 /** A number as PDF syntax: at most two decimals, no exponent, no trailing zeros, no "-0". */
 export function pdfNumber(value: number): string {
@@ -50,7 +54,10 @@ export function ref(objectNumber: number): string {
  * The file. objects[i] becomes object i + 1 (generation 0). Each xref entry is exactly 20 bytes:
  * 10-digit offset, space, 5-digit generation, space, n or f, CR LF.
  */
-export function serialisePdf(objects: readonly PdfObject[], trailer: { root: number; info?: number }): Buffer {
+export function serialisePdf(
+	objects: readonly PdfObject[],
+	trailer: { root: number; info?: number },
+): Buffer {
 	const parts: Buffer[] = [HEADER];
 	let offset = HEADER.length;
 	const offsets: number[] = [];
@@ -64,7 +71,12 @@ export function serialisePdf(objects: readonly PdfObject[], trailer: { root: num
 			add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, 'latin1'));
 		} else {
 			const extra = object.dictionaryEntries === '' ? '' : ` ${object.dictionaryEntries}`;
-			add(Buffer.from(`${index + 1} 0 obj\n<< /Length ${object.data.length}${extra} >>\nstream\n`, 'latin1'));
+			add(
+				Buffer.from(
+					`${index + 1} 0 obj\n<< /Length ${object.data.length}${extra} >>\nstream\n`,
+					'latin1',
+				),
+			);
 			add(object.data);
 			add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
 		}

@@ -7,7 +7,13 @@ import { pdfKitFormDocument } from '../corpus/producers';
 import { handmadePdf } from '../../../harness/pdf/handmade';
 import { letter } from '../helpers/sources';
 import { compareJoined, expectSameAsSources, pdfTools } from '../helpers/tools';
-import { coverSheet, formForTheViewer, formWithAppearances, layersOffByBaseState, layersOffByList } from './catalogSources';
+import {
+	coverSheet,
+	formForTheViewer,
+	formWithAppearances,
+	layersOffByBaseState,
+	layersOffByList,
+} from './catalogSources';
 import { qpdfCatalog } from './qpdfCatalog';
 
 /**
@@ -36,19 +42,28 @@ describe('forms: every copied widget is a field of the joined form', () => {
 		const { read, catalog } = joinedBehindCover([formForTheViewer()]);
 		expect(words(read.pageTexts[1])).toContain('Patient name: Jane Roe');
 		expect(words(read.pageTexts[2])).toContain('Date of birth: 1970-01-01');
-		expect(catalog.fields).toEqual(['patient.name = Jane Roe (page 2)', 'dob = 1970-01-01 (page 3)']);
+		expect(catalog.fields).toEqual([
+			'patient.name = Jane Roe (page 2)',
+			'dob = 1970-01-01 (page 3)',
+		]);
 		expect(catalog.needAppearances).toBe(true);
 		expect(Object.keys(catalog.form!)).toEqual(['/DA', '/DR', '/Fields', '/NeedAppearances']);
 		expect(catalog.form!['/DA']).toBe('u:/Helv 0 Tf 0 g');
 		expect(catalog.fonts).toEqual({ '/Helv': '/Helvetica' });
 		// The roots: "patient" (over "name", over page 2's widget) and "dob", a widget that is its own field.
-		expect(catalog.fieldReferences.map((reference) => catalog.object(reference)['/T'])).toEqual(['u:patient', 'u:dob']);
+		expect(catalog.fieldReferences.map((reference) => catalog.object(reference)['/T'])).toEqual([
+			'u:patient',
+			'u:dob',
+		]);
 	});
 
 	test('with its own appearance streams (no /NeedAppearances): drawn from them, and the joined form does not ask for appearances', () => {
 		const { read, catalog } = joinedBehindCover([formWithAppearances()]);
 		expect(words(read.pageTexts[1])).toContain('Dr. Amelia Hartmann');
-		expect(catalog.fields).toEqual(['physician = Dr. Amelia Hartmann (page 2)', 'urgent = /Yes (page 2)']);
+		expect(catalog.fields).toEqual([
+			'physician = Dr. Amelia Hartmann (page 2)',
+			'urgent = /Yes (page 2)',
+		]);
 		expect(catalog.needAppearances).toBe(false);
 		expect(Object.keys(catalog.form!)).toEqual(['/DA', '/DR', '/Fields']);
 		expect(catalog.fonts).toEqual({ '/Helv': '/Helvetica', '/ZaDb': '/ZapfDingbats' });
@@ -56,17 +71,28 @@ describe('forms: every copied widget is a field of the joined form', () => {
 
 	test("two forms the viewer draws, with different defaults: /DR merged, the first's /DA, the second's written into its root field", async () => {
 		const { catalog } = joinedBehindCover([formForTheViewer(), await pdfKitFormDocument()]);
-		expect(catalog.fields).toEqual(['patient.name = Jane Roe (page 2)', 'dob = 1970-01-01 (page 3)', 'patient = Jane Roe (page 4)']);
+		expect(catalog.fields).toEqual([
+			'patient.name = Jane Roe (page 2)',
+			'dob = 1970-01-01 (page 3)',
+			'patient = Jane Roe (page 4)',
+		]);
 		expect(catalog.needAppearances).toBe(true);
 		expect(catalog.form!['/DA']).toBe('u:/Helv 0 Tf 0 g');
 		expect(catalog.fonts).toEqual({ '/Helv': '/Helvetica', '/F1': '/Helvetica' });
 		const [patient, dob, pdfKitPatient] = catalog.fieldReferences.map(catalog.object);
-		expect([patient['/DA'], dob['/DA'], pdfKitPatient['/DA']]).toEqual([undefined, undefined, 'u:/F1 0 Tf 0 g']);
+		expect([patient['/DA'], dob['/DA'], pdfKitPatient['/DA']]).toEqual([
+			undefined,
+			undefined,
+			'u:/F1 0 Tf 0 g',
+		]);
 	});
 
 	test('one with appearance streams, then one the viewer draws: the values of both show; /DR clashes go to the first', () => {
 		const sources = [formWithAppearances(), formForTheViewer()];
-		const joined = joinDocuments([readPdf(coverSheet(3)), ...sources.map((source) => readPdf(source))]).pdf;
+		const joined = joinDocuments([
+			readPdf(coverSheet(3)),
+			...sources.map((source) => readPdf(source)),
+		]).pdf;
 		const check = compareJoined(tools, joined, [coverSheet(3), ...sources]);
 		// /NeedAppearances is for the whole file: a viewer redraws the first form's fields from their values
 		// (its page may look different, its values stay); the cover and the second form are as they were.
@@ -75,12 +101,19 @@ describe('forms: every copied widget is a field of the joined form', () => {
 		expect(words(check.joined.pageTexts[1])).toContain('Dr. Amelia Hartmann');
 		const catalog = qpdfCatalog(check.joined.file);
 		expect(catalog.needAppearances).toBe(true);
-		expect(catalog.fields).toEqual(['physician = Dr. Amelia Hartmann (page 2)', 'urgent = /Yes (page 2)', 'patient.name = Jane Roe (page 3)', 'dob = 1970-01-01 (page 4)']);
+		expect(catalog.fields).toEqual([
+			'physician = Dr. Amelia Hartmann (page 2)',
+			'urgent = /Yes (page 2)',
+			'patient.name = Jane Roe (page 3)',
+			'dob = 1970-01-01 (page 4)',
+		]);
 		expect(catalog.form!['/DA']).toBe('u:/Helv 12 Tf 0 g');
 		// Both name a /Helv: the first form's (the one its appearance stream uses) is kept.
 		const physician = catalog.object(catalog.fieldReferences[0]);
 		const appearance = catalog.object((physician['/AP'] as Record<string, string>)['/N']);
-		expect((catalog.form!['/DR'] as Record<string, Record<string, string>>)['/Font']['/Helv']).toBe((appearance['/Resources'] as Record<string, Record<string, string>>)['/Font']['/Helv']);
+		expect((catalog.form!['/DR'] as Record<string, Record<string, string>>)['/Font']['/Helv']).toBe(
+			(appearance['/Resources'] as Record<string, Record<string, string>>)['/Font']['/Helv'],
+		);
 		const [, , patient, dob] = catalog.fieldReferences.map(catalog.object);
 		expect([patient['/DA'], dob['/DA']]).toEqual(['u:/Helv 0 Tf 0 g', 'u:/Helv 0 Tf 0 g']);
 	});
@@ -105,7 +138,10 @@ describe('layers: what is off by default in its document stays off', () => {
 		expect(read.pageTexts[1]).not.toContain('DRAFT');
 		expect(catalog.layers).toEqual(['Draft', 'Signature']);
 		expect(catalog.layersOff).toEqual(['Draft']);
-		expect(catalog.object('1 0 R')['/OCProperties']).toEqual({ '/OCGs': catalog.layerReferences, '/D': { '/OFF': [catalog.layerReferences[0]] } });
+		expect(catalog.object('1 0 R')['/OCProperties']).toEqual({
+			'/OCGs': catalog.layerReferences,
+			'/D': { '/OFF': [catalog.layerReferences[0]] },
+		});
 		expect(joined.toString('latin1')).not.toContain('Unused');
 	});
 
@@ -121,7 +157,14 @@ describe('layers: what is off by default in its document stays off', () => {
 	test('two documents with layers, and one given twice: every copied layer listed, each document off as it was', () => {
 		const byList = layersOffByList();
 		const { catalog } = joinedBehindCover([byList, layersOffByBaseState(), byList]);
-		expect(catalog.layers).toEqual(['Draft', 'Signature', 'Watermark', 'Stamp', 'Draft', 'Signature']);
+		expect(catalog.layers).toEqual([
+			'Draft',
+			'Signature',
+			'Watermark',
+			'Stamp',
+			'Draft',
+			'Signature',
+		]);
 		expect(catalog.layersOff).toEqual(['Draft', 'Watermark', 'Draft']);
 		expect(distinct(catalog.layerReferences)).toBe(6);
 	});
@@ -129,13 +172,17 @@ describe('layers: what is off by default in its document stays off', () => {
 
 describe('forms and layers together, and documents with neither', () => {
 	test('a form, layers and a letter: the catalog has both, every page as it was', async () => {
-		const { catalog } = joinedBehindCover([await pdfKitFormDocument(), layersOffByList(), letter(10)]);
+		const { catalog } = joinedBehindCover([
+			await pdfKitFormDocument(),
+			layersOffByList(),
+			letter(10),
+		]);
 		expect(catalog.keys.sort()).toEqual(['/AcroForm', '/OCProperties', '/Pages', '/Type']);
 		expect(catalog.fields).toEqual(['patient = Jane Roe (page 2)']);
 		expect(catalog.layersOff).toEqual(['Draft']);
 	});
 
-	test("a broken catalog whose /OCGs name a page, and a widget whose /Parent is a page: no page listed as a field or a layer", () => {
+	test('a broken catalog whose /OCGs name a page, and a widget whose /Parent is a page: no page listed as a field or a layer', () => {
 		const broken = handmadePdf([
 			'<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> /OCProperties << /OCGs [3 0 R 5 0 R] /D << /OFF [3 0 R] >> >> >>',
 			'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -147,7 +194,10 @@ describe('forms and layers together, and documents with neither', () => {
 		const catalog = joined.context.destinations.catalog;
 		const form = joined.context.resolve(catalog.get('AcroForm')) as PdfDict;
 		const properties = joined.context.resolve(catalog.get('OCProperties')) as PdfDict;
-		const listed = (value: PdfValue | undefined) => (value as PdfRef[]).map((reference) => joined.context.resolve(reference) as PdfDict).map((listed) => listed.name('Type'));
+		const listed = (value: PdfValue | undefined) =>
+			(value as PdfRef[])
+				.map((reference) => joined.context.resolve(reference) as PdfDict)
+				.map((listed) => listed.name('Type'));
 		expect(listed(form.get('Fields'))).toEqual(['Annot']);
 		expect(listed(properties.get('OCGs'))).toEqual(['OCG']);
 		expect(listed((properties.get('D') as PdfDict).get('OFF'))).toEqual([]);

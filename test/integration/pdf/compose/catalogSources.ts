@@ -8,9 +8,11 @@ import type { HandObject } from '../../../harness/pdf/handmade';
 import { HELVETICA, handmadePdf, textContent } from '../../../harness/pdf/handmade';
 
 /** The cover sheet a fax of `followingPages` pages starts with. */
-export const coverSheet = (followingPages: number): Buffer => renderCoverSheet({ confidentialityNotice: 'Confidential.' }, followingPages).pdf;
+export const coverSheet = (followingPages: number): Buffer =>
+	renderCoverSheet({ confidentialityNotice: 'Confidential.' }, followingPages).pdf;
 
-const page = (entries: string) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${entries} >>`;
+const page = (entries: string) =>
+	`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${entries} >>`;
 const content = (data: string): HandObject => ({ entries: '', data });
 const ZAPF_DINGBATS = '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>';
 
@@ -51,14 +53,23 @@ export function formWithAppearances(): Buffer {
 		HELVETICA,
 		ZAPF_DINGBATS,
 		content(textContent(['Referral form', 'Physician:', '', 'Urgent:'])),
-		{ entries: '/Type /XObject /Subtype /Form /BBox [0 0 248 24] /Resources << /Font << /Helv 7 0 R >> >>', data: '0.9 g 0 0 248 24 re f BT /Helv 12 Tf 0 g 4 7 Td (Dr. Amelia Hartmann) Tj ET' },
-		{ entries: '/Type /XObject /Subtype /Form /BBox [0 0 20 20] /Resources << /Font << /ZaDb 8 0 R >> >>', data: '0 g 1 1 18 18 re S BT /ZaDb 16 Tf 3 4 Td (4) Tj ET' },
+		{
+			entries:
+				'/Type /XObject /Subtype /Form /BBox [0 0 248 24] /Resources << /Font << /Helv 7 0 R >> >>',
+			data: '0.9 g 0 0 248 24 re f BT /Helv 12 Tf 0 g 4 7 Td (Dr. Amelia Hartmann) Tj ET',
+		},
+		{
+			entries:
+				'/Type /XObject /Subtype /Form /BBox [0 0 20 20] /Resources << /Font << /ZaDb 8 0 R >> >>',
+			data: '0 g 1 1 18 18 re S BT /ZaDb 16 Tf 3 4 Td (4) Tj ET',
+		},
 		{ entries: '/Type /XObject /Subtype /Form /BBox [0 0 20 20]', data: '0 g 1 1 18 18 re S' },
 	]).pdf;
 }
 
 /** Content in a layer: a grey box and a line of text over it, shown only when the layer is. */
-const inLayer = (layer: string, y: number, words: string) => `/OC /${layer} BDC 0.5 g 300 ${y} 240 40 re f BT /F1 14 Tf 0 g 310 ${y + 14} Td (${words}) Tj ET EMC`;
+const inLayer = (layer: string, y: number, words: string) =>
+	`/OC /${layer} BDC 0.5 g 300 ${y} 240 40 re f BT /F1 14 Tf 0 g 310 ${y + 14} Td (${words}) Tj ET EMC`;
 
 /**
  * Layers off by /OFF: "Draft" is off (its box and words hidden), "Signature" on; "Unused" is listed and
@@ -68,8 +79,12 @@ export function layersOffByList(): Buffer {
 	return handmadePdf([
 		'<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [6 0 R 7 0 R 8 0 R] /D << /Order [6 0 R 7 0 R 8 0 R] /OFF [6 0 R 8 0 R] >> >> >>',
 		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-		page('/Resources << /Font << /F1 5 0 R >> /Properties << /Draft 6 0 R /Signature 7 0 R >> >> /Contents 4 0 R'),
-		content(`${textContent(['Discharge summary', 'Layers: a draft mark (off), a signature (on)'])} ${inLayer('Draft', 400, 'DRAFT not for release')} ${inLayer('Signature', 300, 'Signed Dr. Roe')}`),
+		page(
+			'/Resources << /Font << /F1 5 0 R >> /Properties << /Draft 6 0 R /Signature 7 0 R >> >> /Contents 4 0 R',
+		),
+		content(
+			`${textContent(['Discharge summary', 'Layers: a draft mark (off), a signature (on)'])} ${inLayer('Draft', 400, 'DRAFT not for release')} ${inLayer('Signature', 300, 'Signed Dr. Roe')}`,
+		),
 		HELVETICA,
 		'<< /Type /OCG /Name (Draft) >>',
 		'<< /Type /OCG /Name (Signature) >>',
@@ -85,7 +100,9 @@ export function layersOffByBaseState(): Buffer {
 	return handmadePdf([
 		'<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [6 0 R 7 0 R] /D << /BaseState /OFF /ON [7 0 R] >> >> >>',
 		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-		page('/Resources << /Font << /F1 5 0 R >> /Properties << /Watermark 6 0 R /Stamp 7 0 R /Clean 8 0 R >> >> /Contents 4 0 R'),
+		page(
+			'/Resources << /Font << /F1 5 0 R >> /Properties << /Watermark 6 0 R /Stamp 7 0 R /Clean 8 0 R >> >> /Contents 4 0 R',
+		),
 		content(
 			`${textContent(['Lab report', 'Layers: a watermark (off), a stamp (on), a clean-copy note'])} ${inLayer('Watermark', 450, 'COPY watermark')} ${inLayer('Stamp', 350, 'Received stamp')} ${inLayer('Clean', 250, 'Clean copy')}`,
 		),

@@ -28,7 +28,13 @@ const occurrences = (haystack: Buffer, needle: Buffer | string): number => {
 
 describe('a fax: the cover page, then the documents, each page as it was', () => {
 	test('cover (2 pages) + letter + images + object streams + linearized: 11 pages, each the same as its source', () => {
-		const sources = [cover(), letter(100), imagePages(tools), tools.qpdf(letter(60), ['--object-streams=generate']), tools.qpdf(letter(60), ['--linearize'])];
+		const sources = [
+			cover(),
+			letter(100),
+			imagePages(tools),
+			tools.qpdf(letter(60), ['--object-streams=generate']),
+			tools.qpdf(letter(60), ['--linearize']),
+		];
 		const joined = join(...sources);
 		expect(joined.pages).toBe(11);
 		const { joined: read } = expectSameAsSources(tools, joined.pdf, sources, 11);
@@ -51,7 +57,10 @@ describe('a fax: the cover page, then the documents, each page as it was', () =>
 			expect(spawnSync('pdftocairo', ['-pdf', tools.read(pdf).file, output]).status).toBe(0);
 			return readFileSync(output);
 		};
-		const sources = [cairo(letter(60), 'cairo-letter.pdf'), cairo(imagePages(tools), 'cairo-images.pdf')];
+		const sources = [
+			cairo(letter(60), 'cairo-letter.pdf'),
+			cairo(imagePages(tools), 'cairo-images.pdf'),
+		];
 		expect(sources[0].toString('latin1')).toMatch(/\/Length \d+ 0 R/);
 		expectSameAsSources(tools, join(cover(), ...sources).pdf, [cover(), ...sources], 6);
 	});
@@ -63,14 +72,21 @@ describe('a fax: the cover page, then the documents, each page as it was', () =>
 		const distilled = tools.path('distilled.pdf');
 		const scan = tools.path('scan.pdf');
 		const postscript = tools.path('scan.ps');
-		const ghostscript = (...args: string[]) => expect(spawnSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', ...args]).status).toBe(0);
+		const ghostscript = (...args: string[]) =>
+			expect(
+				spawnSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', ...args])
+					.status,
+			).toBe(0);
 		ghostscript(`-sOutputFile=${distilled}`, tools.read(letter(60)).file);
 		const side = 400;
 		let hex = '';
 		for (let y = 0; y < side; y++) {
 			for (let x = 0; x < side; x += 8) {
 				let byte = 0;
-				for (let bit = 0; bit < 8; bit++) byte = (byte << 1) | ((((x + bit) >> 5) + (y >> 5)) % 2 === 0 || (x + bit + y) % 37 === 0 ? 1 : 0);
+				for (let bit = 0; bit < 8; bit++)
+					byte =
+						(byte << 1) |
+						((((x + bit) >> 5) + (y >> 5)) % 2 === 0 || (x + bit + y) % 37 === 0 ? 1 : 0);
 				hex += byte.toString(16).padStart(2, '0');
 			}
 			hex += '\n';
@@ -90,7 +106,11 @@ describe('a fax: the cover page, then the documents, each page as it was', () =>
 describe('what the copy keeps, shares and leaves out', () => {
 	test('objects shared by the pages of a document are written once; the same document twice, twice', () => {
 		const images = imagePages(tools);
-		const photo = readPdf(images).objectNumbers.map((number) => readPdf(images).context.get(number)).find((object) => object instanceof PdfStream && object.dictionary.name('Filter') === 'DCTDecode') as PdfStream;
+		const photo = readPdf(images)
+			.objectNumbers.map((number) => readPdf(images).context.get(number))
+			.find(
+				(object) => object instanceof PdfStream && object.dictionary.name('Filter') === 'DCTDecode',
+			) as PdfStream;
 		const once = join(images);
 		expect(occurrences(once.pdf, Buffer.from(photo.data))).toBe(1);
 		const twice = join(images, images);
@@ -115,21 +135,36 @@ describe('what the copy keeps, shares and leaves out', () => {
 			'<< /Type /Catalog /Pages 2 0 R >>',
 			'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
 			'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /Im 6 0 R >> >> /Contents 4 0 R >>',
-			{ entries: '', data: `q 200 0 0 260 72 300 cm /Im Do Q ${textContent(['Indirect lengths'])}` },
+			{
+				entries: '',
+				data: `q 200 0 0 260 72 300 cm /Im Do Q ${textContent(['Indirect lengths'])}`,
+			},
 			HELVETICA,
-			{ entries: `/Subtype /Image /Width ${photo.width} /Height ${photo.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode`, data: photo.data },
+			{
+				entries: `/Subtype /Image /Width ${photo.width} /Height ${photo.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode`,
+				data: photo.data,
+			},
 		];
 		const made = handmadePdf(objects);
-		const content = textContent(['Indirect lengths']).length + 'q 200 0 0 260 72 300 cm /Im Do Q '.length;
+		const content =
+			textContent(['Indirect lengths']).length + 'q 200 0 0 260 72 300 cm /Im Do Q '.length;
 		// The content stream's /Length becomes "7 0 R" (object 7 is appended by hand), the image's is 5 bytes too long.
 		const text = made.pdf
 			.toString('latin1')
 			.replace(`<< /Length ${content}  >>`, '<< /Length 7 0 R >>')
-			.replace(`/Length ${photo.data.length} /Subtype`, `/Length ${photo.data.length + 5} /Subtype`);
-		const pdf = Buffer.from(text.replace(/xref\n[\s\S]*$/, `7 0 obj\n${content}\nendobj\n`), 'latin1');
+			.replace(
+				`/Length ${photo.data.length} /Subtype`,
+				`/Length ${photo.data.length + 5} /Subtype`,
+			);
+		const pdf = Buffer.from(
+			text.replace(/xref\n[\s\S]*$/, `7 0 obj\n${content}\nendobj\n`),
+			'latin1',
+		);
 		const joined = join(pdf);
 		expect(joined.pdf.includes(photo.data)).toBe(true);
-		expect(joined.pdf.toString('latin1')).toContain(`<< /Length ${photo.data.length} /Subtype /Image`);
+		expect(joined.pdf.toString('latin1')).toContain(
+			`<< /Length ${photo.data.length} /Subtype /Image`,
+		);
 		expect(joined.pdf.toString('latin1')).toContain(`<< /Length ${content} >>\nstream\n`);
 		expectSameAsSources(tools, joined.pdf, [made.pdf], 1);
 	});
@@ -151,7 +186,13 @@ describe('what the copy keeps, shares and leaves out', () => {
 		expectSameAsSources(tools, joined.pdf, [pdf], 3);
 		const output = readPdf(joined.pdf);
 		expect(output.pages.map((page) => [...page.inherited.keys()])).toEqual([[], [], []]);
-		expect(output.pages.map((page) => ['MediaBox', 'CropBox', 'Rotate', 'Resources'].filter((key) => page.dictionary.entries.has(key)))).toEqual([
+		expect(
+			output.pages.map((page) =>
+				['MediaBox', 'CropBox', 'Rotate', 'Resources'].filter((key) =>
+					page.dictionary.entries.has(key),
+				),
+			),
+		).toEqual([
 			['MediaBox', 'CropBox', 'Rotate', 'Resources'],
 			['MediaBox', 'CropBox', 'Rotate', 'Resources'],
 			['MediaBox', 'Resources'],
@@ -164,9 +205,15 @@ describe('what the copy keeps, shares and leaves out', () => {
 			'<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 7 0 R /MarkInfo << /Marked true >> /Threads [9 0 R] >>',
 			'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
 			'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /Logo 6 0 R >> >> /Contents 4 0 R /StructParents 0 /B [10 0 R] /PieceInfo << /App << /Private 11 0 R >> >> >>',
-			{ entries: '', data: `/P << /MCID 0 >> BDC ${textContent(['Tagged page'])} EMC q 50 0 0 50 400 400 cm /Logo Do Q` },
+			{
+				entries: '',
+				data: `/P << /MCID 0 >> BDC ${textContent(['Tagged page'])} EMC q 50 0 0 50 400 400 cm /Logo Do Q`,
+			},
 			HELVETICA,
-			{ entries: '/Type /XObject /Subtype /Form /BBox [0 0 1 1] /StructParent 1 /Ref 8 0 R', data: '0 0 1 rg 0 0 1 1 re f' },
+			{
+				entries: '/Type /XObject /Subtype /Form /BBox [0 0 1 1] /StructParent 1 /Ref 8 0 R',
+				data: '0 0 1 rg 0 0 1 1 re f',
+			},
 			'<< /Type /StructTreeRoot /K [8 0 R] /ParentTree << /Nums [0 [8 0 R]] >> >>',
 			'<< /Type /StructElem /S /P /P 7 0 R /Pg 3 0 R /K 0 >>',
 			'<< /Type /Thread /F 10 0 R >>',
@@ -175,14 +222,25 @@ describe('what the copy keeps, shares and leaves out', () => {
 		]).pdf;
 		const joined = join(pdf);
 		const text = joined.pdf.toString('latin1');
-		for (const left of ['StructParent', 'StructTreeRoot', 'StructElem', '/Bead', '/Thread', 'PieceInfo', 'authoring application data', '/B [']) expect(text).not.toContain(left);
+		for (const left of [
+			'StructParent',
+			'StructTreeRoot',
+			'StructElem',
+			'/Bead',
+			'/Thread',
+			'PieceInfo',
+			'authoring application data',
+			'/B [',
+		])
+			expect(text).not.toContain(left);
 		// The form's /Ref (a reference to a struct element here) is written as null.
 		expect(text).toContain('/Ref null');
 		expectSameAsSources(tools, joined.pdf, [pdf], 1);
 	});
 
 	test('a page written inline in /Kids, a page without /Type and /MediaBox (US Letter assumed)', () => {
-		const inlinePage = '<< /Type /Page /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>';
+		const inlinePage =
+			'<< /Type /Page /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>';
 		const objects = (kids: string): HandObject[] => [
 			'<< /Type /Catalog /Pages 2 0 R >>',
 			`<< /Type /Pages /Kids [${kids} 3 0 R] /Count 2 >>`,
@@ -199,7 +257,14 @@ describe('what the copy keeps, shares and leaves out', () => {
 	});
 
 	test('the version: 1.7 at least, else the highest of the inputs', () => {
-		const v20 = handmadePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'], { version: '2.0' }).pdf;
+		const v20 = handmadePdf(
+			[
+				'<< /Type /Catalog /Pages 2 0 R >>',
+				'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+			],
+			{ version: '2.0' },
+		).pdf;
 		const joined = join(letter(5), v20);
 		expect(joined.pdf.subarray(0, 9).toString('latin1')).toBe('%PDF-2.0\n');
 		expectSameAsSources(tools, joined.pdf, [letter(5), v20], 2);
@@ -207,7 +272,9 @@ describe('what the copy keeps, shares and leaves out', () => {
 	});
 
 	test('no documents: noPages', () => {
-		expect(() => joinDocuments([])).toThrow(new DocumentError('noPages', 'there are no documents to join'));
+		expect(() => joinDocuments([])).toThrow(
+			new DocumentError('noPages', 'there are no documents to join'),
+		);
 	});
 
 	test('dictionaries only the reader sees are untouched: a joined page dictionary has /Parent 2 0 R', () => {

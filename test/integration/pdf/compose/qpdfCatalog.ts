@@ -26,11 +26,16 @@ export interface QpdfCatalog {
 	object(reference: string): JsonDict;
 }
 
-const text = (value: Json | undefined): string => (typeof value === 'string' ? value.replace(/^u:/, '') : String(value));
+const text = (value: Json | undefined): string =>
+	typeof value === 'string' ? value.replace(/^u:/, '') : String(value);
 
 /** What qpdf reads of the catalog of the PDF file `file`. */
 export function qpdfCatalog(file: string): QpdfCatalog {
-	const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=acroform', file], { encoding: 'utf8' }));
+	const json = JSON.parse(
+		execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=acroform', file], {
+			encoding: 'utf8',
+		}),
+	);
 	const objects = json.qpdf[1] as Record<string, { value?: JsonDict; stream?: { dict: JsonDict } }>;
 	const object = (reference: string): JsonDict => {
 		const found = objects[`obj:${reference}`];
@@ -38,18 +43,31 @@ export function qpdfCatalog(file: string): QpdfCatalog {
 	};
 	const catalog = object(json.qpdf[1]['trailer']?.value?.['/Root'] ?? '1 0 R');
 	const form = catalog['/AcroForm'] as JsonDict | undefined;
-	const resources = (form?.['/DR'] as JsonDict | undefined)?.['/Font'] as Record<string, string> | undefined;
+	const resources = (form?.['/DR'] as JsonDict | undefined)?.['/Font'] as
+		| Record<string, string>
+		| undefined;
 	const properties = catalog['/OCProperties'] as JsonDict | undefined;
 	const layerReferences = (properties?.['/OCGs'] as string[] | undefined) ?? [];
-	const names = (references: Json | undefined) => (references as string[] | undefined)?.map((reference) => text(object(reference)['/Name']));
-	const acroform = json.acroform as { fields: Array<{ fullname: string; value: Json; pageposfrom1: number }>; needappearances: boolean };
+	const names = (references: Json | undefined) =>
+		(references as string[] | undefined)?.map((reference) => text(object(reference)['/Name']));
+	const acroform = json.acroform as {
+		fields: Array<{ fullname: string; value: Json; pageposfrom1: number }>;
+		needappearances: boolean;
+	};
 	return {
 		keys: Object.keys(catalog),
-		fields: acroform.fields.map((field) => `${field.fullname} = ${text(field.value)} (page ${field.pageposfrom1})`),
+		fields: acroform.fields.map(
+			(field) => `${field.fullname} = ${text(field.value)} (page ${field.pageposfrom1})`,
+		),
 		needAppearances: acroform.needappearances,
 		form,
 		fieldReferences: (form?.['/Fields'] as string[] | undefined) ?? [],
-		fonts: Object.fromEntries(Object.entries(resources ?? {}).map(([key, reference]) => [key, text(object(reference)['/BaseFont'])])),
+		fonts: Object.fromEntries(
+			Object.entries(resources ?? {}).map(([key, reference]) => [
+				key,
+				text(object(reference)['/BaseFont']),
+			]),
+		),
 		layers: names(properties?.['/OCGs']),
 		layersOff: names((properties?.['/D'] as JsonDict | undefined)?.['/OFF']),
 		layerReferences,

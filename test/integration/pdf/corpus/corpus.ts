@@ -8,18 +8,52 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ghostscriptDocument, reportlabDocument, scannedDocument, TIFF_KINDS, tiffDocument } from './programs';
-import { inheritedDocument, jsPdfDocument, letterDocument, pdfKitDocument, pdfLibDocument } from './producers';
+import {
+	ghostscriptDocument,
+	reportlabDocument,
+	scannedDocument,
+	TIFF_KINDS,
+	tiffDocument,
+} from './programs';
+import {
+	inheritedDocument,
+	jsPdfDocument,
+	letterDocument,
+	pdfKitDocument,
+	pdfLibDocument,
+} from './producers';
 import type { QpdfVariant } from './variants';
-import { cutBeforeCrossReference, cutInHalf, encrypted, incrementalUpdate, qpdf, QPDF_VARIANTS } from './variants';
+import {
+	cutBeforeCrossReference,
+	cutInHalf,
+	encrypted,
+	incrementalUpdate,
+	qpdf,
+	QPDF_VARIANTS,
+} from './variants';
 
 export { jsPdfDocument, pdfKitText } from './producers';
 export { scannedDocument, tiffDocument, TIFF_KINDS } from './programs';
 export { qpdf } from './variants';
 
-export const PRODUCERS = ['pdflib', 'pdfkit', 'jspdf', 'ghostscript', 'reportlab', 'letter', 'inherited', 'scanned'] as const;
+export const PRODUCERS = [
+	'pdflib',
+	'pdfkit',
+	'jspdf',
+	'ghostscript',
+	'reportlab',
+	'letter',
+	'inherited',
+	'scanned',
+] as const;
 export type Producer = (typeof PRODUCERS)[number];
-export const VARIANTS = ['base', 'objstm', 'linearized', 'uncompressed', 'incremental'] as const satisfies readonly ('base' | 'incremental' | QpdfVariant)[];
+export const VARIANTS = [
+	'base',
+	'objstm',
+	'linearized',
+	'uncompressed',
+	'incremental',
+] as const satisfies readonly ('base' | 'incremental' | QpdfVariant)[];
 export type Variant = (typeof VARIANTS)[number];
 
 export interface CorpusDocument {
@@ -64,7 +98,11 @@ export const REFUSED = [
 	{ name: 'scanned.cut-in-half', from: 'scanned.base', expected: 'damagedOrComplete' },
 	{ name: 'pdfkit.cut-before-xref', from: 'pdfkit.base', expected: 'damagedOrComplete' },
 	{ name: 'pdflib.cut-before-xref', from: 'pdflib.base', expected: 'damagedOrComplete' },
-	{ name: 'jspdf.incremental.cut-before-xref', from: 'jspdf.incremental', expected: 'damagedOrComplete' },
+	{
+		name: 'jspdf.incremental.cut-before-xref',
+		from: 'jspdf.incremental',
+		expected: 'damagedOrComplete',
+	},
 ] as const;
 
 async function baseDocument(producer: Producer, directory: string): Promise<Buffer> {
@@ -115,9 +153,11 @@ export async function buildCorpus(): Promise<Corpus> {
 		const documents: CorpusDocument[] = [];
 		for (const producer of PRODUCERS) {
 			const base = await baseDocument(producer, work);
-			for (const variant of VARIANTS) documents.push(save(`${producer}.${variant}`, 'pdf', variantOf(base, variant, work)));
+			for (const variant of VARIANTS)
+				documents.push(save(`${producer}.${variant}`, 'pdf', variantOf(base, variant, work)));
 		}
-		for (const kind of TIFF_KINDS) documents.push(save(`tiff.${kind.name}`, 'tiff', tiffDocument(work, kind, 3, 0.5)));
+		for (const kind of TIFF_KINDS)
+			documents.push(save(`tiff.${kind.name}`, 'tiff', tiffDocument(work, kind, 3, 0.5)));
 		const byName = (name: string) => {
 			const found = documents.find((document) => document.name === name);
 			if (found === undefined) throw new Error(`the corpus has no ${name}`);
@@ -128,7 +168,13 @@ export async function buildCorpus(): Promise<Corpus> {
 			return { ...save(name, 'pdf', refusedBytes(name, original.bytes, work)), expected, original };
 		});
 		rmSync(work, { recursive: true, force: true });
-		return { directory, documents, refused, byName, dispose: () => rmSync(directory, { recursive: true, force: true }) };
+		return {
+			directory,
+			documents,
+			refused,
+			byName,
+			dispose: () => rmSync(directory, { recursive: true, force: true }),
+		};
 	} catch (error) {
 		rmSync(directory, { recursive: true, force: true });
 		throw error;

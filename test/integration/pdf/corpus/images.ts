@@ -26,7 +26,8 @@ function random(seed: number): () => number {
 export function scannedPage(width: number, height: number, seed: number): GreyImage {
 	const next = random(seed);
 	const pixels = new Uint8Array(width * height).fill(236);
-	for (let speck = 0; speck < (width * height) / 400; speck++) pixels[Math.floor(next() * pixels.length)] = 150 + Math.floor(next() * 60);
+	for (let speck = 0; speck < (width * height) / 400; speck++)
+		pixels[Math.floor(next() * pixels.length)] = 150 + Math.floor(next() * 60);
 	const margin = Math.floor(width / 10);
 	const lineHeight = Math.max(4, Math.floor(height / 40));
 	for (let top = margin; top + lineHeight < height - margin; top += lineHeight * 2) {
@@ -35,7 +36,8 @@ export function scannedPage(width: number, height: number, seed: number): GreyIm
 			const word = Math.floor(lineHeight * (1 + next() * 4));
 			const ink = 20 + Math.floor(next() * 40);
 			for (let y = top; y < top + lineHeight; y++) {
-				for (let x = left; x < Math.min(left + word, width - margin); x++) pixels[y * width + x] = ink;
+				for (let x = left; x < Math.min(left + word, width - margin); x++)
+					pixels[y * width + x] = ink;
 			}
 			left += word + lineHeight;
 		}
@@ -44,7 +46,11 @@ export function scannedPage(width: number, height: number, seed: number): GreyIm
 }
 
 /** A bilevel scanned page as packed rows (1 = black, PBM's sense), each row padded to a byte. */
-export function bilevelPage(width: number, height: number, seed: number): { width: number; height: number; rows: Uint8Array } {
+export function bilevelPage(
+	width: number,
+	height: number,
+	seed: number,
+): { width: number; height: number; rows: Uint8Array } {
 	const grey = scannedPage(width, height, seed);
 	const rowBytes = Math.ceil(width / 8);
 	const rows = new Uint8Array(rowBytes * height);
@@ -56,7 +62,8 @@ export function bilevelPage(width: number, height: number, seed: number): { widt
 	return { width, height, rows };
 }
 
-export const pgm = (image: GreyImage): Buffer => Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1'), image.pixels]);
+export const pgm = (image: GreyImage): Buffer =>
+	Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1'), image.pixels]);
 
 export const pbm = (image: { width: number; height: number; rows: Uint8Array }): Buffer =>
 	Buffer.concat([Buffer.from(`P4\n${image.width} ${image.height}\n`, 'latin1'), image.rows]);
@@ -77,12 +84,51 @@ export function png(image: GreyImage): Buffer {
 	header.writeUInt32BE(image.height, 4);
 	header.set([8, 0, 0, 0, 0], 8);
 	const raw = Buffer.alloc((image.width + 1) * image.height);
-	for (let y = 0; y < image.height; y++) raw.set(image.pixels.subarray(y * image.width, (y + 1) * image.width), y * (image.width + 1) + 1);
-	return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+	for (let y = 0; y < image.height; y++)
+		raw.set(
+			image.pixels.subarray(y * image.width, (y + 1) * image.width),
+			y * (image.width + 1) + 1,
+		);
+	return Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk('IHDR', header),
+		chunk('IDAT', deflateSync(raw)),
+		chunk('IEND', Buffer.alloc(0)),
+	]);
 }
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
-const TERMS = ['referral', 'cardiology', 'panel', 'dosage', 'history', 'imaging', 'consult', 'allergy', 'discharge', 'follow-up', 'biopsy', 'renal'];
+const WORDS = [
+	'alpha',
+	'bravo',
+	'charlie',
+	'delta',
+	'echo',
+	'foxtrot',
+	'golf',
+	'hotel',
+	'india',
+	'juliett',
+	'kilo',
+	'lima',
+	'mike',
+	'november',
+	'oscar',
+	'papa',
+];
+const TERMS = [
+	'referral',
+	'cardiology',
+	'panel',
+	'dosage',
+	'history',
+	'imaging',
+	'consult',
+	'allergy',
+	'discharge',
+	'follow-up',
+	'biopsy',
+	'renal',
+];
 
 /** Words that name one page of one producer, so that a page's text shows where it came from. */
 export function pageWords(producer: string, page: number): string {

@@ -18,22 +18,31 @@ export interface JoinChecker {
 	 * Joins a cover sheet and the documents and checks the output against `references` (the documents
 	 * themselves unless given: a damaged file's reference is the file it was cut from); returns its page count.
 	 */
-	expectJoined(documents: readonly CorpusDocument[], references?: readonly CorpusDocument[]): Promise<number>;
+	expectJoined(
+		documents: readonly CorpusDocument[],
+		references?: readonly CorpusDocument[],
+	): Promise<number>;
 	/** What the tools see of a corpus document as a PDF (once per name). */
 	source(document: CorpusDocument): Promise<PdfProfile>;
 }
 
-export const coverSheet = (followingPages: number): Buffer => renderCoverSheet({ confidentialityNotice: 'x' }, followingPages).pdf;
+export const coverSheet = (followingPages: number): Buffer =>
+	renderCoverSheet({ confidentialityNotice: 'x' }, followingPages).pdf;
 
 export function joinChecker(tools: CorpusTools): JoinChecker {
 	const sources = new Map<string, Promise<PdfProfile>>();
 	const covers = new Map<number, Promise<PdfProfile>>();
 	const source = (document: CorpusDocument): Promise<PdfProfile> => {
-		if (!sources.has(document.name)) sources.set(document.name, document.kind === 'tiff' ? tiffSource(tools, document) : tools.profile(document.bytes));
+		if (!sources.has(document.name))
+			sources.set(
+				document.name,
+				document.kind === 'tiff' ? tiffSource(tools, document) : tools.profile(document.bytes),
+			);
 		return sources.get(document.name)!;
 	};
 	const cover = (followingPages: number): Promise<PdfProfile> => {
-		if (!covers.has(followingPages)) covers.set(followingPages, tools.profile(coverSheet(followingPages)));
+		if (!covers.has(followingPages))
+			covers.set(followingPages, tools.profile(coverSheet(followingPages)));
 		return covers.get(followingPages)!;
 	};
 	return {
@@ -41,11 +50,24 @@ export function joinChecker(tools: CorpusTools): JoinChecker {
 		async expectJoined(documents, references = documents) {
 			const profiles = await Promise.all(references.map(source));
 			const following = profiles.reduce((sum, profile) => sum + profile.read.pages, 0);
-			const joined = joinDocuments([openDocument(coverSheet(following)), ...documents.map((document) => openDocument(document.bytes))]);
-			const [output, coverProfile] = await Promise.all([tools.profile(joined.pdf), cover(following)]);
+			const joined = joinDocuments([
+				openDocument(coverSheet(following)),
+				...documents.map((document) => openDocument(document.bytes)),
+			]);
+			const [output, coverProfile] = await Promise.all([
+				tools.profile(joined.pdf),
+				cover(following),
+			]);
 			expect(output.read.check).toEqual(SOUND_PDF);
-			expect({ pages: output.read.pages, counted: joined.pages }).toEqual({ pages: following + 1, counted: following + 1 });
-			expect(differences(output, [coverProfile, ...profiles])).toEqual({ renders: [], texts: [], images: [] });
+			expect({ pages: output.read.pages, counted: joined.pages }).toEqual({
+				pages: following + 1,
+				counted: following + 1,
+			});
+			expect(differences(output, [coverProfile, ...profiles])).toEqual({
+				renders: [],
+				texts: [],
+				images: [],
+			});
 			return output.read.pages;
 		},
 	};
@@ -56,10 +78,16 @@ export function joinChecker(tools: CorpusTools): JoinChecker {
  * page may be one image per strip) as wide as the page and as tall together.
  */
 async function tiffSource(tools: CorpusTools, document: CorpusDocument): Promise<PdfProfile> {
-	const [profile, pages] = await Promise.all([tools.profile(tiffToPdf(document.bytes).pdf), tools.tiffPages(document.bytes)]);
+	const [profile, pages] = await Promise.all([
+		tools.profile(tiffToPdf(document.bytes).pdf),
+		tools.tiffPages(document.bytes),
+	]);
 	const sizes = profile.images.map((images) => {
 		const strips = images.map((image) => image.split(' ').slice(1, 3).map(Number));
-		return { widths: [...new Set(strips.map(([width]) => width))], height: strips.reduce((sum, [, height]) => sum + height, 0) };
+		return {
+			widths: [...new Set(strips.map(([width]) => width))],
+			height: strips.reduce((sum, [, height]) => sum + height, 0),
+		};
 	});
 	expect(sizes).toEqual(pages.map(({ width, height }) => ({ widths: [width], height })));
 	return profile;
@@ -85,7 +113,8 @@ export function useCorpusSuite(prefix: string): CorpusSuite {
 		suite.tools?.dispose();
 	});
 	const ready = <T>(value: T | undefined, name: string): T => {
-		if (value === undefined) throw new Error(`The corpus suite's ${name} is not ready yet: use it inside a hook or test.`);
+		if (value === undefined)
+			throw new Error(`The corpus suite's ${name} is not ready yet: use it inside a hook or test.`);
 		return value;
 	};
 	return {

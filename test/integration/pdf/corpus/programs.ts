@@ -15,7 +15,11 @@ import { pageLines } from './producers';
 /** Runs a program; its error names the program and what it printed. */
 export function run(command: string, args: readonly string[], input?: string): Buffer {
 	try {
-		return execFileSync(command, args, { input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
+		return execFileSync(command, args, {
+			input,
+			maxBuffer: 1 << 30,
+			stdio: ['pipe', 'pipe', 'pipe'],
+		});
 	} catch (error) {
 		throw new Error(`${command} ${args.join(' ')} failed: ${error.stderr ?? error.message}`);
 	}
@@ -23,15 +27,24 @@ export function run(command: string, args: readonly string[], input?: string): B
 
 const GS = ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER'];
 const psString = (text: string) => `(${text.replace(/[\\()]/g, (character) => `\\${character}`)})`;
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').replace(/(.{128})/g, '$1\n');
+const hex = (bytes: Uint8Array) =>
+	Buffer.from(bytes)
+		.toString('hex')
+		.replace(/(.{128})/g, '$1\n');
 
 /** Ghostscript's pdfwrite of three pages; page 2's text runs upwards, so Ghostscript gives it /Rotate 90. */
 export function ghostscriptDocument(directory: string): Buffer {
 	const grey = scannedPage(96, 120, 21);
 	const bilevel = bilevelPage(320, 320, 22);
 	const small = bilevelPage(64, 64, 23);
-	const show = (lines: string[], x: number, y: number) => lines.map((line, index) => `${x} ${y - index * 16} moveto ${psString(line)} show`).join('\n');
-	const image = (picture: { width: number; height: number }, bits: number, data: Uint8Array, place: string) =>
+	const show = (lines: string[], x: number, y: number) =>
+		lines.map((line, index) => `${x} ${y - index * 16} moveto ${psString(line)} show`).join('\n');
+	const image = (
+		picture: { width: number; height: number },
+		bits: number,
+		data: Uint8Array,
+		place: string,
+	) =>
 		`gsave ${place} ${picture.width} ${picture.height} ${bits} [${picture.width} 0 0 -${picture.height} 0 ${picture.height}] currentfile /ASCIIHexDecode filter image\n${hex(data)}>\ngrestore`;
 	const program = [
 		'%!PS-Adobe-3.0',
@@ -46,14 +59,30 @@ export function ghostscriptDocument(directory: string): Buffer {
 		'/Courier findfont 11 scalefont setfont',
 		show(pageLines('ghostscript', 3, 4), 72, 720),
 		// 1 is black in PBM rows, 0 is black in PostScript's 1-bit image: invert.
-		image(bilevel, 1, bilevel.rows.map((byte) => ~byte & 0xff), '72 200 translate 320 320 scale'),
-		image(small, 1, small.rows.map((byte) => ~byte & 0xff), '420 600 translate 64 64 scale'),
+		image(
+			bilevel,
+			1,
+			bilevel.rows.map((byte) => ~byte & 0xff),
+			'72 200 translate 320 320 scale',
+		),
+		image(
+			small,
+			1,
+			small.rows.map((byte) => ~byte & 0xff),
+			'420 600 translate 64 64 scale',
+		),
 		'showpage',
 	].join('\n');
 	const source = join(directory, 'ghostscript.ps');
 	const output = join(directory, 'ghostscript.pdf');
 	writeFileSync(source, program);
-	run('gs', [...GS, '-sDEVICE=pdfwrite', '-dAutoRotatePages=/PageByPage', `-sOutputFile=${output}`, source]);
+	run('gs', [
+		...GS,
+		'-sDEVICE=pdfwrite',
+		'-dAutoRotatePages=/PageByPage',
+		`-sOutputFile=${output}`,
+		source,
+	]);
 	return readFileSync(output);
 }
 
@@ -94,7 +123,19 @@ export function reportlabDocument(directory: string): Buffer {
 
 /** A PostScript page like a scan of a letter: tilted text over paper specks (seeded: the same pixels each time). */
 function scanProgram(pages: number, seed: number): string {
-	const words = ['patient', 'referral', 'cardiology', 'results', 'panel', 'reviewed', 'signed', 'clinic', 'dosage', 'history', 'imaging'];
+	const words = [
+		'patient',
+		'referral',
+		'cardiology',
+		'results',
+		'panel',
+		'reviewed',
+		'signed',
+		'clinic',
+		'dosage',
+		'history',
+		'imaging',
+	];
 	return [
 		'%!PS',
 		`/words [${words.map(psString).join(' ')}] def`,
@@ -124,10 +165,19 @@ export async function scannedDocument(directory: string, options: ScanOptions): 
 	const source = join(directory, `scan-${options.seed ?? 0}.ps`);
 	writeFileSync(source, scanProgram(options.pages, options.seed ?? 0));
 	const pattern = join(directory, `scan-${options.seed ?? 0}-%04d.jpg`);
-	run('gs', [...GS, '-sDEVICE=jpeggray', `-r${options.resolution}`, `-dJPEGQ=${options.quality}`, `-sOutputFile=${pattern}`, source]);
+	run('gs', [
+		...GS,
+		'-sDEVICE=jpeggray',
+		`-r${options.resolution}`,
+		`-dJPEGQ=${options.quality}`,
+		`-sOutputFile=${pattern}`,
+		source,
+	]);
 	const document = await PDFDocument.create();
 	for (let page = 1; page <= options.pages; page++) {
-		const jpeg = await document.embedJpg(readFileSync(pattern.replace('%04d', String(page).padStart(4, '0'))));
+		const jpeg = await document.embedJpg(
+			readFileSync(pattern.replace('%04d', String(page).padStart(4, '0'))),
+		);
 		document.addPage([612, 792]).drawImage(jpeg, { x: 0, y: 0, width: 612, height: 792 });
 	}
 	return Buffer.from(await document.save());
@@ -154,8 +204,14 @@ export function tiffDocument(directory: string, kind: TiffKind, pages = 3, scale
 	const height = Math.round((kind.bilevel ? 2200 : 1000) * scale);
 	const pageFiles = Array.from({ length: pages }, (_, index) => {
 		const seed = 40 + index;
-		const picture = join(directory, `tiff-${kind.name}-${index + 1}.${kind.bilevel ? 'pbm' : 'pgm'}`);
-		writeFileSync(picture, kind.bilevel ? pbm(bilevelPage(width, height, seed)) : pgm(scannedPage(width, height, seed)));
+		const picture = join(
+			directory,
+			`tiff-${kind.name}-${index + 1}.${kind.bilevel ? 'pbm' : 'pgm'}`,
+		);
+		writeFileSync(
+			picture,
+			kind.bilevel ? pbm(bilevelPage(width, height, seed)) : pgm(scannedPage(width, height, seed)),
+		);
 		const single = join(directory, `tiff-${kind.name}-${index + 1}.tif`);
 		run('ppm2tiff', ['-R', '200', '-c', 'none', picture, single]);
 		return single;

@@ -25,17 +25,27 @@ const suite = useCorpusSuite('pdf-corpus-more-');
  */
 const HALF = Math.ceil(DOCUMENT_NAMES.length / 2);
 const PACKETS = [
-	...DOCUMENT_NAMES.slice(0, HALF).map((name, index) => [name, DOCUMENT_NAMES[(index + HALF) % DOCUMENT_NAMES.length]]),
+	...DOCUMENT_NAMES.slice(0, HALF).map((name, index) => [
+		name,
+		DOCUMENT_NAMES[(index + HALF) % DOCUMENT_NAMES.length],
+	]),
 	['letter.base', 'pdflib.incremental', 'tiff.g3-2d'],
 	['pdfkit.objstm', 'pdfkit.objstm'],
 ];
 
 describe('a cover sheet and several documents', () => {
-	test.each(PACKETS.map((names) => [names.join(' + '), names]))('%s: sound, every page as it was', async (_, names) => {
-		const documents = names.map((name) => suite.corpus.byName(name));
-		const sourcePages = await Promise.all(documents.map(async (document) => (await suite.checker.source(document)).read.pages));
-		expect(await suite.checker.expectJoined(documents)).toBe(1 + sourcePages.reduce((sum, pages) => sum + pages, 0));
-	});
+	test.each(PACKETS.map((names) => [names.join(' + '), names]))(
+		'%s: sound, every page as it was',
+		async (_, names) => {
+			const documents = names.map((name) => suite.corpus.byName(name));
+			const sourcePages = await Promise.all(
+				documents.map(async (document) => (await suite.checker.source(document)).read.pages),
+			);
+			expect(await suite.checker.expectJoined(documents)).toBe(
+				1 + sourcePages.reduce((sum, pages) => sum + pages, 0),
+			);
+		},
+	);
 
 	test('one opened document given twice: its pages twice, each copy whole', async () => {
 		const document = suite.corpus.byName('ghostscript.objstm');
@@ -45,35 +55,53 @@ describe('a cover sheet and several documents', () => {
 		const output = await suite.tools.profile(joined.pdf);
 		expect(output.read.check).toEqual(SOUND_PDF);
 		expect(output.read.pages).toBe(1 + 2 * source.read.pages);
-		expect(differences(output, [await suite.tools.profile(coverSheet(2 * source.read.pages)), source, source])).toEqual({ renders: [], texts: [], images: [] });
+		expect(
+			differences(output, [
+				await suite.tools.profile(coverSheet(2 * source.read.pages)),
+				source,
+				source,
+			]),
+		).toEqual({ renders: [], texts: [], images: [] });
 	});
 });
 
 describe('files that are not joined as they are', () => {
-	const encrypted = REFUSED.filter((refused) => refused.expected === 'encrypted').map((refused) => refused.name);
-	const damaged = REFUSED.filter((refused) => refused.expected === 'damagedOrComplete').map((refused) => refused.name);
-	const refused = (name: string) => suite.corpus.refused.find((document) => document.name === name)!;
+	const encrypted = REFUSED.filter((refused) => refused.expected === 'encrypted').map(
+		(refused) => refused.name,
+	);
+	const damaged = REFUSED.filter((refused) => refused.expected === 'damagedOrComplete').map(
+		(refused) => refused.name,
+	);
+	const refused = (name: string) =>
+		suite.corpus.refused.find((document) => document.name === name)!;
 
 	test.each(encrypted)('%s: DocumentError encrypted', (name) => {
 		expect(documentError(() => openDocument(refused(name).bytes)).reason).toBe('encrypted');
 	});
 
-	test.each(damaged)('%s: rebuilt with every page of the whole file, or DocumentError damaged', async (name) => {
-		const document = refused(name);
-		let opened: ReturnType<typeof openDocument> | undefined;
-		try {
-			opened = openDocument(document.bytes);
-		} catch (error) {
-			expect(error).toBeInstanceOf(DocumentError);
-			expect((error as DocumentError).reason).toBe('damaged');
-			return;
-		}
-		expect(opened.pageCount).toBe((await suite.checker.source(document.original)).read.pages);
-		await suite.checker.expectJoined([document], [document.original]);
-	});
+	test.each(damaged)(
+		'%s: rebuilt with every page of the whole file, or DocumentError damaged',
+		async (name) => {
+			const document = refused(name);
+			let opened: ReturnType<typeof openDocument> | undefined;
+			try {
+				opened = openDocument(document.bytes);
+			} catch (error) {
+				expect(error).toBeInstanceOf(DocumentError);
+				expect((error as DocumentError).reason).toBe('damaged');
+				return;
+			}
+			expect(opened.pageCount).toBe((await suite.checker.source(document.original)).read.pages);
+			await suite.checker.expectJoined([document], [document.original]);
+		},
+	);
 
 	test('a file cut before its cross-reference is rebuilt, not refused (every object is there)', () => {
-		expect(damaged.filter((name) => name.endsWith('cut-before-xref')).map((name) => openDocument(refused(name).bytes).pageCount)).toEqual([3, 3, 3]);
+		expect(
+			damaged
+				.filter((name) => name.endsWith('cut-before-xref'))
+				.map((name) => openDocument(refused(name).bytes).pageCount),
+		).toEqual([3, 3, 3]);
 	});
 });
 
@@ -82,7 +110,12 @@ describe('files that are not joined as they are', () => {
  * /OCProperties), which the joiner carries over (compose/catalog.ts). The fax must show what the clinic's file showed.
  */
 describe('what depends on the catalog', () => {
-	const document = (name: string, bytes: Buffer): CorpusDocument => ({ name, kind: 'pdf', file: '', bytes });
+	const document = (name: string, bytes: Buffer): CorpusDocument => ({
+		name,
+		kind: 'pdf',
+		file: '',
+		bytes,
+	});
 
 	test('a form filled without appearance streams (pdfkit, /NeedAppearances): the value still shows', async () => {
 		await suite.checker.expectJoined([document('pdfkit-form', await pdfKitFormDocument())]);

@@ -29,7 +29,8 @@ export interface CorpusTools {
 }
 
 const execute = promisify(execFile);
-const output = async (command: string, args: string[]) => (await execute(command, args, { encoding: 'latin1', maxBuffer: 1 << 28 })).stdout;
+const output = async (command: string, args: string[]) =>
+	(await execute(command, args, { encoding: 'latin1', maxBuffer: 1 << 28 })).stdout;
 
 async function renderPages(directory: string, file: string): Promise<Buffer[]> {
 	const prefix = join(directory, `${basename(file, '.pdf')}-render`);
@@ -48,8 +49,12 @@ async function pageImages(file: string, pages: number): Promise<string[][]> {
 	const rows = (await output('pdfimages', ['-list', file])).split('\n').slice(2);
 	for (const row of rows.filter((line) => line.trim() !== '')) {
 		// page num type width height color comp bpc enc interp object ID x-ppi ...: the number and the object change when copied.
-		const [page, , type, width, height, color, components, bits, encoding] = row.trim().split(/\s+/);
-		byPage[Number(page) - 1].push([type, width, height, color, components, bits, encoding].join(' '));
+		const [page, , type, width, height, color, components, bits, encoding] = row
+			.trim()
+			.split(/\s+/);
+		byPage[Number(page) - 1].push(
+			[type, width, height, color, components, bits, encoding].join(' '),
+		);
 	}
 	return byPage;
 }
@@ -59,13 +64,23 @@ async function readPdf(file: string): Promise<ReadPdf> {
 	const [check, info] = await Promise.all([
 		execute('qpdf', ['--check', file], { encoding: 'utf8' }).then(
 			({ stdout, stderr }) => ({ status: 0, output: `${stdout}${stderr}` }),
-			(error) => ({ status: typeof error.code === 'number' ? error.code : null, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+			(error) => ({
+				status: typeof error.code === 'number' ? error.code : null,
+				output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+			}),
 		),
 		output('pdfinfo', [file]),
 	]);
 	const pages = Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
-	const pdftotext = (range: string[]) => execute('pdftotext', ['-layout', ...range, file, '-'], { encoding: 'utf8' }).then(({ stdout }) => stdout);
-	const pageTexts = await Promise.all(Array.from({ length: pages }, (_, index) => pdftotext(['-f', String(index + 1), '-l', String(index + 1)])));
+	const pdftotext = (range: string[]) =>
+		execute('pdftotext', ['-layout', ...range, file, '-'], { encoding: 'utf8' }).then(
+			({ stdout }) => stdout,
+		);
+	const pageTexts = await Promise.all(
+		Array.from({ length: pages }, (_, index) =>
+			pdftotext(['-f', String(index + 1), '-l', String(index + 1)]),
+		),
+	);
 	return {
 		file,
 		check: { ...check, warnings: check.output.match(/warning.*/gi) ?? [] },
@@ -89,12 +104,18 @@ export function corpusTools(prefix: string): CorpusTools {
 		async profile(pdf) {
 			const file = write(pdf, 'pdf');
 			const read = await readPdf(file);
-			const [renders, images] = await Promise.all([renderPages(directory, file), pageImages(file, read.pages)]);
+			const [renders, images] = await Promise.all([
+				renderPages(directory, file),
+				pageImages(file, read.pages),
+			]);
 			return { read, renders, images };
 		},
 		async tiffPages(tiff) {
 			const info = await output('tiffinfo', [write(tiff, 'tif')]);
-			return [...info.matchAll(/Image Width: (\d+) Image Length: (\d+)/g)].map((match) => ({ width: Number(match[1]), height: Number(match[2]) }));
+			return [...info.matchAll(/Image Width: (\d+) Image Length: (\d+)/g)].map((match) => ({
+				width: Number(match[1]),
+				height: Number(match[2]),
+			}));
 		},
 		dispose: () => rmSync(directory, { recursive: true, force: true }),
 	};
@@ -112,10 +133,22 @@ export function differences(joined: PdfProfile, sources: readonly PdfProfile[]):
 	const renders = sources.flatMap((source) => source.renders);
 	const texts = sources.flatMap((source) => source.read.pageTexts);
 	const images = sources.flatMap((source) => source.images);
-	const indexes = Array.from({ length: Math.max(joined.read.pages, renders.length) }, (_, index) => index);
+	const indexes = Array.from(
+		{ length: Math.max(joined.read.pages, renders.length) },
+		(_, index) => index,
+	);
 	return {
-		renders: indexes.filter((index) => !(joined.renders[index] !== undefined && renders[index] !== undefined && joined.renders[index].equals(renders[index]))),
+		renders: indexes.filter(
+			(index) =>
+				!(
+					joined.renders[index] !== undefined &&
+					renders[index] !== undefined &&
+					joined.renders[index].equals(renders[index])
+				),
+		),
 		texts: indexes.filter((index) => joined.read.pageTexts[index] !== texts[index]),
-		images: indexes.filter((index) => JSON.stringify(joined.images[index]) !== JSON.stringify(images[index])),
+		images: indexes.filter(
+			(index) => JSON.stringify(joined.images[index]) !== JSON.stringify(images[index]),
+		),
 	};
 }

@@ -23,17 +23,22 @@ export const COVER = {
 
 /** A letter of `lines` numbered lines (43 fit a Letter page at 11 pt). */
 export function letter(lines: number, withCover = false): Buffer {
-	const text = Array.from({ length: lines }, (_, index) => `Line ${index + 1}: results of the panel, reviewed and signed.`).join('\n');
+	const text = Array.from(
+		{ length: lines },
+		(_, index) => `Line ${index + 1}: results of the panel, reviewed and signed.`,
+	).join('\n');
 	return renderLetter(text, withCover ? { coverPage: COVER } : undefined).pdf;
 }
 
 /** A cover page and its note (2 pages), rendered as its own PDF as the node does, joined in front of the documents. */
-export const cover = (): Buffer => renderLetter('Please see the attached documents.', { coverPage: COVER }).pdf;
+export const cover = (): Buffer =>
+	renderLetter('Please see the attached documents.', { coverPage: COVER }).pdf;
 
 /** A 16 x 8 RGB gradient, Flate-compressed. */
 function rgbImage(): Buffer {
 	const pixels = Buffer.alloc(16 * 8 * 3);
-	for (let index = 0; index < 16 * 8; index++) pixels.set([(index * 16) & 0xff, (index * 5) & 0xff, 255 - ((index * 16) & 0xff)], index * 3);
+	for (let index = 0; index < 16 * 8; index++)
+		pixels.set([(index * 16) & 0xff, (index * 5) & 0xff, 255 - ((index * 16) & 0xff)], index * 3);
 	return deflateSync(pixels);
 }
 
@@ -57,23 +62,36 @@ export function imagePages(tools: PdfTools): Buffer {
 		'<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
 		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Rgb 5 0 R /Photo 6 0 R >> >> /Contents 7 0 R >>',
 		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Photo 6 0 R >> /Font << /F1 9 0 R >> >> /Contents 8 0 R >>',
-		{ entries: '/Type /XObject /Subtype /Image /Width 16 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode', data: rgbImage() },
-		{ entries: `/Type /XObject /Subtype /Image /Width ${photo.width} /Height ${photo.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode`, data: photo.data },
+		{
+			entries:
+				'/Type /XObject /Subtype /Image /Width 16 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode',
+			data: rgbImage(),
+		},
+		{
+			entries: `/Type /XObject /Subtype /Image /Width ${photo.width} /Height ${photo.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode`,
+			data: photo.data,
+		},
 		{ entries: '', data: 'q 320 0 0 160 72 560 cm /Rgb Do Q q 300 0 0 380 72 100 cm /Photo Do Q' },
-		{ entries: '', data: `q 200 0 0 250 300 400 cm /Photo Do Q ${textContent(['Scanned lab results, page 2'])}` },
+		{
+			entries: '',
+			data: `q 200 0 0 250 300 400 cm /Photo Do Q ${textContent(['Scanned lab results, page 2'])}`,
+		},
 		HELVETICA,
 	]).pdf;
 }
 
 /** qpdf --show-xref as entries: number -> 'offset N' or 'stream S index I'. */
 export function qpdfXref(tools: PdfTools, file: string): Map<number, string> {
-	const lines = execFileSync('qpdf', ['--show-xref', file], { encoding: 'utf8' }).trim().split('\n');
+	const lines = execFileSync('qpdf', ['--show-xref', file], { encoding: 'utf8' })
+		.trim()
+		.split('\n');
 	const entries = new Map<number, string>();
 	for (const line of lines) {
 		const plainEntry = /^(\d+)\/\d+: uncompressed; offset = (\d+)$/.exec(line);
 		const compressed = /^(\d+)\/\d+: compressed; stream = (\d+), index = (\d+)$/.exec(line);
 		if (plainEntry) entries.set(Number(plainEntry[1]), `offset ${plainEntry[2]}`);
-		else if (compressed) entries.set(Number(compressed[1]), `stream ${compressed[2]} index ${compressed[3]}`);
+		else if (compressed)
+			entries.set(Number(compressed[1]), `stream ${compressed[2]} index ${compressed[3]}`);
 		else throw new Error(`unexpected qpdf --show-xref line: ${line}`);
 	}
 	return entries;
@@ -84,7 +102,8 @@ export function ourXref(crossReference: CrossReference): Map<number, string> {
 	const entries = new Map<number, string>();
 	for (const [objectNumber, entry] of [...crossReference.entries].sort(([a], [b]) => a - b)) {
 		if (entry.kind === 'offset') entries.set(objectNumber, `offset ${entry.offset}`);
-		else if (entry.kind === 'compressed') entries.set(objectNumber, `stream ${entry.stream} index ${entry.index}`);
+		else if (entry.kind === 'compressed')
+			entries.set(objectNumber, `stream ${entry.stream} index ${entry.index}`);
 	}
 	return entries;
 }

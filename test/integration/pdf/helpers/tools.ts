@@ -36,7 +36,8 @@ export function pdfTools(prefix: string): PdfTools {
 			const output = path(`qpdf-out-${count}.pdf`);
 			writeFileSync(input, pdf);
 			const run = spawnSync('qpdf', [...options, input, output], { encoding: 'utf8' });
-			if (run.status !== 0) throw new Error(`qpdf ${options.join(' ')} failed (${run.status}): ${run.stderr}`);
+			if (run.status !== 0)
+				throw new Error(`qpdf ${options.join(' ')} failed (${run.status}): ${run.stderr}`);
 			return readFileSync(output);
 		},
 		renders(file) {
@@ -49,14 +50,20 @@ export function pdfTools(prefix: string): PdfTools {
 				.map((entry) => readFileSync(join(directory, entry)));
 		},
 		images(file, pages) {
-			const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter((line) => line.trim() !== '');
+			const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+				.split('\n')
+				.slice(2)
+				.filter((line) => line.trim() !== '');
 			const byPage: string[][] = Array.from({ length: pages }, () => []);
 			for (const line of list) {
 				// page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio:
 				// the image's number and object ID change when it is copied, the rest must not.
 				const [page, , ...rest] = line.trim().split(/\s+/);
-				const [type, width, height, color, components, bits, encoding, interpolate, , , ...tail] = rest;
-				byPage[Number(page) - 1].push([type, width, height, color, components, bits, encoding, interpolate, ...tail].join(' '));
+				const [type, width, height, color, components, bits, encoding, interpolate, , , ...tail] =
+					rest;
+				byPage[Number(page) - 1].push(
+					[type, width, height, color, components, bits, encoding, interpolate, ...tail].join(' '),
+				);
 			}
 			return byPage;
 		},
@@ -74,7 +81,11 @@ export interface JoinCheck {
 }
 
 /** Compares a joined file with its sources (given as clean files: a damaged source's reference is its undamaged self). */
-export function compareJoined(tools: PdfTools, joinedPdf: Buffer, sources: readonly Buffer[]): JoinCheck {
+export function compareJoined(
+	tools: PdfTools,
+	joinedPdf: Buffer,
+	sources: readonly Buffer[],
+): JoinCheck {
 	const joined = tools.read(joinedPdf);
 	const read = sources.map((source) => tools.read(source));
 	const sourceRenders = read.flatMap((source) => tools.renders(source.file));
@@ -86,17 +97,35 @@ export function compareJoined(tools: PdfTools, joinedPdf: Buffer, sources: reado
 	const indexes = Array.from({ length: pages }, (_, index) => index);
 	return {
 		joined,
-		differentRenders: indexes.filter((index) => !(renders[index] !== undefined && sourceRenders[index] !== undefined && renders[index].equals(sourceRenders[index]))),
+		differentRenders: indexes.filter(
+			(index) =>
+				!(
+					renders[index] !== undefined &&
+					sourceRenders[index] !== undefined &&
+					renders[index].equals(sourceRenders[index])
+				),
+		),
 		differentTexts: indexes.filter((index) => joined.pageTexts[index] !== sourceTexts[index]),
-		differentImages: indexes.filter((index) => JSON.stringify(images[index]) !== JSON.stringify(sourceImages[index])),
+		differentImages: indexes.filter(
+			(index) => JSON.stringify(images[index]) !== JSON.stringify(sourceImages[index]),
+		),
 	};
 }
 
 /** The expectation every joined file meets: qpdf --check clean, the page count, every page the same as its source. */
-export function expectSameAsSources(tools: PdfTools, joinedPdf: Buffer, sources: readonly Buffer[], pages: number): JoinCheck {
+export function expectSameAsSources(
+	tools: PdfTools,
+	joinedPdf: Buffer,
+	sources: readonly Buffer[],
+	pages: number,
+): JoinCheck {
 	const check = compareJoined(tools, joinedPdf, sources);
 	expect(check.joined.check).toEqual(SOUND_PDF);
 	expect(check.joined.pages).toBe(pages);
-	expect({ renders: check.differentRenders, texts: check.differentTexts, images: check.differentImages }).toEqual({ renders: [], texts: [], images: [] });
+	expect({
+		renders: check.differentRenders,
+		texts: check.differentTexts,
+		images: check.differentImages,
+	}).toEqual({ renders: [], texts: [], images: [] });
 	return check;
 }

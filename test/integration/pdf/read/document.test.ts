@@ -16,9 +16,13 @@ import { pdfTools } from '../helpers/tools';
 const tools = pdfTools('fax-pdf-document-');
 afterAll(() => tools.dispose());
 
-const ENCRYPTED = 'the PDF is encrypted (password-protected or restricted); save an unprotected copy';
+const ENCRYPTED =
+	'the PDF is encrypted (password-protected or restricted); save an unprotected copy';
 
-function refusal(pdf: Buffer, options?: { maxDecodedBytes?: number }): { reason: string; message: string } {
+function refusal(
+	pdf: Buffer,
+	options?: { maxDecodedBytes?: number },
+): { reason: string; message: string } {
 	const error = documentError(() => readPdf(pdf, options));
 	return { reason: error.reason, message: error.message };
 }
@@ -27,11 +31,15 @@ function refusal(pdf: Buffer, options?: { maxDecodedBytes?: number }): { reason:
 function tree(objects: HandObject[]): Buffer {
 	return handmadePdf(['<< /Type /Catalog /Pages 2 0 R >>', ...objects]).pdf;
 }
-const page = (parent: number, content: number, extra = '') => `<< /Type /Page /Parent ${parent} 0 R /Contents ${content} 0 R ${extra} >>`;
+const page = (parent: number, content: number, extra = '') =>
+	`<< /Type /Page /Parent ${parent} 0 R /Contents ${content} 0 R ${extra} >>`;
 const text = (line: string): HandObject => ({ entries: '', data: textContent([line]) });
 
 describe('what readPdf refuses', () => {
-	const NOT_PDF = { reason: 'notPdf', message: 'the file is not a PDF (no %PDF- header at its start)' };
+	const NOT_PDF = {
+		reason: 'notPdf',
+		message: 'the file is not a PDF (no %PDF- header at its start)',
+	};
 
 	test.each([
 		['an empty file', Buffer.alloc(0)],
@@ -46,33 +54,74 @@ describe('what readPdf refuses', () => {
 
 	test.each([
 		['AES-256 with a user password', ['--encrypt', 'patient', 'owner', '256', '--']],
-		['AES-128, no user password but restricted', ['--encrypt', '', 'owner', '128', '--print=none', '--use-aes=y', '--']],
+		[
+			'AES-128, no user password but restricted',
+			['--encrypt', '', 'owner', '128', '--print=none', '--use-aes=y', '--'],
+		],
 		['RC4 40-bit', ['--allow-weak-crypto', '--encrypt', 'patient', 'owner', '40', '--']],
-		['AES-256 with object streams', ['--object-streams=generate', '--encrypt', 'patient', 'owner', '256', '--']],
+		[
+			'AES-256 with object streams',
+			['--object-streams=generate', '--encrypt', 'patient', 'owner', '256', '--'],
+		],
 	])('%s: encrypted', (_, options) => {
-		expect(refusal(tools.qpdf(letter(50), options))).toEqual({ reason: 'encrypted', message: ENCRYPTED });
+		expect(refusal(tools.qpdf(letter(50), options))).toEqual({
+			reason: 'encrypted',
+			message: ENCRYPTED,
+		});
 	});
 
 	test('encrypted, with a cross-reference table that has to be rebuilt: still encrypted', () => {
-		const pdf = tools.qpdf(letter(50), ['--object-streams=disable', '--encrypt', 'patient', 'owner', '256', '--']);
-		const broken = Buffer.from(pdf.toString('latin1').replace(/startxref\s+\d+/, 'startxref\n17'), 'latin1');
+		const pdf = tools.qpdf(letter(50), [
+			'--object-streams=disable',
+			'--encrypt',
+			'patient',
+			'owner',
+			'256',
+			'--',
+		]);
+		const broken = Buffer.from(
+			pdf.toString('latin1').replace(/startxref\s+\d+/, 'startxref\n17'),
+			'latin1',
+		);
 		expect(refusal(broken)).toEqual({ reason: 'encrypted', message: ENCRYPTED });
 	});
 
 	test('no pages', () => {
-		expect(refusal(tree(['<< /Type /Pages /Kids [] /Count 0 >>']))).toEqual({ reason: 'noPages', message: 'the PDF has no pages' });
+		expect(refusal(tree(['<< /Type /Pages /Kids [] /Count 0 >>']))).toEqual({
+			reason: 'noPages',
+			message: 'the PDF has no pages',
+		});
 	});
 
 	test.each([
-		['a loop', ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>']],
-		['a page listed twice', ['<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>', page(2, 4), text('Twice')]],
+		[
+			'a loop',
+			[
+				'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+				'<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>',
+			],
+		],
+		[
+			'a page listed twice',
+			['<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>', page(2, 4), text('Twice')],
+		],
 	])('a page tree with %s: damaged', (_, objects) => {
-		expect(refusal(tree(objects))).toEqual({ reason: 'damaged', message: 'the page tree has a loop or lists a page twice' });
+		expect(refusal(tree(objects))).toEqual({
+			reason: 'damaged',
+			message: 'the page tree has a loop or lists a page twice',
+		});
 	});
 
 	test('a /Kids entry that leads nowhere: damaged (never fewer pages)', () => {
-		const pdf = tree(['<< /Type /Pages /Kids [3 0 R 9 0 R] /Count 2 >>', page(2, 4), text('Only page left')]);
-		expect(refusal(pdf)).toEqual({ reason: 'damaged', message: 'an object the pages use is missing (the file may be cut short)' });
+		const pdf = tree([
+			'<< /Type /Pages /Kids [3 0 R 9 0 R] /Count 2 >>',
+			page(2, 4),
+			text('Only page left'),
+		]);
+		expect(refusal(pdf)).toEqual({
+			reason: 'damaged',
+			message: 'an object the pages use is missing (the file may be cut short)',
+		});
 	});
 
 	test('object streams decoding past maxDecodedBytes: tooLarge', () => {
@@ -96,7 +145,12 @@ describe('what readPdf refuses', () => {
 	});
 
 	test('messages never carry the document: a damaged letter full of patient data', () => {
-		const pdf = handmadePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] >>', page(2, 4), text('Jane Q. Patient, DOB 1970-01-01')]).pdf;
+		const pdf = handmadePdf([
+			'<< /Type /Catalog /Pages 2 0 R >>',
+			'<< /Type /Pages /Kids [3 0 R] >>',
+			page(2, 4),
+			text('Jane Q. Patient, DOB 1970-01-01'),
+		]).pdf;
 		const cut = pdf.subarray(0, pdf.indexOf('Jane') + 6);
 		const { message } = refusal(cut);
 		expect(message).not.toMatch(/Jane|Patient|1970/);
@@ -107,7 +161,8 @@ describe('pages: order, /Count not trusted, inherited attributes', () => {
 	const plain = (value: PdfValue): unknown => {
 		if (value instanceof PdfName) return `/${value.value}`;
 		if (value instanceof PdfRef) return `${value.objectNumber} R`;
-		if (value instanceof PdfDict) return Object.fromEntries([...value.entries].map(([key, item]) => [key, plain(item)]));
+		if (value instanceof PdfDict)
+			return Object.fromEntries([...value.entries].map(([key, item]) => [key, plain(item)]));
 		return Array.isArray(value) ? value.map(plain) : value;
 	};
 
@@ -130,7 +185,11 @@ describe('pages: order, /Count not trusted, inherited attributes', () => {
 		const document = readPdf(nested);
 		expect(document.pageCount).toBe(3);
 		expect(document.pages.map((each) => each.objectNumber)).toEqual([4, 5, 6]);
-		expect(document.pages.map((each) => Object.fromEntries([...each.inherited].map(([key, value]) => [key, plain(value)])))).toEqual([
+		expect(
+			document.pages.map((each) =>
+				Object.fromEntries([...each.inherited].map(([key, value]) => [key, plain(value)])),
+			),
+		).toEqual([
 			{ MediaBox: [0, 0, 595, 842], Resources: '9 R', Rotate: 90, CropBox: [10, 10, 500, 800] },
 			{ Resources: '9 R', CropBox: [10, 10, 500, 800] },
 			{ MediaBox: [0, 0, 595, 842], Resources: '9 R' },
@@ -161,7 +220,12 @@ describe('pages: order, /Count not trusted, inherited attributes', () => {
 describe('version: the header, or the catalog /Version when higher', () => {
 	const withCatalog = (header: string, version?: string) =>
 		handmadePdf(
-			[`<< /Type /Catalog /Pages 2 0 R ${version === undefined ? '' : `/Version /${version}`} >>`, '<< /Type /Pages /Kids [3 0 R] >>', page(2, 4), text('v')],
+			[
+				`<< /Type /Catalog /Pages 2 0 R ${version === undefined ? '' : `/Version /${version}`} >>`,
+				'<< /Type /Pages /Kids [3 0 R] >>',
+				page(2, 4),
+				text('v'),
+			],
 			{ version: header },
 		).pdf;
 

@@ -6,7 +6,13 @@ import { readCrossReference } from '../../../../nodes/shared/pdf/read/xref';
 import { words } from '../../../harness/pdf-reader';
 import { documentError } from '../../../harness/pdf/documentError';
 import type { HandObject } from '../../../harness/pdf/handmade';
-import { HELVETICA, appendUpdate, handmadePdf, standardEntry, textContent } from '../../../harness/pdf/handmade';
+import {
+	HELVETICA,
+	appendUpdate,
+	handmadePdf,
+	standardEntry,
+	textContent,
+} from '../../../harness/pdf/handmade';
 import { letter } from '../helpers/sources';
 import { expectSameAsSources, pdfTools } from '../helpers/tools';
 
@@ -42,22 +48,38 @@ function expectRebuiltLikeClean(pdf: Buffer, reference = clean.pdf, pages = 2): 
 
 describe('a cross-reference that is wrong: rebuilt', () => {
 	test('startxref some bytes off', () => {
-		const pdf = fromLatin1(latin1(clean.pdf).replace(`startxref\n${clean.xrefOffset}`, `startxref\n${clean.xrefOffset + 7}`));
+		const pdf = fromLatin1(
+			latin1(clean.pdf).replace(
+				`startxref\n${clean.xrefOffset}`,
+				`startxref\n${clean.xrefOffset + 7}`,
+			),
+		);
 		expectRebuiltLikeClean(pdf);
 	});
 
 	test('startxref past the end of the file', () => {
-		expectRebuiltLikeClean(fromLatin1(latin1(clean.pdf).replace(`startxref\n${clean.xrefOffset}`, 'startxref\n99999999')));
+		expectRebuiltLikeClean(
+			fromLatin1(
+				latin1(clean.pdf).replace(`startxref\n${clean.xrefOffset}`, 'startxref\n99999999'),
+			),
+		);
 	});
 
 	test('every entry some bytes off: the table reads, the objects are not there, so rebuilt', () => {
 		const shifted = handmadePdf(PAGES, { entry: (offset) => standardEntry(offset + 3) });
-		expect(readCrossReference(shifted.pdf, budget()).entries.get(3)).toEqual({ kind: 'offset', offset: clean.offsets[3] + 3 });
+		expect(readCrossReference(shifted.pdf, budget()).entries.get(3)).toEqual({
+			kind: 'offset',
+			offset: clean.offsets[3] + 3,
+		});
 		expectSameAsSources(tools, joinDocuments([readPdf(shifted.pdf)]).pdf, [clean.pdf], 2);
 	});
 
 	test('a damaged table (an entry overwritten)', () => {
-		expectRebuiltLikeClean(fromLatin1(latin1(clean.pdf).replace(standardEntry(clean.offsets[4]), '00000#$%\u0000garbage\r\n')));
+		expectRebuiltLikeClean(
+			fromLatin1(
+				latin1(clean.pdf).replace(standardEntry(clean.offsets[4]), '00000#$%\u0000garbage\r\n'),
+			),
+		);
 	});
 
 	test('no table and no trailer at all: the catalog is found by its /Type', () => {
@@ -67,11 +89,25 @@ describe('a cross-reference that is wrong: rebuilt', () => {
 	});
 
 	test('the last version of an object wins (an update appended without its table)', () => {
-		const edited = appendUpdate(clean, new Map([[5, { entries: '', data: textContent(['Edited first page']) }]]), 8);
+		const edited = appendUpdate(
+			clean,
+			new Map([[5, { entries: '', data: textContent(['Edited first page']) }]]),
+			8,
+		);
 		const cut = edited.pdf.subarray(0, edited.xrefOffset);
-		expect(documentError(() => readCrossReference(cut, budget())).message).toBe('the file ends in an update that has no cross-reference table');
-		const { joined } = expectSameAsSources(tools, joinDocuments([readPdf(cut)]).pdf, [edited.pdf], 2);
-		expect(joined.pageTexts.map(words)).toEqual(['Edited first page', 'Second page of the referral']);
+		expect(documentError(() => readCrossReference(cut, budget())).message).toBe(
+			'the file ends in an update that has no cross-reference table',
+		);
+		const { joined } = expectSameAsSources(
+			tools,
+			joinDocuments([readPdf(cut)]).pdf,
+			[edited.pdf],
+			2,
+		);
+		expect(joined.pageTexts.map(words)).toEqual([
+			'Edited first page',
+			'Second page of the referral',
+		]);
 	});
 
 	test('objects in object streams are found too (the cross-reference stream cut off)', () => {
@@ -79,7 +115,9 @@ describe('a cross-reference that is wrong: rebuilt', () => {
 		const xrefStreamAt = latin1(compressed).lastIndexOf('/Type /XRef');
 		const cut = compressed.subarray(0, latin1(compressed).lastIndexOf(' obj', xrefStreamAt) - 3);
 		const rebuilt = rebuildCrossReference(cut, budget());
-		expect([...rebuilt.entries.values()].filter((entry) => entry.kind === 'compressed').length).toBeGreaterThan(3);
+		expect(
+			[...rebuilt.entries.values()].filter((entry) => entry.kind === 'compressed').length,
+		).toBeGreaterThan(3);
 		expectRebuiltLikeClean(cut, compressed);
 	});
 });
@@ -111,12 +149,16 @@ describe('a file cut short: every page read, or refused', () => {
 		const results = new Set<string>();
 		for (let index = 1; index <= 40; index++) {
 			try {
-				results.add(`pages ${readPdf(pdf.subarray(0, Math.round((index * pdf.length) / 41))).pageCount}`);
+				results.add(
+					`pages ${readPdf(pdf.subarray(0, Math.round((index * pdf.length) / 41))).pageCount}`,
+				);
 			} catch (error) {
 				results.add((error as { reason?: string }).reason ?? 'other');
 			}
 		}
-		expect([...results].filter((result) => result !== 'damaged' && result !== 'pages 3')).toEqual([]);
+		expect([...results].filter((result) => result !== 'damaged' && result !== 'pages 3')).toEqual(
+			[],
+		);
 		expect(results.has('damaged')).toBe(true);
 	});
 
@@ -125,19 +167,33 @@ describe('a file cut short: every page read, or refused', () => {
 		expect(readPdf(withoutFont.pdf).pageCount).toBe(2);
 		const noTable = withoutFont.pdf.subarray(0, withoutFont.xrefOffset);
 		const error = documentError(() => readPdf(noTable));
-		expect({ reason: error.reason, message: error.message }).toEqual({ reason: 'damaged', message: 'an object the pages use is missing (the file may be cut short)' });
+		expect({ reason: error.reason, message: error.message }).toEqual({
+			reason: 'damaged',
+			message: 'an object the pages use is missing (the file may be cut short)',
+		});
 	});
 
 	test('nothing to rebuild from', () => {
-		const error = documentError(() => readPdf(fromLatin1(`%PDF-1.7\n${'garbage '.repeat(100)}\n%%EOF\n`)));
-		expect({ reason: error.reason, message: error.message }).toEqual({ reason: 'damaged', message: 'the file is damaged beyond repair: no document catalog was found' });
+		const error = documentError(() =>
+			readPdf(fromLatin1(`%PDF-1.7\n${'garbage '.repeat(100)}\n%%EOF\n`)),
+		);
+		expect({ reason: error.reason, message: error.message }).toEqual({
+			reason: 'damaged',
+			message: 'the file is damaged beyond repair: no document catalog was found',
+		});
 	});
 
 	test('bytes that look like an object header inside a stream are not taken for one', () => {
 		// Object 8, after the font (7), is a stream whose bytes hold "7 0 obj": were it read as a header, it would win.
-		const decoy = handmadePdf([...PAGES, { entries: '', data: 'junk\n7 0 obj << /Decoy true >> endobj\n' }]);
+		const decoy = handmadePdf([
+			...PAGES,
+			{ entries: '', data: 'junk\n7 0 obj << /Decoy true >> endobj\n' },
+		]);
 		const cut = decoy.pdf.subarray(0, decoy.xrefOffset);
-		expect(rebuildCrossReference(cut, budget()).entries.get(7)).toEqual({ kind: 'offset', offset: decoy.offsets[7] });
+		expect(rebuildCrossReference(cut, budget()).entries.get(7)).toEqual({
+			kind: 'offset',
+			offset: decoy.offsets[7],
+		});
 		expect(readPdf(cut).pageCount).toBe(2);
 	});
 });

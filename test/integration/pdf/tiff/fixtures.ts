@@ -32,10 +32,16 @@ export { TAG };
 
 export const short = (...values: number[]): Field => ({ type: 'SHORT', values });
 export const long = (...values: number[]): Field => ({ type: 'LONG', values });
-export const rational = (value: number): Field => ({ type: 'RATIONAL', values: [Math.round(value * 1000), 1000] });
+export const rational = (value: number): Field => ({
+	type: 'RATIONAL',
+	values: [Math.round(value * 1000), 1000],
+});
 
 /** A classic TIFF holding the pages in order, each directory after its data. */
-export function writeTiff(pages: readonly FixturePage[], options: { bigEndian?: boolean } = {}): WrittenTiff {
+export function writeTiff(
+	pages: readonly FixturePage[],
+	options: { bigEndian?: boolean } = {},
+): WrittenTiff {
 	const little = !options.bigEndian;
 	const chunks: Buffer[] = [];
 	let size = 0;
@@ -56,7 +62,16 @@ export function writeTiff(pages: readonly FixturePage[], options: { bigEndian?: 
 		else buffer.writeUInt32BE(value >>> 0);
 		return buffer;
 	};
-	const encode = (field: Field) => Buffer.concat(field.values.map((value) => (field.type === 'BYTE' || field.type === 'ASCII' ? Buffer.from([value]) : field.type === 'SHORT' ? u16(value) : u32(value))));
+	const encode = (field: Field) =>
+		Buffer.concat(
+			field.values.map((value) =>
+				field.type === 'BYTE' || field.type === 'ASCII'
+					? Buffer.from([value])
+					: field.type === 'SHORT'
+						? u16(value)
+						: u32(value),
+			),
+		);
 	put(Buffer.concat([Buffer.from(little ? 'II' : 'MM', 'latin1'), u16(42), u32(0)]));
 	const directories: { at: number; nextPointerAt: number }[] = [];
 	for (const page of pages) {
@@ -67,8 +82,12 @@ export function writeTiff(pages: readonly FixturePage[], options: { bigEndian?: 
 		}
 		const fields: Record<number, Field> = { ...page.fields };
 		fields[page.tiled ? TAG.TileOffsets : TAG.StripOffsets] = long(...offsets);
-		fields[page.tiled ? TAG.TileByteCounts : TAG.StripByteCounts] = long(...page.parts.map((part) => part.length));
-		const tags = Object.keys(fields).map(Number).sort((a, b) => a - b);
+		fields[page.tiled ? TAG.TileByteCounts : TAG.StripByteCounts] = long(
+			...page.parts.map((part) => part.length),
+		);
+		const tags = Object.keys(fields)
+			.map(Number)
+			.sort((a, b) => a - b);
 		const directoryAt = size;
 		const entriesBytes = 2 + tags.length * 12 + 4;
 		let outOfLineAt = directoryAt + entriesBytes;
@@ -93,9 +112,12 @@ export function writeTiff(pages: readonly FixturePage[], options: { bigEndian?: 
 		directories.push({ at: directoryAt, nextPointerAt: directoryAt + entriesBytes - 4 });
 	}
 	const data = Buffer.concat(chunks);
-	const link = (at: number, value: number) => (little ? data.writeUInt32LE(value, at) : data.writeUInt32BE(value, at));
+	const link = (at: number, value: number) =>
+		little ? data.writeUInt32LE(value, at) : data.writeUInt32BE(value, at);
 	link(4, directories[0]?.at ?? 0);
-	directories.forEach((directory, index) => link(directory.nextPointerAt, directories[index + 1]?.at ?? 0));
+	directories.forEach((directory, index) =>
+		link(directory.nextPointerAt, directories[index + 1]?.at ?? 0),
+	);
 	return { data, directories };
 }
 
@@ -119,12 +141,17 @@ export function inkAt(x: number, y: number, width: number, height: number): bool
 }
 
 /** Packs ink into 1-bit rows: ink is 1 in WhiteIsZero, 0 in BlackIsZero. */
-export function packBilevel(width: number, height: number, photometric: 'whiteIsZero' | 'blackIsZero'): Buffer {
+export function packBilevel(
+	width: number,
+	height: number,
+	photometric: 'whiteIsZero' | 'blackIsZero',
+): Buffer {
 	const rowBytes = Math.ceil(width / 8);
 	const data = Buffer.alloc(rowBytes * height);
 	for (let y = 0; y < height; y++) {
 		for (let x = 0; x < width; x++) {
-			if (inkAt(x, y, width, height) === (photometric === 'whiteIsZero')) data[y * rowBytes + (x >> 3)] |= 0x80 >> (x & 7);
+			if (inkAt(x, y, width, height) === (photometric === 'whiteIsZero'))
+				data[y * rowBytes + (x >> 3)] |= 0x80 >> (x & 7);
 		}
 	}
 	return data;
@@ -133,7 +160,8 @@ export function packBilevel(width: number, height: number, photometric: 'whiteIs
 /** The grey value pdftoppm should show for each pixel of a bilevel page: 0 for ink, 255 for paper. */
 export function bilevelGrey(width: number, height: number): Uint8Array {
 	const grey = new Uint8Array(width * height);
-	for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) grey[y * width + x] = inkAt(x, y, width, height) ? 0 : 255;
+	for (let y = 0; y < height; y++)
+		for (let x = 0; x < width; x++) grey[y * width + x] = inkAt(x, y, width, height) ? 0 : 255;
 	return grey;
 }
 
@@ -144,13 +172,20 @@ export function sampleAt(x: number, y: number, channel: number): number {
 }
 
 /** One bilevel page as an uncompressed fixture, with its resolution and strips of `rowsPerStrip` rows. */
-export function bilevelPage(options: { width: number; height: number; photometric: 'whiteIsZero' | 'blackIsZero'; dpi?: [number, number]; rowsPerStrip?: number }): FixturePage {
+export function bilevelPage(options: {
+	width: number;
+	height: number;
+	photometric: 'whiteIsZero' | 'blackIsZero';
+	dpi?: [number, number];
+	rowsPerStrip?: number;
+}): FixturePage {
 	const { width, height } = options;
 	const rows = packBilevel(width, height, options.photometric);
 	const rowsPerStrip = options.rowsPerStrip ?? height;
 	const rowBytes = Math.ceil(width / 8);
 	const parts: Uint8Array[] = [];
-	for (let y = 0; y < height; y += rowsPerStrip) parts.push(rows.subarray(y * rowBytes, Math.min(height, y + rowsPerStrip) * rowBytes));
+	for (let y = 0; y < height; y += rowsPerStrip)
+		parts.push(rows.subarray(y * rowBytes, Math.min(height, y + rowsPerStrip) * rowBytes));
 	const fields: Record<number, Field> = {
 		[TAG.ImageWidth]: long(width),
 		[TAG.ImageLength]: long(height),
@@ -172,7 +207,16 @@ export function bilevelPage(options: { width: number; height: number; photometri
  * Chunky 8-bit (or 16-bit, each sample's value repeated in both bytes) pages: `samples` channels from
  * sampleAt, photometric as given, extra tags added by the test.
  */
-export function samplePage(options: { width: number; height: number; samples: number; photometric: number; bits?: 8 | 16; bigEndian?: boolean; extra?: Record<number, Field>; value?: (x: number, y: number, channel: number) => number }): FixturePage {
+export function samplePage(options: {
+	width: number;
+	height: number;
+	samples: number;
+	photometric: number;
+	bits?: 8 | 16;
+	bigEndian?: boolean;
+	extra?: Record<number, Field>;
+	value?: (x: number, y: number, channel: number) => number;
+}): FixturePage {
 	const { width, height, samples } = options;
 	const bits = options.bits ?? 8;
 	const value = options.value ?? sampleAt;
@@ -188,7 +232,9 @@ export function samplePage(options: { width: number; height: number; samples: nu
 			}
 		}
 	}
-	if (bits === 16 && !options.bigEndian) for (let index = 0; index < data.length; index += 2) data.writeUInt16LE(data.readUInt16BE(index), index);
+	if (bits === 16 && !options.bigEndian)
+		for (let index = 0; index < data.length; index += 2)
+			data.writeUInt16LE(data.readUInt16BE(index), index);
 	return {
 		fields: {
 			[TAG.ImageWidth]: long(width),

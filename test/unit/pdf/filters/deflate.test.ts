@@ -1,7 +1,10 @@
 import * as zlib from 'node:zlib';
 import { adler32 } from '../../../../nodes/shared/pdf/filters/adler32';
 import { deflate } from '../../../../nodes/shared/pdf/filters/deflate';
-import { canonicalCodes, huffmanCodeLengths } from '../../../../nodes/shared/pdf/filters/huffmanCodes';
+import {
+	canonicalCodes,
+	huffmanCodeLengths,
+} from '../../../../nodes/shared/pdf/filters/huffmanCodes';
 import { inflate } from '../../../../nodes/shared/pdf/filters/inflate';
 import { firstDifference, grayscaleImage, pdfLikeText, randomBytes, scannedRows } from './helpers';
 
@@ -38,7 +41,9 @@ function kraftSum(lengths: Uint8Array): number {
 
 describe('deflate: zlib reads it back', () => {
 	it('writes the smallest stream for empty input, byte for byte', () => {
-		expect([...deflate(new Uint8Array(0))]).toEqual([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
+		expect([...deflate(new Uint8Array(0))]).toEqual([
+			0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01,
+		]);
 	});
 
 	it('starts with the zlib header and ends with the Adler-32 of the data', () => {
@@ -49,12 +54,24 @@ describe('deflate: zlib reads it back', () => {
 	});
 
 	it('round-trips one byte, two bytes and short inputs', () => {
-		for (const text of ['a', 'ab', 'abc', 'aaaa', 'abcabcabc', 'x'.repeat(258), 'x'.repeat(259), 'x'.repeat(1000)]) roundTrip(Buffer.from(text));
+		for (const text of [
+			'a',
+			'ab',
+			'abc',
+			'aaaa',
+			'abcabcabc',
+			'x'.repeat(258),
+			'x'.repeat(259),
+			'x'.repeat(1000),
+		])
+			roundTrip(Buffer.from(text));
 		for (let size = 0; size < 40; size++) roundTrip(randomBytes(size, size, 3, 2));
 	});
 
 	it('round-trips many random inputs of varied size and entropy', () => {
-		const sizes = [100, 1000, 16_383, 16_384, 32_767, 32_768, 32_769, 65_535, 65_536, 100_000, 250_000];
+		const sizes = [
+			100, 1000, 16_383, 16_384, 32_767, 32_768, 32_769, 65_535, 65_536, 100_000, 250_000,
+		];
 		let seed = 1000;
 		for (const size of sizes) {
 			for (const [alphabet, maxRun] of [
@@ -78,7 +95,12 @@ describe('deflate: zlib reads it back', () => {
 	});
 
 	it('round-trips compressible and incompressible stretches mixed, and long runs', () => {
-		const mixed = Buffer.concat([pdfLikeText(2, 100_000), randomBytes(3, 150_000), pdfLikeText(4, 50_000), randomBytes(5, 70_000, 256, 1)]);
+		const mixed = Buffer.concat([
+			pdfLikeText(2, 100_000),
+			randomBytes(3, 150_000),
+			pdfLikeText(4, 50_000),
+			randomBytes(5, 70_000, 256, 1),
+		]);
 		roundTrip(mixed);
 		const zeros = roundTrip(new Uint8Array(3_000_000));
 		expect(zeros.length).toBeLessThan(4000);
@@ -87,7 +109,9 @@ describe('deflate: zlib reads it back', () => {
 	it('stores random data: at most 5 bytes per 64 KiB block more than the data', () => {
 		const data = randomBytes(6, 500_000);
 		const compressed = roundTrip(data);
-		expect(compressed.length).toBeLessThanOrEqual(data.length + 6 + 5 * Math.ceil(data.length / 65535) + 5 * Math.ceil(data.length / 16_383));
+		expect(compressed.length).toBeLessThanOrEqual(
+			data.length + 6 + 5 * Math.ceil(data.length / 65535) + 5 * Math.ceil(data.length / 16_383),
+		);
 	});
 
 	it.each([
@@ -118,13 +142,15 @@ describe('deflate: its parts', () => {
 
 	it('limits code lengths to 15 (and 7) bits for Fibonacci frequencies, keeping the code complete', () => {
 		const fibonacci = [1, 1];
-		while (fibonacci.length < 40) fibonacci.push(fibonacci[fibonacci.length - 1] + fibonacci[fibonacci.length - 2]);
+		while (fibonacci.length < 40)
+			fibonacci.push(fibonacci[fibonacci.length - 1] + fibonacci[fibonacci.length - 2]);
 		for (const limit of [7, 15]) {
 			const lengths = huffmanCodeLengths(fibonacci.slice(0, limit === 7 ? 19 : 40), limit);
 			expect(Math.max(...lengths)).toBe(limit);
 			expect(kraftSum(lengths)).toBe(2 ** 15);
 			// More frequent symbols never get longer codes.
-			for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeLessThanOrEqual(lengths[i - 1]);
+			for (let i = 1; i < lengths.length; i++)
+				expect(lengths[i]).toBeLessThanOrEqual(lengths[i - 1]);
 		}
 	});
 

@@ -31,7 +31,8 @@ export function pdfLikeText(seed: number, size: number): Buffer {
 	const random = seededRandom(seed);
 	const vocabulary = Array.from({ length: 2000 }, () => {
 		let word = '';
-		for (let letters = 2 + ((random() * 8) | 0); letters > 0; letters--) word += String.fromCharCode(97 + ((random() * 26) | 0));
+		for (let letters = 2 + ((random() * 8) | 0); letters > 0; letters--)
+			word += String.fromCharCode(97 + ((random() * 26) | 0));
 		return word;
 	});
 	const operators = [' Tj\n', ' Td\n', ' re f\n', ' cm\n', ' 0 0 1 rg\n'];
@@ -40,7 +41,11 @@ export function pdfLikeText(seed: number, size: number): Buffer {
 	while (length < size) {
 		const kind = random();
 		const part =
-			kind < 0.6 ? `(${vocabulary[(random() ** 2 * vocabulary.length) | 0]}) ` : kind < 0.8 ? `${((random() * 10000) | 0) / 10} ` : operators[(random() * operators.length) | 0];
+			kind < 0.6
+				? `(${vocabulary[(random() ** 2 * vocabulary.length) | 0]}) `
+				: kind < 0.8
+					? `${((random() * 10000) | 0) / 10} `
+					: operators[(random() * operators.length) | 0];
 		parts.push(part);
 		length += part.length;
 	}

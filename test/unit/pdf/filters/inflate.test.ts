@@ -9,9 +9,19 @@ import {
 	LENGTH_BASE,
 	LENGTH_EXTRA_BITS,
 } from '../../../../nodes/shared/pdf/filters/flateTables';
-import { canonicalCodes, huffmanCodeLengths } from '../../../../nodes/shared/pdf/filters/huffmanCodes';
+import {
+	canonicalCodes,
+	huffmanCodeLengths,
+} from '../../../../nodes/shared/pdf/filters/huffmanCodes';
 import { inflate } from '../../../../nodes/shared/pdf/filters/inflate';
-import { documentError, firstDifference, grayscaleImage, pdfLikeText, randomBytes, scannedRows } from './helpers';
+import {
+	documentError,
+	firstDifference,
+	grayscaleImage,
+	pdfLikeText,
+	randomBytes,
+	scannedRows,
+} from './helpers';
 
 /**
  * inflate against Node's zlib: everything zlib writes comes back byte for byte; the tolerances PDF
@@ -42,7 +52,8 @@ type FixedSymbol = number | [number, number] | { distanceSymbol: number };
 function fixedBlock(symbols: FixedSymbol[], isFinal = true): Uint8Array {
 	const writer = new BitWriter(64);
 	writer.writeBits(isFinal ? 0b011 : 0b010, 3);
-	const writeLiteral = (symbol: number) => writer.writeBits(FIXED_LITERAL_CODES[symbol], FIXED_LITERAL_LENGTHS[symbol]);
+	const writeLiteral = (symbol: number) =>
+		writer.writeBits(FIXED_LITERAL_CODES[symbol], FIXED_LITERAL_LENGTHS[symbol]);
 	for (const symbol of symbols) {
 		if (typeof symbol === 'number') {
 			writeLiteral(symbol);
@@ -53,7 +64,10 @@ function fixedBlock(symbols: FixedSymbol[], isFinal = true): Uint8Array {
 			writer.writeBits(length - LENGTH_BASE[lengthIndex], LENGTH_EXTRA_BITS[lengthIndex]);
 			const distanceSymbol = lastAtMost(DISTANCE_BASE, distance);
 			writer.writeBits(FIXED_DISTANCE_CODES[distanceSymbol], 5);
-			writer.writeBits(distance - DISTANCE_BASE[distanceSymbol], DISTANCE_EXTRA_BITS[distanceSymbol]);
+			writer.writeBits(
+				distance - DISTANCE_BASE[distanceSymbol],
+				DISTANCE_EXTRA_BITS[distanceSymbol],
+			);
 		} else {
 			writer.writeBits(FIXED_DISTANCE_CODES[symbol.distanceSymbol], 5);
 		}
@@ -73,7 +87,11 @@ function dynamicBlock(
 	literalCount: number,
 	distanceCount: number,
 	sequence: CodeLengthSymbol[],
-	body: (writer: BitWriter, literal: (symbol: number) => void, distance: (symbol: number) => void) => void,
+	body: (
+		writer: BitWriter,
+		literal: (symbol: number) => void,
+		distance: (symbol: number) => void,
+	) => void,
 ): Uint8Array {
 	const symbols = sequence.map((entry) => (typeof entry === 'number' ? entry : entry[0]));
 	const frequencies = new Array<number>(19).fill(0);
@@ -87,7 +105,8 @@ function dynamicBlock(
 	writer.writeBits(literalCount - 257, 5);
 	writer.writeBits(distanceCount - 1, 5);
 	writer.writeBits(codeLengthCount - 4, 4);
-	for (let i = 0; i < codeLengthCount; i++) writer.writeBits(codeLengthLengths[CODE_LENGTH_ORDER[i]], 3);
+	for (let i = 0; i < codeLengthCount; i++)
+		writer.writeBits(codeLengthLengths[CODE_LENGTH_ORDER[i]], 3);
 	const lengths: number[] = [];
 	sequence.forEach((entry, i) => {
 		writer.writeBits(codeLengthCodes[symbols[i]], codeLengthLengths[symbols[i]]);
@@ -123,14 +142,24 @@ describe('inflate: what zlib writes', () => {
 	const image = grayscaleImage(2, 200_000);
 	const scan = scannedRows(3, 200_000);
 
-	it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])('decodes zlib level %i (text, grayscale, 1-bit rows)', (level) => {
-		for (const data of [text, image, scan]) expectInflatesTo(zlib.deflateSync(data, { level }), data);
-	});
+	it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])(
+		'decodes zlib level %i (text, grayscale, 1-bit rows)',
+		(level) => {
+			for (const data of [text, image, scan])
+				expectInflatesTo(zlib.deflateSync(data, { level }), data);
+		},
+	);
 
 	it('decodes zlib with each strategy and window size', () => {
-		const strategies = [zlib.constants.Z_FILTERED, zlib.constants.Z_HUFFMAN_ONLY, zlib.constants.Z_RLE, zlib.constants.Z_FIXED];
+		const strategies = [
+			zlib.constants.Z_FILTERED,
+			zlib.constants.Z_HUFFMAN_ONLY,
+			zlib.constants.Z_RLE,
+			zlib.constants.Z_FIXED,
+		];
 		for (const strategy of strategies) expectInflatesTo(zlib.deflateSync(text, { strategy }), text);
-		for (const windowBits of [9, 10, 12, 15]) expectInflatesTo(zlib.deflateSync(image, { windowBits, memLevel: 1 }), image);
+		for (const windowBits of [9, 10, 12, 15])
+			expectInflatesTo(zlib.deflateSync(image, { windowBits, memLevel: 1 }), image);
 	});
 
 	it('decodes raw deflate (no zlib header) as well', () => {
@@ -166,8 +195,14 @@ describe('inflate: what zlib writes', () => {
 		const stored = zlib.deflateSync(data, { level: 0 });
 		expect(stored.length).toBeGreaterThan(data.length);
 		expectInflatesTo(stored, data);
-		expectInflatesTo(zlib.deflateSync(data.subarray(0, 65535), { level: 0 }), data.subarray(0, 65535));
-		expectInflatesTo(zlib.deflateSync(data.subarray(0, 65536), { level: 0 }), data.subarray(0, 65536));
+		expectInflatesTo(
+			zlib.deflateSync(data.subarray(0, 65535), { level: 0 }),
+			data.subarray(0, 65535),
+		);
+		expectInflatesTo(
+			zlib.deflateSync(data.subarray(0, 65536), { level: 0 }),
+			data.subarray(0, 65536),
+		);
 	});
 
 	it('decodes matches that reach back across the whole 32 KiB window', () => {
@@ -183,12 +218,22 @@ describe('inflate: what zlib writes', () => {
 
 	it('decodes overlapping matches (a run of distance 1, and longer periods)', () => {
 		expectInflatesTo(fixedBlock([0x41, [258, 1], [10, 1], 256]), Buffer.alloc(269, 0x41));
-		expectInflatesTo(fixedBlock([1, 2, 3, [100, 3], 256]), Buffer.from(Array.from({ length: 103 }, (_, i) => (i % 3) + 1)));
-		expectInflatesTo(fixedBlock([1, 2, 3, 4, 5, [40, 5], [3, 44], 256]), Buffer.from([...Array.from({ length: 45 }, (_, i) => (i % 5) + 1), 2, 3, 4]));
+		expectInflatesTo(
+			fixedBlock([1, 2, 3, [100, 3], 256]),
+			Buffer.from(Array.from({ length: 103 }, (_, i) => (i % 3) + 1)),
+		);
+		expectInflatesTo(
+			fixedBlock([1, 2, 3, 4, 5, [40, 5], [3, 44], 256]),
+			Buffer.from([...Array.from({ length: 45 }, (_, i) => (i % 5) + 1), 2, 3, 4]),
+		);
 	});
 
 	it('decodes a 5 MB stream exactly', () => {
-		const data = Buffer.concat([pdfLikeText(10, 2_000_000), grayscaleImage(11, 2_000_000), scannedRows(12, 1_000_000)]);
+		const data = Buffer.concat([
+			pdfLikeText(10, 2_000_000),
+			grayscaleImage(11, 2_000_000),
+			scannedRows(12, 1_000_000),
+		]);
 		expectInflatesTo(zlib.deflateSync(data), data);
 	});
 });
@@ -205,7 +250,8 @@ describe('inflate: what PDF readers tolerate', () => {
 	});
 
 	it('accepts a missing or partial Adler-32', () => {
-		for (let cut = 1; cut <= 4; cut++) expectInflatesTo(compressed.subarray(0, compressed.length - cut), data);
+		for (let cut = 1; cut <= 4; cut++)
+			expectInflatesTo(compressed.subarray(0, compressed.length - cut), data);
 	});
 
 	it('ignores bytes after the last block', () => {
@@ -219,11 +265,17 @@ describe('inflate: damaged and oversized streams', () => {
 	const compressed = zlib.deflateSync(data, { level: 6 });
 
 	it('finds a stream cut short inside its blocks damaged', () => {
-		for (let cut = 1; cut <= compressed.length - 5; cut += Math.max(1, Math.floor(compressed.length / 60))) {
+		for (
+			let cut = 1;
+			cut <= compressed.length - 5;
+			cut += Math.max(1, Math.floor(compressed.length / 60))
+		) {
 			const error = documentError(() => inflate(compressed.subarray(0, cut), NO_LIMIT));
 			expect({ cut, reason: error.reason }).toEqual({ cut, reason: 'damaged' });
 		}
-		const error = documentError(() => inflate(compressed.subarray(0, compressed.length - 5), NO_LIMIT));
+		const error = documentError(() =>
+			inflate(compressed.subarray(0, compressed.length - 5), NO_LIMIT),
+		);
 		expect(error.message).toBe('a compressed stream is damaged (it ends inside a block)');
 	});
 
@@ -236,14 +288,30 @@ describe('inflate: damaged and oversized streams', () => {
 
 	it('names what is wrong, never the data', () => {
 		const damaged = (stream: Uint8Array) => documentError(() => inflate(stream, NO_LIMIT)).message;
-		expect(damaged(Uint8Array.of(0x07))).toBe('a compressed stream is damaged (invalid block type)');
-		expect(damaged(Uint8Array.of(0x01, 0x05, 0x00, 0x00, 0x00, 1, 2, 3, 4, 5))).toBe('a compressed stream is damaged (stored block length check failed)');
-		expect(damaged(Uint8Array.of(0x01, 0x05, 0x00, 0xfa, 0xff, 1, 2))).toBe('a compressed stream is damaged (it ends inside a block)');
-		expect(damaged(fixedBlock([0x41, [4, 2], 256]))).toBe('a compressed stream is damaged (distance too far back)');
-		expect(damaged(fixedBlock([0x41, 286]))).toBe('a compressed stream is damaged (invalid length code)');
-		expect(damaged(fixedBlock([0x41, 0x41, 257, { distanceSymbol: 30 }, 256]))).toBe('a compressed stream is damaged (invalid distance code)');
-		expect(damaged(fixedBlock([0x41], false))).toBe('a compressed stream is damaged (it ends inside a block)');
-		expect(damaged(Uint8Array.of(0x00, 0x01, 0x00, 0xfe, 0xff, 0x41))).toBe('a compressed stream is damaged (it ends before its last block)');
+		expect(damaged(Uint8Array.of(0x07))).toBe(
+			'a compressed stream is damaged (invalid block type)',
+		);
+		expect(damaged(Uint8Array.of(0x01, 0x05, 0x00, 0x00, 0x00, 1, 2, 3, 4, 5))).toBe(
+			'a compressed stream is damaged (stored block length check failed)',
+		);
+		expect(damaged(Uint8Array.of(0x01, 0x05, 0x00, 0xfa, 0xff, 1, 2))).toBe(
+			'a compressed stream is damaged (it ends inside a block)',
+		);
+		expect(damaged(fixedBlock([0x41, [4, 2], 256]))).toBe(
+			'a compressed stream is damaged (distance too far back)',
+		);
+		expect(damaged(fixedBlock([0x41, 286]))).toBe(
+			'a compressed stream is damaged (invalid length code)',
+		);
+		expect(damaged(fixedBlock([0x41, 0x41, 257, { distanceSymbol: 30 }, 256]))).toBe(
+			'a compressed stream is damaged (invalid distance code)',
+		);
+		expect(damaged(fixedBlock([0x41], false))).toBe(
+			'a compressed stream is damaged (it ends inside a block)',
+		);
+		expect(damaged(Uint8Array.of(0x00, 0x01, 0x00, 0xfe, 0xff, 0x41))).toBe(
+			'a compressed stream is damaged (it ends before its last block)',
+		);
 	});
 
 	it('rejects a dynamic block whose code lengths over-subscribe the code', () => {
@@ -254,12 +322,34 @@ describe('inflate: damaged and oversized streams', () => {
 		writer.writeBits(0, 4);
 		for (let i = 0; i < 4; i++) writer.writeBits(1, 3);
 		writer.writeBits(0, 16);
-		expect(documentError(() => inflate(writer.finish(), NO_LIMIT)).message).toBe('a compressed stream is damaged (invalid code lengths)');
+		expect(documentError(() => inflate(writer.finish(), NO_LIMIT)).message).toBe(
+			'a compressed stream is damaged (invalid code lengths)',
+		);
 	});
 
 	it('decodes hand-made dynamic blocks: codes up to 15 bits, an incomplete code, a repeat across both codes', () => {
 		// Symbols 0 to 14 get codes of 1 to 15 bits, end-of-block the second 15-bit code (a complete code).
-		const long = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, [18, 127], [18, 92], 15, 1] as CodeLengthSymbol[];
+		const long = [
+			1,
+			2,
+			3,
+			4,
+			5,
+			6,
+			7,
+			8,
+			9,
+			10,
+			11,
+			12,
+			13,
+			14,
+			15,
+			[18, 127],
+			[18, 92],
+			15,
+			1,
+		] as CodeLengthSymbol[];
 		expectInflatesTo(
 			dynamicBlock(257, 1, long, (_writer, literal) => [14, 13, 0, 12, 256].forEach(literal)),
 			Uint8Array.of(14, 13, 0, 12),
@@ -277,34 +367,56 @@ describe('inflate: damaged and oversized streams', () => {
 	});
 
 	it('finds damaged dynamic block headers and codes not in the code', () => {
-		const damaged = (stream: Uint8Array) => documentError(() => inflate(stream, NO_LIMIT)).message.replace('a compressed stream is damaged ', '');
+		const damaged = (stream: Uint8Array) =>
+			documentError(() => inflate(stream, NO_LIMIT)).message.replace(
+				'a compressed stream is damaged ',
+				'',
+			);
 		const incomplete: CodeLengthSymbol[] = [2, ...ZEROS_1_TO_255, 2, 2, 2];
-		expect(damaged(dynamicBlock(258, 1, incomplete, (writer) => writer.writeBits(0b11, 2)))).toBe('(invalid Huffman code)');
+		expect(damaged(dynamicBlock(258, 1, incomplete, (writer) => writer.writeBits(0b11, 2)))).toBe(
+			'(invalid Huffman code)',
+		);
 		const badDistance = dynamicBlock(258, 1, incomplete, (writer, literal) => {
 			literal(0);
 			literal(257);
 			writer.writeBits(0b11, 2);
 		});
 		expect(damaged(badDistance)).toBe('(invalid Huffman code)');
-		expect(damaged(dynamicBlock(257, 1, [1, 1, ...ZEROS_1_TO_255, 1], () => undefined))).toBe('(no end-of-block code)');
-		expect(damaged(dynamicBlock(257, 1, [[16, 0], ...ZEROS_1_TO_255, 1, 1], () => undefined))).toBe('(invalid code lengths)');
-		expect(damaged(dynamicBlock(257, 1, [1, ...ZEROS_1_TO_255, 1, [16, 3]], () => undefined))).toBe('(invalid code lengths)');
-		expect(damaged(dynamicBlock(257, 3, [1, ...ZEROS_1_TO_255, 1, 1, 1, 1], () => undefined))).toBe('(invalid distance code)');
-		expect(damaged(dynamicBlock(257, 1, [1, ...ZEROS_1_TO_255, 1, 1], () => undefined).subarray(0, 6))).toBe('(it ends inside a block)');
+		expect(damaged(dynamicBlock(257, 1, [1, 1, ...ZEROS_1_TO_255, 1], () => undefined))).toBe(
+			'(no end-of-block code)',
+		);
+		expect(damaged(dynamicBlock(257, 1, [[16, 0], ...ZEROS_1_TO_255, 1, 1], () => undefined))).toBe(
+			'(invalid code lengths)',
+		);
+		expect(damaged(dynamicBlock(257, 1, [1, ...ZEROS_1_TO_255, 1, [16, 3]], () => undefined))).toBe(
+			'(invalid code lengths)',
+		);
+		expect(damaged(dynamicBlock(257, 3, [1, ...ZEROS_1_TO_255, 1, 1, 1, 1], () => undefined))).toBe(
+			'(invalid distance code)',
+		);
+		expect(
+			damaged(dynamicBlock(257, 1, [1, ...ZEROS_1_TO_255, 1, 1], () => undefined).subarray(0, 6)),
+		).toBe('(it ends inside a block)');
 		expect(damaged(Uint8Array.of(0x05, 0x00))).toBe('(it ends inside a block)');
 	});
 
 	it('calls a zlib header with a preset dictionary unsupported', () => {
 		const withDictionary = zlib.deflateSync(data, { dictionary: Buffer.from('dictionary') });
 		const error = documentError(() => inflate(withDictionary, NO_LIMIT));
-		expect([error.reason, error.message]).toEqual(['unsupported', 'a compressed stream needs a preset dictionary']);
+		expect([error.reason, error.message]).toEqual([
+			'unsupported',
+			'a compressed stream needs a preset dictionary',
+		]);
 	});
 
 	it('stops a decompression bomb at the limit', () => {
 		const bomb = zlib.deflateSync(Buffer.alloc(20_000_000), { level: 9 });
 		expect(bomb.length).toBeLessThan(25_000);
 		const error = documentError(() => inflate(bomb, 1_000_000));
-		expect([error.reason, error.message]).toEqual(['tooLarge', 'a compressed stream decodes to more than 1000000 bytes']);
+		expect([error.reason, error.message]).toEqual([
+			'tooLarge',
+			'a compressed stream decodes to more than 1000000 bytes',
+		]);
 	});
 
 	it('allows output of exactly the limit, not a byte more', () => {

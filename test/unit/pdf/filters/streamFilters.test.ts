@@ -17,7 +17,11 @@ const text = (data: Uint8Array) => Buffer.from(data).toString('latin1');
  * earlyChange is 1), a clear code before the table fills up unless clearWhenFull is false (then the
  * table just stops growing), and the end code unless withEnd is false.
  */
-function lzwEncode(data: Uint8Array, earlyChange: number, { clearWhenFull = true, withEnd = true } = {}): Uint8Array {
+function lzwEncode(
+	data: Uint8Array,
+	earlyChange: number,
+	{ clearWhenFull = true, withEnd = true } = {},
+): Uint8Array {
 	const bytes: number[] = [];
 	let pending = 0;
 	let pendingBits = 0;
@@ -33,7 +37,8 @@ function lzwEncode(data: Uint8Array, earlyChange: number, { clearWhenFull = true
 	};
 	let table = new Map<string, number>();
 	let nextCode = 258;
-	const codeOf = (sequence: string) => (sequence.length === 1 ? sequence.charCodeAt(0) : table.get(sequence)!);
+	const codeOf = (sequence: string) =>
+		sequence.length === 1 ? sequence.charCodeAt(0) : table.get(sequence)!;
 	emit(256);
 	let current = '';
 	for (const byte of data) {
@@ -68,13 +73,19 @@ function ascii85Encode(data: Uint8Array): string {
 	let encoded = '';
 	for (let at = 0; at < data.length; at += 4) {
 		const count = Math.min(4, data.length - at);
-		let value = (((data[at] << 24) | ((data[at + 1] ?? 0) << 16) | ((data[at + 2] ?? 0) << 8) | (data[at + 3] ?? 0)) >>> 0);
+		let value =
+			((data[at] << 24) |
+				((data[at + 1] ?? 0) << 16) |
+				((data[at + 2] ?? 0) << 8) |
+				(data[at + 3] ?? 0)) >>>
+			0;
 		if (value === 0 && count === 4) {
 			encoded += 'z';
 			continue;
 		}
 		const digits: number[] = [];
-		for (let digit = 0; digit < 5; digit++, value = Math.floor(value / 85)) digits.unshift(value % 85);
+		for (let digit = 0; digit < 5; digit++, value = Math.floor(value / 85))
+			digits.unshift(value % 85);
 		encoded += String.fromCharCode(...digits.slice(0, count + 1).map((digit) => digit + 33));
 	}
 	return `${encoded}~>`;
@@ -106,18 +117,26 @@ describe('lzwDecode', () => {
 
 	it('decodes a table that fills up without a clear code, and data that end without the end code', () => {
 		const input = randomBytes(4, 40_000, 256, 1);
-		expect(text(lzwDecode(lzwEncode(input, 1, { clearWhenFull: false }), 1, 1e6))).toBe(text(input));
+		expect(text(lzwDecode(lzwEncode(input, 1, { clearWhenFull: false }), 1, 1e6))).toBe(
+			text(input),
+		);
 		expect(text(lzwDecode(lzwEncode(input, 1, { withEnd: false }), 1, 1e6))).toBe(text(input));
 	});
 
 	it('finds a code not yet in the table damaged, and stops at the size limit', () => {
 		// Clear, then code 300 (9 bits) while the next free code is 258.
 		const error = documentError(() => lzwDecode(Uint8Array.of(0x80, 0x4b, 0x00), 1, 100));
-		expect([error.reason, error.message]).toEqual(['damaged', 'an LZW-compressed stream is damaged (a code not yet defined)']);
+		expect([error.reason, error.message]).toEqual([
+			'damaged',
+			'an LZW-compressed stream is damaged (a code not yet defined)',
+		]);
 		const big = lzwEncode(new Uint8Array(100_000), 1);
 		expect(lzwDecode(big, 1, 100_000).length).toBe(100_000);
 		const tooLarge = documentError(() => lzwDecode(big, 1, 99_999));
-		expect([tooLarge.reason, tooLarge.message]).toEqual(['tooLarge', 'an LZW-compressed stream decodes to more than 99999 bytes']);
+		expect([tooLarge.reason, tooLarge.message]).toEqual([
+			'tooLarge',
+			'an LZW-compressed stream decodes to more than 99999 bytes',
+		]);
 		expect(documentError(() => lzwDecode(big, 2, 1e6)).reason).toBe('damaged');
 	});
 });
@@ -130,13 +149,20 @@ describe('the ASCII filters', () => {
 		expect([...asciiHexDecode(latin1('0102'))]).toEqual([1, 2]);
 		expect([...asciiHexDecode(latin1('>'))]).toEqual([]);
 		const error = documentError(() => asciiHexDecode(latin1('4G>')));
-		expect([error.reason, error.message]).toEqual(['damaged', 'an ASCIIHex-encoded stream is damaged (a character that is not a hex digit)']);
+		expect([error.reason, error.message]).toEqual([
+			'damaged',
+			'an ASCIIHex-encoded stream is damaged (a character that is not a hex digit)',
+		]);
 	});
 
 	it('decodes ASCII85: groups, z, a short last group, white space, with or without ~> and <~', () => {
 		expect(text(ascii85Decode(latin1('87cURD]i,"Ebo7~>')))).toBe('Hello World');
-		expect(text(ascii85Decode(latin1('<~9jqo^BlbD-BleB1DJ+*+F(f,q~>')))).toBe('Man is distinguished');
-		expect(text(ascii85Decode(latin1('9jqo^ BlbD-\nBleB1\r\nDJ+*+F(f,q')))).toBe('Man is distinguished');
+		expect(text(ascii85Decode(latin1('<~9jqo^BlbD-BleB1DJ+*+F(f,q~>')))).toBe(
+			'Man is distinguished',
+		);
+		expect(text(ascii85Decode(latin1('9jqo^ BlbD-\nBleB1\r\nDJ+*+F(f,q')))).toBe(
+			'Man is distinguished',
+		);
 		expect([...ascii85Decode(latin1('z@:E^~>'))]).toEqual([0, 0, 0, 0, 0x61, 0x62, 0x63]);
 		expect([...ascii85Decode(latin1('zzz~>'))]).toEqual(new Array(12).fill(0));
 		expect([...ascii85Decode(latin1('s8W-!~>'))]).toEqual([0xff, 0xff, 0xff, 0xff]);
@@ -150,7 +176,10 @@ describe('the ASCII filters', () => {
 		['8z7cU~>', 'a character outside the ASCII85 alphabet'],
 	])('finds ASCII85 %s damaged', (encoded, what) => {
 		const error = documentError(() => ascii85Decode(latin1(encoded)));
-		expect([error.reason, error.message]).toEqual(['damaged', `an ASCII85-encoded stream is damaged (${what})`]);
+		expect([error.reason, error.message]).toEqual([
+			'damaged',
+			`an ASCII85-encoded stream is damaged (${what})`,
+		]);
 	});
 });
 
@@ -162,7 +191,11 @@ describe('decodeStreamData', () => {
 	it('inflates with the PNG predictor, under the full and the abbreviated name', () => {
 		const compressed = zlib.deflateSync(upFiltered);
 		for (const name of ['FlateDecode', 'Fl']) {
-			const decoded = decodeStreamData(compressed, [{ name, parms: { predictor: 12, columns: 4 } }], 1000);
+			const decoded = decodeStreamData(
+				compressed,
+				[{ name, parms: { predictor: 12, columns: 4 } }],
+				1000,
+			);
 			expect([...decoded]).toEqual(rows);
 		}
 	});
@@ -170,15 +203,31 @@ describe('decodeStreamData', () => {
 	it('applies filters in order: ASCII85 then Flate, ASCIIHex then LZW with the TIFF predictor', () => {
 		expect(ascii85Encode(latin1('Hello World'))).toBe('87cURD]i,"Ebo7~>');
 		const ascii85 = latin1(ascii85Encode(zlib.deflateSync(upFiltered)));
-		expect([...decodeStreamData(ascii85, [{ name: 'A85' }, { name: 'Fl', parms: { predictor: 15, columns: 4 } }], 1000)]).toEqual(rows);
-		const hexOfLzw = latin1(`${Buffer.from(lzwEncode(Uint8Array.of(1, 1, 1, 1, 2, 2), 1)).toString('hex')}>`);
-		const decoded = decodeStreamData(hexOfLzw, [{ name: 'AHx' }, { name: 'LZWDecode', parms: { predictor: 2, columns: 4 } }], 1000);
+		expect([
+			...decodeStreamData(
+				ascii85,
+				[{ name: 'A85' }, { name: 'Fl', parms: { predictor: 15, columns: 4 } }],
+				1000,
+			),
+		]).toEqual(rows);
+		const hexOfLzw = latin1(
+			`${Buffer.from(lzwEncode(Uint8Array.of(1, 1, 1, 1, 2, 2), 1)).toString('hex')}>`,
+		);
+		const decoded = decodeStreamData(
+			hexOfLzw,
+			[{ name: 'AHx' }, { name: 'LZWDecode', parms: { predictor: 2, columns: 4 } }],
+			1000,
+		);
 		expect([...decoded]).toEqual([1, 2, 3, 4, 2, 4]);
 	});
 
 	it('uses EarlyChange from the parameters (default 1)', () => {
 		const input = pdfLikeText(5, 5000);
-		expect(text(decodeStreamData(lzwEncode(input, 0), [{ name: 'LZW', parms: { earlyChange: 0 } }], 1e6))).toBe(text(input));
+		expect(
+			text(
+				decodeStreamData(lzwEncode(input, 0), [{ name: 'LZW', parms: { earlyChange: 0 } }], 1e6),
+			),
+		).toBe(text(input));
 		expect(text(decodeStreamData(lzwEncode(input, 1), [{ name: 'LZW' }], 1e6))).toBe(text(input));
 	});
 
@@ -189,16 +238,26 @@ describe('decodeStreamData', () => {
 
 	it('calls any other filter unsupported, naming it', () => {
 		for (const name of ['DCTDecode', 'CCITTFaxDecode', 'JBIG2Decode', 'RunLengthDecode', 'Crypt']) {
-			const error = documentError(() => decodeStreamData(latin1('41>'), [{ name: 'AHx' }, { name }], 10));
-			expect([error.reason, error.message]).toEqual(['unsupported', `stream filter ${name} cannot be decoded here`]);
+			const error = documentError(() =>
+				decodeStreamData(latin1('41>'), [{ name: 'AHx' }, { name }], 10),
+			);
+			expect([error.reason, error.message]).toEqual([
+				'unsupported',
+				`stream filter ${name} cannot be decoded here`,
+			]);
 		}
 	});
 
 	it('stops any stage at the size limit', () => {
 		const bomb = zlib.deflateSync(Buffer.alloc(1_000_000));
-		expect(documentError(() => decodeStreamData(bomb, [{ name: 'FlateDecode' }], 999_999)).reason).toBe('tooLarge');
+		expect(
+			documentError(() => decodeStreamData(bomb, [{ name: 'FlateDecode' }], 999_999)).reason,
+		).toBe('tooLarge');
 		const zeros = latin1('z'.repeat(100));
 		const error = documentError(() => decodeStreamData(zeros, [{ name: 'A85' }], 399));
-		expect([error.reason, error.message]).toEqual(['tooLarge', 'a stream decodes to more than 399 bytes']);
+		expect([error.reason, error.message]).toEqual([
+			'tooLarge',
+			'a stream decodes to more than 399 bytes',
+		]);
 	});
 });

@@ -9,10 +9,18 @@ import { HELVETICA, handmadePdf } from '../../../harness/pdf/handmade';
  * widgets; the layers and which are off by default, with a layer reached only when a page uses it.
  */
 
-const page = (entries: string) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${entries} >>`;
-const widget = (entries: string) => `<< /Type /Annot /Subtype /Widget /Rect [0 0 10 10] ${entries} >>`;
-const numbers = (references: readonly PdfRef[] | undefined) => references?.map((reference) => reference.objectNumber);
-const shown = (value: PdfValue | undefined) => (value instanceof PdfString ? Buffer.from(value.bytes).toString('latin1') : value instanceof PdfName ? `/${value.value}` : value);
+const page = (entries: string) =>
+	`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${entries} >>`;
+const widget = (entries: string) =>
+	`<< /Type /Annot /Subtype /Widget /Rect [0 0 10 10] ${entries} >>`;
+const numbers = (references: readonly PdfRef[] | undefined) =>
+	references?.map((reference) => reference.objectNumber);
+const shown = (value: PdfValue | undefined) =>
+	value instanceof PdfString
+		? Buffer.from(value.bytes).toString('latin1')
+		: value instanceof PdfName
+			? `/${value.value}`
+			: value;
 
 describe('the form', () => {
 	/** Pages 3 and 4; widgets 5-8 and 12; fields 9-11; /DR's font 13 (used by no page). */
@@ -21,7 +29,9 @@ describe('the form', () => {
 			`<< /Type /Catalog /Pages 2 0 R ${acroForm} >>`,
 			'<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
 			page('/Annots [5 0 R 6 0 R 12 0 R 7 0 R]'),
-			page('/Annots [8 0 R 5 0 R << /Type /Annot /Subtype /Widget /Rect [0 0 1 1] /Parent 11 0 R >>]'),
+			page(
+				'/Annots [8 0 R 5 0 R << /Type /Annot /Subtype /Widget /Rect [0 0 1 1] /Parent 11 0 R >>]',
+			),
 			widget('/Parent 9 0 R'),
 			widget('/FT /Tx /T (own)'),
 			widget('/Parent 10 0 R'),
@@ -34,7 +44,8 @@ describe('the form', () => {
 			'<< /T (looped) /Parent 15 0 R >>',
 			'<< /T (looped back) /Parent 14 0 R >>',
 		]).pdf;
-	const acroForm = '/AcroForm << /Fields [9 0 R 6 0 R] /NeedAppearances true /DA (/Helv 0 Tf 0 g) /Q 1 /DR << /Font << /Helv 13 0 R >> >> >>';
+	const acroForm =
+		'/AcroForm << /Fields [9 0 R 6 0 R] /NeedAppearances true /DA (/Helv 0 Tf 0 g) /Q 1 /DR << /Font << /Helv 13 0 R >> >> >>';
 
 	test('the root of each widget, in page order, once: up its /Parent chain, the widget itself without one, a loop stopped', () => {
 		const document = readPdf(form(acroForm));
@@ -50,9 +61,20 @@ describe('the form', () => {
 
 	test('a form with no widget on the pages lends nothing: no defaults, /DR not reached', () => {
 		const withoutWidgets = readPdf(
-			handmadePdf([`<< /Type /Catalog /Pages 2 0 R ${acroForm.replace('13 0 R', '4 0 R')} >>`, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page(''), HELVETICA]).pdf,
+			handmadePdf([
+				`<< /Type /Catalog /Pages 2 0 R ${acroForm.replace('13 0 R', '4 0 R')} >>`,
+				'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+				page(''),
+				HELVETICA,
+			]).pdf,
 		);
-		expect(withoutWidgets.form).toEqual({ fields: [], needAppearances: false, defaultAppearance: undefined, quadding: undefined, resources: new Map() });
+		expect(withoutWidgets.form).toEqual({
+			fields: [],
+			needAppearances: false,
+			defaultAppearance: undefined,
+			quadding: undefined,
+			resources: new Map(),
+		});
 		expect(withoutWidgets.objectNumbers).not.toContain(4);
 	});
 
@@ -98,6 +120,14 @@ describe('the layers', () => {
 	});
 
 	test('no /OCProperties: no layers', () => {
-		expect(readPdf(handmadePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page('')]).pdf).optionalContent).toBeUndefined();
+		expect(
+			readPdf(
+				handmadePdf([
+					'<< /Type /Catalog /Pages 2 0 R >>',
+					'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+					page(''),
+				]).pdf,
+			).optionalContent,
+		).toBeUndefined();
 	});
 });

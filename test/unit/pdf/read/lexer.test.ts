@@ -1,7 +1,13 @@
 import { readIndirectObject } from '../../../../nodes/shared/pdf/read/indirect';
 import { PdfLexer } from '../../../../nodes/shared/pdf/read/lexer';
 import type { PdfValue } from '../../../../nodes/shared/pdf/read/objects';
-import { PdfDict, PdfName, PdfRef, PdfStream, PdfString } from '../../../../nodes/shared/pdf/read/objects';
+import {
+	PdfDict,
+	PdfName,
+	PdfRef,
+	PdfStream,
+	PdfString,
+} from '../../../../nodes/shared/pdf/read/objects';
 import { documentError } from '../../../harness/pdf/documentError';
 
 /**
@@ -9,7 +15,15 @@ import { documentError } from '../../../harness/pdf/documentError';
  * of value, the escapes, and what breaks a file.
  */
 
-type Plain = null | boolean | number | string | { name: string } | { ref: [number, number] } | Plain[] | { [key: string]: Plain };
+type Plain =
+	| null
+	| boolean
+	| number
+	| string
+	| { name: string }
+	| { ref: [number, number] }
+	| Plain[]
+	| { [key: string]: Plain };
 
 /** A value as plain data to compare: a string object becomes its bytes as latin1 text. */
 function plain(value: PdfValue): Plain {
@@ -17,7 +31,8 @@ function plain(value: PdfValue): Plain {
 	if (value instanceof PdfString) return Buffer.from(value.bytes).toString('latin1');
 	if (value instanceof PdfRef) return { ref: [value.objectNumber, value.generation] };
 	if (Array.isArray(value)) return value.map(plain);
-	if (value instanceof PdfDict) return Object.fromEntries([...value.entries].map(([key, item]) => [key, plain(item)]));
+	if (value instanceof PdfDict)
+		return Object.fromEntries([...value.entries].map(([key, item]) => [key, plain(item)]));
 	if (value instanceof PdfStream) throw new Error('no stream expected');
 	return value;
 }
@@ -64,7 +79,10 @@ describe('values (section 7.3)', () => {
 
 	test.each([
 		['(This is a string)', 'This is a string'],
-		['(Strings may contain balanced parentheses ( ) and special characters (*!&}^% and so on).)', 'Strings may contain balanced parentheses ( ) and special characters (*!&}^% and so on).'],
+		[
+			'(Strings may contain balanced parentheses ( ) and special characters (*!&}^% and so on).)',
+			'Strings may contain balanced parentheses ( ) and special characters (*!&}^% and so on).',
+		],
 		['()', ''],
 		['(escapes \\n\\r\\t\\b\\f\\(\\)\\\\ end)', 'escapes \n\r\t\b\f()\\ end'],
 		['(octal \\0053 \\53 \\053 \\5x \\376)', 'octal \u00053 + + \u0005x \u00fe'],
@@ -102,7 +120,9 @@ describe('values (section 7.3)', () => {
 
 	test("the standard's dictionary example; a null value is no entry", () => {
 		expect(
-			read('<< /Type /Example /Subtype /DictionaryExample /Version 0.01 /IntegerItem 12 /StringItem (a string) /Subdictionary << /Item1 0.4 /Item2 true /LastItem (not !) /VeryLastItem (OK) >> /Gone null >>'),
+			read(
+				'<< /Type /Example /Subtype /DictionaryExample /Version 0.01 /IntegerItem 12 /StringItem (a string) /Subdictionary << /Item1 0.4 /Item2 true /LastItem (not !) /VeryLastItem (OK) >> /Gone null >>',
+			),
 		).toEqual({
 			Type: { name: 'Example' },
 			Subtype: { name: 'DictionaryExample' },
@@ -112,11 +132,18 @@ describe('values (section 7.3)', () => {
 			Subdictionary: { Item1: 0.4, Item2: true, LastItem: 'not !', VeryLastItem: 'OK' },
 		});
 		expect(read('<<>>')).toEqual({});
-		expect(read('<</A/B/C[/D]/E<</F 1 0 R>>>>')).toEqual({ A: { name: 'B' }, C: [{ name: 'D' }], E: { F: { ref: [1, 0] } } });
+		expect(read('<</A/B/C[/D]/E<</F 1 0 R>>>>')).toEqual({
+			A: { name: 'B' },
+			C: [{ name: 'D' }],
+			E: { F: { ref: [1, 0] } },
+		});
 	});
 
 	test('comments are white space, even between the parts of a reference', () => {
-		expect(read('% a comment ( /%) blah\n[1 % another\r 2 %\n 0 % here\n R]')).toEqual([1, { ref: [2, 0] }]);
+		expect(read('% a comment ( /%) blah\n[1 % another\r 2 %\n 0 % here\n R]')).toEqual([
+			1,
+			{ ref: [2, 0] },
+		]);
 		expect(read('[(a % is no comment in a string)]')).toEqual(['a % is no comment in a string']);
 	});
 
@@ -133,13 +160,20 @@ describe('values (section 7.3)', () => {
 		['200 nested arrays', '['.repeat(200), 'arrays or dictionaries are nested too deeply'],
 	])('%s: damaged', (_, text, message) => {
 		const error = documentError(() => read(text));
-		expect({ reason: error.reason, message: error.message }).toEqual({ reason: 'damaged', message });
+		expect({ reason: error.reason, message: error.message }).toEqual({
+			reason: 'damaged',
+			message,
+		});
 	});
 });
 
 describe('indirect objects and streams (sections 7.3.8, 7.3.10)', () => {
 	const object = (text: string, lengths: Record<number, number> = {}) =>
-		readIndirectObject(Buffer.from(text, 'latin1'), 0, (reference) => lengths[reference.objectNumber]);
+		readIndirectObject(
+			Buffer.from(text, 'latin1'),
+			0,
+			(reference) => lengths[reference.objectNumber],
+		);
 	const streamData = (text: string, lengths?: Record<number, number>): string => {
 		const { value } = object(text, lengths);
 		expect(value).toBeInstanceOf(PdfStream);
@@ -148,35 +182,58 @@ describe('indirect objects and streams (sections 7.3.8, 7.3.10)', () => {
 
 	test('an object: its number, generation and value', () => {
 		const { objectNumber, generation, value } = object('  12 3 obj\n(Brillig)\nendobj');
-		expect({ objectNumber, generation, value: plain(value) }).toEqual({ objectNumber: 12, generation: 3, value: 'Brillig' });
+		expect({ objectNumber, generation, value: plain(value) }).toEqual({
+			objectNumber: 12,
+			generation: 3,
+			value: 'Brillig',
+		});
 	});
 
 	test('stream data starts after CR LF or LF and is /Length bytes long', () => {
-		expect(streamData('7 0 obj\n<< /Length 5 >>\nstream\r\nhello\r\nendstream\nendobj')).toBe('hello');
+		expect(streamData('7 0 obj\n<< /Length 5 >>\nstream\r\nhello\r\nendstream\nendobj')).toBe(
+			'hello',
+		);
 		expect(streamData('7 0 obj <</Length 6>> stream\nhe\nllo\nendstream endobj')).toBe('he\nllo');
 		expect(streamData('7 0 obj\n<< /Length 0 >>\nstream\n\nendstream\nendobj')).toBe('');
 	});
 
 	test('the data is a view into the file, not a copy', () => {
-		const file = Buffer.from('7 0 obj\n<< /Length 5 >>\nstream\nhello\nendstream\nendobj', 'latin1');
+		const file = Buffer.from(
+			'7 0 obj\n<< /Length 5 >>\nstream\nhello\nendstream\nendobj',
+			'latin1',
+		);
 		const { value } = readIndirectObject(file, 0, () => undefined);
 		expect((value as PdfStream).data.buffer).toBe(file.buffer);
 	});
 
 	test('an indirect /Length is resolved', () => {
-		expect(streamData('7 0 obj\n<< /Length 8 0 R >>\nstream\nhello endstream inside\nendstream\nendobj', { 8: 22 })).toBe('hello endstream inside');
+		expect(
+			streamData(
+				'7 0 obj\n<< /Length 8 0 R >>\nstream\nhello endstream inside\nendstream\nendobj',
+				{ 8: 22 },
+			),
+		).toBe('hello endstream inside');
 	});
 
 	test('a wrong or unresolvable /Length: the data ends at the line end before endstream', () => {
 		expect(streamData('7 0 obj\n<< /Length 99 >>\nstream\nhello\nendstream\nendobj')).toBe('hello');
-		expect(streamData('7 0 obj\n<< /Length 2 >>\nstream\nhello\r\nendstream\nendobj')).toBe('hello');
-		expect(streamData('7 0 obj\n<< /Length 9 0 R >>\nstream\nhello\nendstream\nendobj')).toBe('hello');
+		expect(streamData('7 0 obj\n<< /Length 2 >>\nstream\nhello\r\nendstream\nendobj')).toBe(
+			'hello',
+		);
+		expect(streamData('7 0 obj\n<< /Length 9 0 R >>\nstream\nhello\nendstream\nendobj')).toBe(
+			'hello',
+		);
 		expect(streamData('7 0 obj\n<< >>\nstream\nhello\nendstream\nendobj')).toBe('hello');
 	});
 
 	test('a stream cut short, or no object header: damaged', () => {
-		expect(documentError(() => object('7 0 obj\n<< /Length 50 >>\nstream\nhello, and then the fi')).message).toBe('a stream is cut short (no endstream)');
-		expect(documentError(() => object('xref\n0 1\n')).message).toBe('an object is not where the cross-reference table says');
+		expect(
+			documentError(() => object('7 0 obj\n<< /Length 50 >>\nstream\nhello, and then the fi'))
+				.message,
+		).toBe('a stream is cut short (no endstream)');
+		expect(documentError(() => object('xref\n0 1\n')).message).toBe(
+			'an object is not where the cross-reference table says',
+		);
 		expect(documentError(() => object('7 0 R')).reason).toBe('damaged');
 	});
 });
