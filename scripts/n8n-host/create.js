@@ -14,6 +14,7 @@ const { ensureInstalled } = require('./install');
 const { freePorts } = require('./ports');
 const { N8nHostInstance } = require('./instance');
 const { customRegistryEnv } = require('./community-packages');
+const { copyTemplate, templateDatabase } = require('./template-db');
 
 /**
  * A host n8n instance (not started). Options:
@@ -28,6 +29,8 @@ const { customRegistryEnv } = require('./community-packages');
  *   command      the n8n command start() runs: 'start' (default), or in queue mode 'worker' / 'webhook'
  *   communityPackagesRegistry  URL of an npm registry n8n's community-package installer uses
  *                (community-packages.js); usually with packageDir: false (installed, not linked)
+ *   migratedDatabase  false to let n8n migrate an empty database itself (default: a new folder gets
+ *                the host's migrated template, template-db.js)
  */
 async function createInstance(options = {}) {
 	const host = resolveHost(options.hostVersion);
@@ -81,6 +84,18 @@ async function createInstance(options = {}) {
 		communityPackagesRegistry: options.communityPackagesRegistry || null,
 	});
 	instance.linkPackage();
+	if (ownsUserFolder && options.migratedDatabase !== false) {
+		const template = await templateDatabase(paths, (folder) =>
+			createInstance({
+				hostVersion: host.hostVersion,
+				userFolder: folder,
+				packageDir: false,
+				install: false,
+				migratedDatabase: false,
+			}),
+		);
+		copyTemplate(template, instance.n8nFolder);
+	}
 	if (options.owner) await instance.ensureOwner(options.owner);
 	return instance;
 }
