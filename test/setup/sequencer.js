@@ -5,36 +5,37 @@ const Sequencer = require('@jest/test-sequencer').default;
  * The end-to-end suites mostly wait on real n8n processes (start-ups, minute ticks, callbacks), so
  * they go first, the longest first, and the fast CPU-bound suites fill the workers as they free up:
  * the whole run then lasts about as long as its longest e2e suite plus what cannot overlap.
- * Seconds per suite in a fresh-clone run on a quiet 2-core machine, side by side (2026-11-24, 728
- * tests; CONTRIBUTING.md, Tests); a suite not listed counts as 60. The polling trigger is longest
+ * Seconds per suite in a run on a quiet 2-core machine, side by side (three workers, 1504 tests;
+ * CONTRIBUTING.md, Tests); a suite not listed counts as 60. The polling trigger is longest
  * because it waits for n8n's minute ticks, so it starts first and the others overlap its waits.
  */
 const E2E_SECONDS = {
-	'poll-trigger.test.ts': 430,
-	'examples.test.ts': 180,
-	'send-and-wait.test.ts': 160,
-	'queue-mode.test.ts': 105,
-	'patient-data.test.ts': 90,
-	'retry-and-stop.test.ts': 150,
-	'n8n-host.test.ts': 100,
+	'poll-trigger.test.ts': 445,
+	'examples.test.ts': 193,
+	'send-and-wait.test.ts': 170,
+	'queue-mode.test.ts': 141,
+	'patient-data.test.ts': 115,
+	'retry-and-stop.test.ts': 125,
+	'n8n-host.test.ts': 152,
 	// Both pinned hosts; its polling tick waits up to a minute per host.
-	'compat.test.ts': 110,
-	'trigger.test.ts': 60,
-	'registry-install.test.ts': 55,
-	'browser.test.ts': 47,
+	'compat.test.ts': 151,
+	'trigger.test.ts': 138,
+	'registry-install.test.ts': 192,
+	'browser.test.ts': 100,
 	// 2026-11-26: 50-60 s alone, 77 s beside browser.test.ts and examples-form.test.ts.
-	'browser-editor.test.ts': 60,
-	'ai-agent.test.ts': 40,
-	'examples-ai.test.ts': 35,
+	'browser-editor.test.ts': 126,
+	'ai-agent.test.ts': 58,
+	'examples-ai.test.ts': 63,
 	// 2.x only; most of it the 1-minute Limit Wait Time running out.
-	'examples-ai-approval.test.ts': 80,
-	'approval-workflow.test.ts': 30,
-	'examples-form.test.ts': 35,
-	'examples-packet.test.ts': 40,
-	'redirects-and-links.test.ts': 45,
-	'trigger-hostile.test.ts': 31,
-	'trigger-keys.test.ts': 30,
-	'mcp.test.ts': 28,
+	'examples-ai-approval.test.ts': 84,
+	'approval-workflow.test.ts': 48,
+	'examples-form.test.ts': 56,
+	'examples-packet.test.ts': 58,
+	'redirects-and-links.test.ts': 80,
+	'trigger-hostile.test.ts': 38,
+	'trigger-keys.test.ts': 29,
+	'mcp.test.ts': 33,
+	'ai-letter.test.ts': 31,
 	'example-files.test.ts': 5,
 };
 
