@@ -128,6 +128,7 @@ describeOnHosts(
 			legacySendAndWait: '',
 			trigger: '',
 			poll: '',
+			errorOutput: '',
 		};
 		const paths = {
 			send: `compat-send-${randomUUID()}`,
@@ -136,6 +137,7 @@ describeOnHosts(
 			earlierFile: `compat-earlier-${randomUUID()}`,
 			sendAndWait: `compat-saw-${randomUUID()}`,
 			legacySendAndWait: `compat-saw-legacy-${randomUUID()}`,
+			errorOutput: `compat-error-output-${randomUUID()}`,
 		};
 		const triggerWebhookId = randomUUID();
 		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
@@ -159,6 +161,45 @@ describeOnHosts(
 			});
 			expect(response.status).toBe(200);
 			await response.text();
+		};
+		/**
+		 * A user's error branch: Send, set to "Continue (using error output)", its success output wired to
+		 * "Mark as Sent" and its error output to "Tell the Front Desk"; one item per entry of `faxes`.
+		 */
+		const errorOutputWorkflow = (credential: { id: string; name: string }) => {
+			const send = {
+				...faxServiceStep('Send', credential, {
+					resource: 'sentFax',
+					operation: 'send',
+					binaryPropertyName: 'data',
+					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+					toNumber: "={{ $('Split Out').item.json.toNumber }}",
+				}),
+				onError: 'continueErrorOutput',
+			};
+			const workflow = fanOutWorkflow(
+				'compat: error output',
+				paths.errorOutput,
+				'faxes',
+				pdfStep(`${sandbox.origin}/samples/referral.pdf`),
+				[send],
+			);
+			const noOp = (name: string, index: number) => ({
+				id: randomUUID(),
+				name,
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [4 * 220, index * 200],
+				parameters: {},
+			});
+			workflow.nodes.push(noOp('Mark as Sent', 0), noOp('Tell the Front Desk', 1));
+			(workflow.connections as Record<string, unknown>).Send = {
+				main: [
+					[{ node: 'Mark as Sent', type: 'main', index: 0 }],
+					[{ node: 'Tell the Front Desk', type: 'main', index: 0 }],
+				],
+			};
+			return workflow;
 		};
 		const finished = (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> =>
 			n8n.waitForExecution(workflowId, ranToEnd, { what: 'finished', timeoutMs });
@@ -201,7 +242,13 @@ describeOnHosts(
 						.faxNumber as Record<string, unknown>
 				).number,
 			);
-			n8n = await createInstance({ hostVersion, packageDir: packed.unpackedDir, owner: OWNER });
+			// editor: the type files n8n writes for its editor say what it loaded (packageLoaded()).
+			n8n = await createInstance({
+				hostVersion,
+				packageDir: packed.unpackedDir,
+				owner: OWNER,
+				editor: true,
+			});
 			await n8n.start();
 			const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
 			const workflows = await n8n.importWorkflows([
@@ -283,6 +330,7 @@ describeOnHosts(
 					credential,
 					{ events: ['receivedFax'], options: {} },
 				),
+				errorOutputWorkflow(credential),
 			]);
 			[
 				workflowIds.send,
@@ -293,6 +341,7 @@ describeOnHosts(
 				workflowIds.legacySendAndWait,
 				workflowIds.trigger,
 				workflowIds.poll,
+				workflowIds.errorOutput,
 			] = workflows.map((workflow) => workflow.id);
 			for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 			// Received now, right after the polling trigger's activation: its next minute tick comes while
@@ -475,6 +524,34 @@ describeOnHosts(
 				]);
 			},
 		);
+
+		test('under "Continue (using error output)" a failed item takes the error branch, the sent one the success branch', async () => {
+			await startByWebhook(paths.errorOutput, {
+				faxes: [
+					{ toNumber: '+12125550140', ref: 'good' },
+					{ toNumber: '555-1234', ref: 'bad' },
+				],
+			});
+			const execution = await finished(workflowIds.errorOutput);
+			expect(execution.status).toBe('success');
+			expect(execution.items['Mark as Sent']).toEqual([
+				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+			]);
+			// The message and what was given, beside the fields of the item that came in (the PDF step's).
+			expect(execution.items['Tell the Front Desk']).toEqual([
+				expect.objectContaining({
+					error: 'To Number must be an E.164 number like +15551234567 [item 1]',
+					message: expect.stringContaining('Got "555-1234".'),
+				}),
+			]);
+			const sent = sandbox.requests.filter(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v2/sent_faxes' &&
+					(request.body as Record<string, unknown>)?.to_number === '+12125550140',
+			);
+			expect(sent).toHaveLength(1);
+		});
 
 		test(
 			'the polling trigger emits a fax received after its activation at its next tick',

@@ -139,6 +139,8 @@ export interface RunResult {
 	run: IRun;
 	/** Items of a node's first output in its first run. */
 	output(nodeName: string): INodeExecutionData[];
+	/** Items of each of a node's outputs in its first run (a node set to "Continue (using error output)" has its error output last). */
+	outputs(nodeName: string): INodeExecutionData[][];
 	/** The error a node stopped with, if any. */
 	error(nodeName: string): (Error & IDataObject) | undefined;
 }
@@ -199,6 +201,14 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 					`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`,
 				);
 			return task.data?.main?.[0] ?? [];
+		},
+		outputs(nodeName) {
+			const task = run.data.resultData.runData[nodeName]?.[0];
+			if (!task)
+				throw new Error(
+					`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`,
+				);
+			return (task.data?.main ?? []).map((items) => items ?? []);
 		},
 		error(nodeName) {
 			return run.data.resultData.runData[nodeName]?.[0]?.error as (Error & IDataObject) | undefined;

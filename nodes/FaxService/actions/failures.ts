@@ -19,13 +19,29 @@ function asNodeError(
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
 }
 
+/**
+ * A failed item under Continue On Fail. On the one output ("Continue (using regular output)", and
+ * workflows saved with Continue On Fail) its json is `{error, description, httpCode}`, as saved
+ * workflows read it. Under "Continue (using error output)" n8n moves an item to the error output only
+ * when its json holds nothing but `error` and `message` (n8n-core's handleNodeErrorOutput: every key
+ * among error, message, details on 2.x; `{error}` or `{error, message}` on 1.x), then adds the input
+ * item's fields; an item carrying the error object itself would be moved too, but n8n then cuts its
+ * json to the message alone. So there it is `{error, message}`: the message (which names the field,
+ * the item and, for the service's answers, the HTTP status) and the description (what was given, or
+ * the service's words).
+ */
 export function errorItem(
-	error: Error & { description?: string },
+	ctx: IExecuteFunctions,
+	error: Error & { description?: string | null },
 	itemIndex: number,
 ): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	if (ctx.getNode().onError === 'continueErrorOutput') {
+		if (error.description) json.message = error.description;
+	} else {
+		if (error.description) json.description = error.description;
+		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	}
 	return { json, pairedItem: { item: itemIndex } };
 }
 

@@ -111,7 +111,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const outcome = outcomes.get(itemIndex)!;
 		output.push(
-			...(outcome.ok ? toItems(outcome.value, itemIndex) : [errorItem(outcome.error, itemIndex)]),
+			...(outcome.ok
+				? toItems(outcome.value, itemIndex)
+				: [errorItem(this, outcome.error, itemIndex)]),
 		);
 	}
 
