@@ -8,10 +8,11 @@ module.exports = {
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
 	testTimeout: 30000,
-	// Suites run side by side: the end-to-end ones mostly wait on real n8n processes, each on its own
-	// ports and folders. Three workers on the 2-core machine (measured in CONTRIBUTING.md, Tests);
+	// Suites run side by side: the end-to-end ones often wait on real n8n processes (minute ticks, the
+	// wait tracker, callbacks), each on its own ports and folders. Four workers on the 2-core machine:
+	// with three, a fifth of its CPU sat idle while suites waited (CONTRIBUTING.md, Tests, measured);
 	// JEST_MAX_WORKERS sets another number, `--runInBand` one at a time.
-	maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 3),
+	maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 4),
 	// The longest end-to-end suites first, the fast ones filling in (test/setup/sequencer.js).
 	testSequencer: '<rootDir>/test/setup/sequencer.js',
 };

@@ -70,6 +70,7 @@ async function main() {
 		port: N8N_PORT,
 		owner: OWNER,
 		log,
+		editor: true,
 	});
 
 	let watcher;

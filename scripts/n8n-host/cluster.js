@@ -90,6 +90,8 @@ async function createQueueCluster({
 		};
 		const main = await create('start', {
 			port: mainPort,
+			// The main serves the editor: its type files are what packageLoaded() reads.
+			editor: true,
 			env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', ...mainEnv },
 		});
 		const { encryptionKey } = main;

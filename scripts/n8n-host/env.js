@@ -53,6 +53,8 @@ function buildN8nEnv(instance, brokerPort) {
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
+		// Only an instance a browser opens serves the editor (create.js, option editor).
+		N8N_DISABLE_UI: instance.editor ? 'false' : 'true',
 		N8N_AI_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',

@@ -33,6 +33,8 @@
  *   host.itemsOf(runOrExecution, 'Node name')       -> json of the items the node produced
  *   const cluster = await host.createQueueCluster({ workers: 2 })  (queue mode: cluster.js; PostgreSQL
  *                                                    and Redis from services.js: startPostgres / startRedis)
+ *   createInstance({ editor: true }) serves n8n's editor and writes its type files (a browser, packageLoaded());
+ *   without it n8n starts with N8N_DISABLE_UI, ~3 s quicker (create.js)
  *   createInstance({ command: 'worker' | 'webhook' }) runs that n8n command instead of `n8n start`
  *   const registry = await host.startRegistry()     (verdaccio, no uplinks: registry.js) and
  *   createInstance({ packageDir: false, communityPackagesRegistry: registry.url }): the package installed

@@ -13,6 +13,10 @@ const { delay, readJson } = require('./util');
 function packageLoaded(instance) {
 	const typesDir = path.join(instance.userFolder, '.cache', 'n8n', 'public', 'types');
 	const nodesFile = path.join(typesDir, 'nodes.json');
+	if (!instance.editor)
+		throw new Error(
+			'packageLoaded() reads the type files n8n writes for its editor: create the instance with editor: true.',
+		);
 	if (!fs.existsSync(nodesFile))
 		throw new Error(`packageLoaded(): ${nodesFile} is missing: start() the instance first.`);
 	const nodes = readJson(nodesFile);

@@ -143,7 +143,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		await ensureInstalled({ log: logToStderr });
 		// A new account: no fax number yet.
 		sandbox = await startSandbox({ port: 0 });
-		n8n = await createInstance({ owner: OWNER });
+		n8n = await createInstance({ owner: OWNER, editor: true });
 		await n8n.importCredentials([
 			{
 				...CREDENTIAL,

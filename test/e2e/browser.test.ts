@@ -160,6 +160,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			owner: OWNER,
 			port,
 			env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl },
+			editor: true,
 		});
 		await n8n.importCredentials([
 			{

@@ -118,7 +118,8 @@ describeOnHosts(
 					await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer(),
 				);
 			}
-			n8n = await createInstance({ hostVersion });
+			// editor: the type files n8n writes for its editor say what it loaded (packageLoaded()).
+			n8n = await createInstance({ hostVersion, editor: true });
 			await n8n.importCredentials([
 				{
 					...CREDENTIAL,

@@ -33,7 +33,8 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	beforeAll(async () => {
 		// A fresh machine has nothing installed: about 4 min of npm plus 2–4 min of sqlite3 build.
 		await ensureInstalled({ hostVersion, log: logToStderr });
-		n8n = await createInstance({ hostVersion });
+		// editor: the type files n8n writes for its editor say what it loaded (packageLoaded()).
+		n8n = await createInstance({ hostVersion, editor: true });
 	}, 30 * MINUTE);
 
 	afterAll(async () => {

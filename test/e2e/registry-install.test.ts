@@ -152,6 +152,8 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 			packageDir: false,
 			communityPackagesRegistry: registry.url,
 			owner: OWNER,
+			// The 2.x run also installs the package through the editor in Chromium.
+			editor: true,
 		});
 		await n8n.start();
 		cookie = (await n8n.ensureOwner(OWNER)).cookie!;

@@ -181,6 +181,8 @@ export interface CreateInstanceOptions {
 	command?: N8nCommand;
 	/** an npm registry for n8n's community-package installer (scripts/n8n-host/community-packages.js); with packageDir: false */
 	communityPackagesRegistry?: string;
+	/** serve n8n's editor (a browser opens it); default false: N8N_DISABLE_UI, a start ~3 s quicker */
+	editor?: boolean;
 }
 
 /** A local npm registry (verdaccio, no uplinks: scripts/n8n-host/registry.js). */
