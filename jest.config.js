@@ -10,7 +10,7 @@ module.exports = {
 	testTimeout: 30000,
 	// Suites run side by side: the end-to-end ones often wait on real n8n processes (minute ticks, the
 	// wait tracker, callbacks), each on its own ports and folders. Four workers on the 2-core machine:
-	// with three, a fifth of its CPU sat idle while suites waited (CONTRIBUTING.md, Tests, measured);
+	// with three, 11–16% of its CPU sat idle while suites waited (CONTRIBUTING.md, Tests, measured);
 	// JEST_MAX_WORKERS sets another number, `--runInBand` one at a time.
 	maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 4),
 	// The longest end-to-end suites first, the fast ones filling in (test/setup/sequencer.js).
