@@ -15,6 +15,8 @@ export type LetterErrorReason =
 	| 'pageSize'
 	/** creationDate is not a valid Date. */
 	| 'creationDate'
+	/** format is neither 'plain' nor 'markdown'. */
+	| 'format'
 	/** The cover page's table of fields and its notice do not fit on one page. */
 	| 'coverPage';
 
@@ -27,6 +29,10 @@ export interface LetterErrorDetails {
 	line?: number;
 	/** For reason 'character': 1-based column, counted in code points of the NFC-normalised line (a tab counts 1). */
 	column?: number;
+	/** For reason 'character': every refused character (the first of each, up to ten), the first one above too. */
+	characters?: ReadonlyArray<{ codePoint: string; line: number; column: number }>;
+	/** For reason 'character': how many different characters were refused (characters may name fewer). */
+	refusedCount?: number;
 }
 
 export class LetterError extends Error {
@@ -35,6 +41,8 @@ export class LetterError extends Error {
 	readonly codePoint?: string;
 	readonly line?: number;
 	readonly column?: number;
+	readonly characters?: LetterErrorDetails['characters'];
+	readonly refusedCount?: number;
 
 	constructor(reason: LetterErrorReason, message: string, details: LetterErrorDetails = {}) {
 		super(message);
@@ -44,6 +52,8 @@ export class LetterError extends Error {
 		this.codePoint = details.codePoint;
 		this.line = details.line;
 		this.column = details.column;
+		this.characters = details.characters;
+		this.refusedCount = details.refusedCount;
 	}
 }
 

@@ -23,6 +23,8 @@ export {
 	renderLetter,
 } from './letter/render';
 export type { Letter, LetterOptions } from './letter/render';
+export type { TextFormat } from './letter/textFormat';
+export { TEXT_FORMATS } from './letter/textFormat';
 export { firstPageSize, nearestPageSize, openDocument } from './documents';
 export type { OpenedDocument } from './documents';
 export { joinDocuments } from './compose/join';

@@ -26,7 +26,7 @@ const text = (codePoints: readonly number[]) =>
 
 describe('Latin Extended-A', () => {
 	test('the table: 78 letters, the ones the fonts lack named', () => {
-		expect(PRINTED).toEqual(EXTENDED_CODE_POINTS);
+		expect(PRINTED).toEqual(EXTENDED_CODE_POINTS.filter((codePoint) => codePoint <= 0x17f));
 		expect(PRINTED).toHaveLength(78);
 		expect(text(MISSING)).toBe('ĈĉĊċĔĕĜĝĠġĤĥĦħĨĩĬĭĲĳĴĵĸĿŀŉŊŋŎŏŜŝŦŧŨũŬŭŴŵŶŷſ');
 		for (const character of 'ŁłřŞşĞğıĀ') expect(PRINTED).toContain(character.codePointAt(0));

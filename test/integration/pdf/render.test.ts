@@ -177,7 +177,7 @@ describe('renderLetter: a valid PDF whose text comes back', () => {
 		);
 		const text = pdfText(file);
 		expect(text).toContain('Café Müller, Straße 5, 20 € – “Ärztin” … Œuvre ™ Ÿ ± ½ ©');
-		expect(text).toContain('Dose <= 5 mg - 2 mg -> review >= 1 week');
+		expect(text).toContain('Dose ≤ 5 mg − 2 mg -> review ≥ 1 week');
 		expect(text).toMatch(/zerowidth.kept \(a\) \[b\] \\ back/);
 		// Bytes above 126 are octal escapes: the content stays ASCII.
 		expect(pdf.toString('latin1')).toContain(
@@ -349,7 +349,7 @@ describe('renderLetter: the cover page', () => {
 		const { file } = render('Body', {
 			coverPage: { ...COVER, subject: 'Dose ≤ 5 mg\u2009/\u2009day' },
 		});
-		expect(pdfText(file, 1)).toMatch(/Subject: +Dose <= 5 mg \/ day/);
+		expect(pdfText(file, 1)).toMatch(/Subject: +Dose ≤ 5 mg \/ day/);
 	});
 
 	test('a message too long for the cover continues on pages before the letter, counted in Pages', () => {

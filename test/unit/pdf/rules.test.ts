@@ -89,7 +89,8 @@ describe('the character rule', () => {
 		expect(applyCharacterRule('Cafe\u0301', 'text')).toBe('Café');
 		expect(applyCharacterRule('a\r\nb\rc\n\r\nd', 'text')).toBe('a\nb\nc\n\nd');
 		expect(applyCharacterRule('a\tbc\td\n12345\te', 'text')).toBe('a\tbc\td\n12345\te');
-		expect(applyCharacterRule('≤\tx', 'text')).toBe('<=\tx');
+		expect(applyCharacterRule('≤\tx', 'text')).toBe('≤\tx');
+		expect(applyCharacterRule('≈\tx', 'text')).toBe('~\tx');
 		expect(applyCharacterRule('one\ftwo', 'text')).toBe('one\ftwo');
 	});
 

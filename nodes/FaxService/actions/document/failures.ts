@@ -31,7 +31,20 @@ function fieldLabel(field: string | undefined): string {
 		return `Cover Page → ${COVER_PAGE_LABELS[field.slice('coverPage.'.length) as keyof CoverPage] ?? field.slice('coverPage.'.length)}`;
 	if (field === 'fontSize') return 'Letter Options → Font Size';
 	if (field === 'pageSize') return 'Letter Options → Page Size';
+	if (field === 'format') return 'Text Format';
 	return field;
+}
+
+/** "character U+0416 at line 1, column 5 is not in the fax fonts", or every refused character. */
+function refusedCharacters(error: LetterError): string {
+	const characters = error.characters ?? [];
+	if (characters.length <= 1)
+		return `character ${error.codePoint} at line ${error.line}, column ${error.column} is not in the fax fonts`;
+	const count = error.refusedCount ?? characters.length;
+	const more = count - characters.length;
+	return `${count} characters are not in the fax fonts: ${characters
+		.map((entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column}`)
+		.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
 /** A LetterError as the node's error: the field and the item in the message, what to do in the description; never the text. */
@@ -48,7 +61,7 @@ export function letterFailure(
 	switch (error.reason) {
 		case 'character':
 			return fail(
-				`${label} cannot be ${purpose === 'fax' ? 'faxed' : 'put in the PDF'}: character ${error.codePoint} at line ${error.line}, column ${error.column} is not in the fax fonts`,
+				`${label} cannot be ${purpose === 'fax' ? 'faxed' : 'put in the PDF'}: ${refusedCharacters(error)}`,
 				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: the character rule in the README lists them), digits, common punctuation and symbols; not other scripts or emoji. ' +
 					`Replace or remove the character${label === 'Text' ? '' : ` in ${label}`}, or send a PDF you made yourself with Document Source "Binary File".`,
 			);
@@ -79,6 +92,11 @@ export function letterFailure(
 			);
 		case 'pageSize':
 			return fail(`${label} must be Letter or A4`, 'Choose one of the two page sizes.');
+		case 'format':
+			return fail(
+				`${label} must be Plain or Markdown`,
+				'Choose one of the two; an expression must give "plain" or "markdown".',
+			);
 		default:
 			return fail(`${label} cannot be made into a PDF`, "Check the letter's options.");
 	}

@@ -59,6 +59,45 @@ const toolDocumentSourceOption: INodeProperties = {
 	displayOptions: { show: { '@tool': [true] } },
 };
 
+const TEXT_FORMATS = [
+	{ name: 'Plain', value: 'plain', description: 'Printed as written, line for line' },
+	{
+		name: 'Markdown',
+		value: 'markdown',
+		description:
+			'Headings, bold, italic, lists, tables, quotes and code print as a document, without their markers',
+	},
+];
+
+/**
+ * Text Format, twice: on the node (Plain, what every saved workflow printed) and on its AI tool
+ * variant (Markdown, what a model writes unasked). `show` says where else it appears (the cover
+ * page's message takes it when there is no letter).
+ */
+const textFormatFields = (
+	description: string,
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties[] => [
+	{
+		displayName: 'Text Format',
+		name: 'textFormat',
+		type: 'options',
+		default: 'plain',
+		options: TEXT_FORMATS,
+		description,
+		displayOptions: { ...displayOptions, hide: { ...displayOptions?.hide, '@tool': [true] } },
+	},
+	{
+		displayName: 'Text Format',
+		name: 'textFormat',
+		type: 'options',
+		default: 'markdown',
+		options: TEXT_FORMATS,
+		description: `${description}. Markdown: # headings, **bold**, *italic*, - lists, 1. numbered lists, | tables |, > quotes, \`code\`, [link text](https://…).`,
+		displayOptions: { ...displayOptions, show: { ...displayOptions?.show, '@tool': [true] } },
+	},
+];
+
 const binaryDataField = (description: string): INodeProperties => ({
 	displayName: 'Binary Data',
 	name: 'binaryData',
@@ -228,6 +267,9 @@ export const documentFields = (
 			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
 		hint: `Prints Latin letters (Western and most Central European: é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ; other scripts and emoji stop the item with an error naming the character (<a href="${CHARACTER_RULE_URL}">which characters print</a>)`,
 	},
+	...textFormatFields("How the letter's Text and the cover page's Message are written", {
+		show: { documentSource: ['text'] },
+	}),
 	{
 		displayName: 'Letter Options',
 		name: 'letterOptions',
@@ -264,5 +306,9 @@ export const documentFields = (
 		],
 	},
 	...coverPageFields(purpose),
+	...textFormatFields("How the cover page's Message is written", {
+		show: { addCoverPage: [true] },
+		hide: { documentSource: ['text'] },
+	}),
 	furtherDocumentsField,
 ];

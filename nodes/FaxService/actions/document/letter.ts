@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CoverPage, LetterOptions, OpenedDocument, PageSize } from '../../../shared/pdf';
+import type {
+	CoverPage,
+	LetterOptions,
+	OpenedDocument,
+	PageSize,
+	TextFormat,
+} from '../../../shared/pdf';
 import {
 	DEFAULT_CONFIDENTIALITY_NOTICE,
 	DEFAULT_FONT_SIZE,
@@ -28,7 +34,12 @@ export interface RenderedPdf {
 	fileName: string;
 }
 
-/** Letter Options as the writer takes them. */
+/** Text Format as the writer takes it (the writer refuses any other value, naming the field). */
+function textFormatOf(ctx: IExecuteFunctions, itemIndex: number): TextFormat {
+	return ctx.getNodeParameter('textFormat', itemIndex, 'plain') as TextFormat;
+}
+
+/** Letter Options (and Text Format) as the writer takes them. */
 function letterOptionsOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -36,6 +47,7 @@ function letterOptionsOf(
 	const letterOptions = ctx.getNodeParameter('letterOptions', itemIndex, {}) as IDataObject;
 	return {
 		rendering: {
+			format: textFormatOf(ctx, itemIndex),
 			pageSize: (letterOptions.pageSize ?? 'letter') as PageSize,
 			fontSize:
 				letterOptions.fontSize === undefined || letterOptions.fontSize === ''
@@ -99,7 +111,11 @@ export function coverSheet(
 	followingPages: number,
 	firstDocument: OpenedDocument | undefined,
 ): Buffer {
-	const rendering = { pageSize: nearestPageSize(firstDocument), fontSize: DEFAULT_FONT_SIZE };
+	const rendering = {
+		pageSize: nearestPageSize(firstDocument),
+		fontSize: DEFAULT_FONT_SIZE,
+		format: textFormatOf(ctx, itemIndex),
+	};
 	return written(ctx, itemIndex, purpose, () => renderCoverSheet(cover, followingPages, rendering))
 		.pdf;
 }

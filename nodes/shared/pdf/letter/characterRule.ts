@@ -34,7 +34,6 @@ export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: 
 		[0x2010, { replacement: '-', name: 'hyphen' }],
 		[0x2011, { replacement: '-', name: 'non-breaking hyphen' }],
 		[0x2012, { replacement: '-', name: 'figure dash' }],
-		[0x2212, { replacement: '-', name: 'minus sign' }],
 		[0x2002, { replacement: ' ', name: 'en space' }],
 		[0x2003, { replacement: ' ', name: 'em space' }],
 		[0x2009, { replacement: ' ', name: 'thin space' }],
@@ -47,9 +46,6 @@ export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: 
 		[0x2032, { replacement: "'", name: 'prime' }],
 		[0x2033, { replacement: '"', name: 'double prime' }],
 		[0x2044, { replacement: '/', name: 'fraction slash' }],
-		[0x2264, { replacement: '<=', name: 'less-than or equal to' }],
-		[0x2265, { replacement: '>=', name: 'greater-than or equal to' }],
-		[0x2260, { replacement: '!=', name: 'not equal to' }],
 		[0x2248, { replacement: '~', name: 'almost equal to' }],
 		[0x2192, { replacement: '->', name: 'rightwards arrow' }],
 		[0x2190, { replacement: '<-', name: 'leftwards arrow' }],
@@ -72,6 +68,29 @@ export const DROPPED_CHARACTERS: ReadonlyMap<number, string> = new Map([
 	[0xfeff, 'byte order mark, zero width no-break space'],
 	[0x00ad, 'soft hyphen'],
 ]);
+
+/** Ranges of invisible format characters, removed like the ones above (first, last, name). */
+export const DROPPED_RANGES: ReadonlyArray<readonly [number, number, string]> = [
+	[0xfe00, 0xfe0f, 'variation selectors, as after © or ✓'],
+	[0xe0100, 0xe01ef, 'variation selectors supplement'],
+	[0x200e, 0x200f, 'left-to-right and right-to-left marks'],
+	[0x202a, 0x202e, 'bidirectional embeddings and overrides'],
+	[0x2061, 0x2064, 'invisible mathematical operators'],
+	[0x2066, 0x2069, 'bidirectional isolates'],
+	[0x061c, 0x061c, 'arabic letter mark'],
+	[0x180e, 0x180e, 'mongolian vowel separator'],
+	[0xe0001, 0xe007f, 'tag characters'],
+];
+
+function isDropped(codePoint: number): boolean {
+	return (
+		DROPPED_CHARACTERS.has(codePoint) ||
+		DROPPED_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last)
+	);
+}
+
+/** How many refused characters one error names (the first of each, in order); the rest are counted. */
+export const MAX_REFUSED_NAMED = 10;
 
 /** Latin Extended-A letters neither WinAnsi nor the extended glyphs show, for the rule's text. */
 const LATIN_EXTENDED_A_MISSING: readonly number[] = Array.from(
@@ -112,7 +131,15 @@ export const CHARACTER_RULE: string = [
 			.join(', ') +
 		`. A tab moves the text after it to the next tab stop: every ${TAB_STOP_POINTS} pt (half an inch) from where the line starts (the left margin, or the value column on the cover page). A form feed starts a new page.`,
 	'Characters the standard PDF fonts can show with WinAnsiEncoding (Windows-1252) are kept: printable ASCII, U+00A0-U+00FF (accented Latin letters, £ ¥ © ® ° ± µ × ÷ and so on), and € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ.',
-	`So are the letters of Latin Extended-A (U+0100-U+017F) the same fonts hold: ${EXTENDED_CODE_POINTS.map((codePoint) => String.fromCodePoint(codePoint)).join(' ')}. ` +
+	`So are the letters of Latin Extended-A (U+0100-U+017F) the same fonts hold: ${EXTENDED_CODE_POINTS.filter(
+		(codePoint) => codePoint <= 0x17f,
+	)
+		.map((codePoint) => String.fromCodePoint(codePoint))
+		.join(' ')}, and these other letters and signs of theirs: ${EXTENDED_CODE_POINTS.filter(
+		(codePoint) => codePoint > 0x17f,
+	)
+		.map((codePoint) => `${String.fromCodePoint(codePoint)} (${codePointLabel(codePoint)})`)
+		.join(', ')}. ` +
 		`The rest of that range (${LATIN_EXTENDED_A_MISSING.map((codePoint) => `${codePointLabel(codePoint)} ${String.fromCodePoint(codePoint)}`).join(', ')}) is not in the fonts and stops the letter like any other character.`,
 	'These are replaced: ' +
 		[...TRANSLITERATIONS]
@@ -123,11 +150,18 @@ export const CHARACTER_RULE: string = [
 			.join('; ') +
 		'.',
 	'These are removed: ' +
-		[...DROPPED_CHARACTERS]
-			.map(([codePoint, name]) => `${codePointLabel(codePoint)} (${name})`)
-			.join('; ') +
+		[
+			...[...DROPPED_CHARACTERS].map(
+				([codePoint, name]) => `${codePointLabel(codePoint)} (${name})`,
+			),
+			...DROPPED_RANGES.map(([first, last, name]) =>
+				first === last
+					? `${codePointLabel(first)} (${name})`
+					: `${codePointLabel(first)}-${codePointLabel(last)} (${name})`,
+			),
+		].join('; ') +
 		'.',
-	'Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter with an error naming its code point (U+XXXX), its line and column and the field; it is never replaced by "?" or left out.',
+	`Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter with an error naming its code point (U+XXXX), its line and column and the field; it is never replaced by "?" or left out. One error names every such character (up to ${MAX_REFUSED_NAMED} different ones, each where it first appears).`,
 	'Text that is empty or only whitespace stops the letter too.',
 ].join('\n');
 
@@ -143,6 +177,7 @@ export function applyCharacterRule(text: string, field: string): string {
 	let line = 1;
 	let column = 0;
 	let afterCarriageReturn = false;
+	const refused = new Map<number, { line: number; column: number }>();
 	for (const character of normalised) {
 		const codePoint = character.codePointAt(0) ?? 0;
 		if (codePoint === LINE_FEED && afterCarriageReturn) {
@@ -159,7 +194,7 @@ export function applyCharacterRule(text: string, field: string): string {
 		column += 1;
 		if (codePoint === TAB || codePoint === FORM_FEED) {
 			output += character;
-		} else if (DROPPED_CHARACTERS.has(codePoint)) {
+		} else if (isDropped(codePoint)) {
 			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
 			continue;
 		} else if (winAnsiByte(codePoint) !== undefined || extendedGlyph(codePoint) !== undefined) {
@@ -167,15 +202,41 @@ export function applyCharacterRule(text: string, field: string): string {
 		} else if (TRANSLITERATIONS.has(codePoint)) {
 			const { replacement } = TRANSLITERATIONS.get(codePoint)!;
 			output += replacement;
-		} else {
-			throw new LetterError(
-				'character',
-				`${field}: character ${codePointLabel(codePoint)} at line ${line}, column ${column} cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it`,
-				{ field, codePoint: codePointLabel(codePoint), line, column },
-			);
+		} else if (!refused.has(codePoint)) {
+			refused.set(codePoint, { line, column });
 		}
 	}
+	if (refused.size > 0) throw refusal(field, refused);
 	return output;
+}
+
+/** One error naming every refused character (up to MAX_REFUSED_NAMED), each where it first appears. */
+function refusal(
+	field: string,
+	refused: Map<number, { line: number; column: number }>,
+): LetterError {
+	const entries = [...refused].map(([codePoint, at]) => ({
+		codePoint: codePointLabel(codePoint),
+		...at,
+	}));
+	const named = entries.slice(0, MAX_REFUSED_NAMED);
+	const more = entries.length - named.length;
+	const [first] = entries;
+	const list = named
+		.map((entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column}`)
+		.join('; ');
+	const message =
+		entries.length === 1
+			? `${field}: character ${list} cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it`
+			: `${field}: ${entries.length} characters cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A): ${list}${more > 0 ? `; and ${more} more` : ''}; replace or remove them`;
+	return new LetterError('character', message, {
+		field,
+		codePoint: first.codePoint,
+		line: first.line,
+		column: first.column,
+		characters: named,
+		refusedCount: entries.length,
+	});
 }
 
 /** Whether a ruled text has nothing to print: only spaces, no-break spaces, line breaks and form feeds. */

@@ -6,19 +6,28 @@
 import type { FontName } from './fontWidths';
 import { pdfNumber, pdfString } from '../write/objects';
 import { tabRuns } from './tabStops';
-import { encodeExtended, extendedGlyph } from './extendedGlyphs';
+import { encodeExtended, extendedGlyph, isBeyondLatinExtendedA } from './extendedGlyphs';
 import { encodeWinAnsi } from './winAnsi';
 
 /** The name each font has in a page's /Resources /Font dictionary. */
 export const FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = {
 	Helvetica: 'F1',
 	'Helvetica-Bold': 'F2',
+	'Helvetica-Oblique': 'F3',
+	'Helvetica-BoldOblique': 'F4',
+	Courier: 'F5',
 };
 /** The same faces with the extended encoding (extendedGlyphs.ts), in the resources only when used. */
 export const EXTENDED_FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = {
 	Helvetica: 'F1x',
 	'Helvetica-Bold': 'F2x',
+	'Helvetica-Oblique': 'F3x',
+	'Helvetica-BoldOblique': 'F4x',
+	Courier: 'F5x',
 };
+
+/** The faces every letter's pages name (a plain letter's bytes stay as they were); the others only when drawn. */
+export const ALWAYS_PRESENT_FACES: readonly FontName[] = ['Helvetica', 'Helvetica-Bold'];
 
 /** A text split into pieces of WinAnsi characters and of extended glyphs; a WinAnsi-only text is one piece. */
 function fontPieces(text: string): Array<{ text: string; extended: boolean }> {
@@ -32,11 +41,25 @@ function fontPieces(text: string): Array<{ text: string; extended: boolean }> {
 	return pieces.length === 0 ? [{ text: '', extended: false }] : pieces;
 }
 
-/** Whether drawing operations use a letter beyond WinAnsi: then the file needs the extended fonts. */
-export function usesExtendedGlyphs(operations: readonly DrawOperation[]): boolean {
+/** The font resources drawing operations use, as face and whether extended ('Helvetica' / 'Helvetica+x'). */
+export function fontsUsed(operations: readonly DrawOperation[]): Set<string> {
+	const used = new Set<string>();
+	for (const operation of operations) {
+		if (operation.kind !== 'text') continue;
+		for (const piece of fontPieces(operation.text))
+			used.add(piece.extended ? `${operation.font}+x` : operation.font);
+	}
+	return used;
+}
+
+/** Whether drawing operations draw an extended glyph beyond Latin Extended-A (extendedGlyphs.ts). */
+export function drawsBeyondLatinExtendedA(operations: readonly DrawOperation[]): boolean {
 	return operations.some(
 		(operation) =>
-			operation.kind === 'text' && fontPieces(operation.text).some((piece) => piece.extended),
+			operation.kind === 'text' &&
+			[...operation.text].some((character) =>
+				isBeyondLatinExtendedA(character.codePointAt(0) ?? 0),
+			),
 	);
 }
 

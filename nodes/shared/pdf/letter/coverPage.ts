@@ -14,8 +14,17 @@ import { applyCharacterRule, isBlank } from './characterRule';
 import type { DrawOperation } from './content';
 import type { FontName } from './fontWidths';
 import { textWidth } from './fontWidths';
-import type { PlacedLine, TextArea } from './layout';
-import { BODY_FONT, lineHeight, linesFitting, paginate, wrapText } from './layout';
+import type { TextArea } from './layout';
+import {
+	BODY_FONT,
+	lineHeight,
+	linesFitting,
+	linesToOperations,
+	paginate,
+	wrapText,
+} from './layout';
+import { layoutMarkdown } from './markdown/document';
+import type { TextFormat } from './textFormat';
 
 export interface CoverPage {
 	to?: string;
@@ -45,8 +54,8 @@ const NOTICE_PADDING = 8;
 export interface CoverLayout {
 	/** The cover page's drawing, once the letter's total page count is known. */
 	draw(totalPages: number): DrawOperation[];
-	/** Pages of message text that did not fit on the cover page (usually none). */
-	continuation: PlacedLine[][];
+	/** Pages of message that did not fit on the cover page (usually none). */
+	continuation: DrawOperation[][];
 }
 
 /** A cover value through the character rule; undefined (and null) mean the row is left out. */
@@ -62,7 +71,13 @@ function ruledValue(cover: CoverPage, name: keyof CoverPage, singleLine: boolean
 	return singleLine ? ruled.replace(/[\n\f]+/g, ' ').trim() : ruled.replace(/\f/g, '\n').trimEnd();
 }
 
-export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number): CoverLayout {
+/** The cover page; its message written in `format` (the letter's). */
+export function layoutCoverPage(
+	cover: CoverPage,
+	area: TextArea,
+	size: number,
+	format: TextFormat = 'plain',
+): CoverLayout {
 	if (typeof cover !== 'object' || cover === null)
 		throw new LetterError('coverPage', 'coverPage must be an object', { field: 'coverPage' });
 	const rows: Array<{ label: string; value: string | undefined }> = [
@@ -135,21 +150,19 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 	const boxTop = noticeFirstBaseline + noticeSize * 0.75 + NOTICE_PADDING;
 
 	// The message between the table and the notice; what does not fit goes onto continuation pages.
-	let continuation: PlacedLine[][] = [];
+	let continuation: DrawOperation[][] = [];
 	const messageLabelBaseline = tableRule - size * 2;
 	const spaceBottom = boxTop + size;
+	const firstLine = messageLabelBaseline - lh;
 	if (message !== '') {
-		const lines = wrapText(message, BODY_FONT, size, area.width);
-		const firstLine = messageLabelBaseline - lh;
-		const fitting = linesFitting(firstLine, spaceBottom, size);
-		if (fitting < 1) throw tooLong();
+		if (linesFitting(firstLine, spaceBottom, size) < 1) throw tooLong();
 		text(LABEL_FONT, size, area.left, messageLabelBaseline, 'Message:');
-		lines.slice(0, fitting).forEach((line, index) => {
-			if (line !== '') text(BODY_FONT, size, area.left, firstLine - index * lh, line);
-		});
-		const rest = lines.slice(fitting);
-		while (rest.length > 0 && rest[0] === '') rest.shift();
-		if (rest.length > 0) continuation = paginate(['Message (continued):', '', ...rest], area, size);
+		const [onCover, ...rest] =
+			format === 'markdown'
+				? markdownMessage(message, area, size, { top: firstLine + size, bottom: spaceBottom })
+				: plainMessage(message, area, size, firstLine, spaceBottom);
+		operations.push(...onCover);
+		continuation = rest;
 	} else if (tableRule < spaceBottom) {
 		throw tooLong();
 	}
@@ -181,6 +194,66 @@ export function layoutCoverPage(cover: CoverPage, area: TextArea, size: number):
 			);
 		},
 	};
+}
+
+const CONTINUED_LABEL = 'Message (continued):';
+
+/** A plain message: the lines that fit under the label, then pages headed "Message (continued):". */
+function plainMessage(
+	message: string,
+	area: TextArea,
+	size: number,
+	firstLine: number,
+	spaceBottom: number,
+): DrawOperation[][] {
+	const lh = lineHeight(size);
+	const lines = wrapText(message, BODY_FONT, size, area.width);
+	const fitting = linesFitting(firstLine, spaceBottom, size);
+	const onCover: DrawOperation[] = [];
+	lines.slice(0, fitting).forEach((line, index) => {
+		if (line !== '')
+			onCover.push({
+				kind: 'text',
+				font: BODY_FONT,
+				size,
+				x: area.left,
+				y: firstLine - index * lh,
+				text: line,
+			});
+	});
+	const rest = lines.slice(fitting);
+	while (rest.length > 0 && rest[0] === '') rest.shift();
+	const continuation =
+		rest.length === 0 ? [] : paginate([CONTINUED_LABEL, '', ...rest], area, size);
+	return [onCover, ...continuation.map((page) => linesToOperations(page, size))];
+}
+
+/** A Markdown message: flowed under the label, on into pages headed "Message (continued):". */
+function markdownMessage(
+	message: string,
+	area: TextArea,
+	size: number,
+	onCover: { top: number; bottom: number },
+): DrawOperation[][] {
+	const label: DrawOperation = {
+		kind: 'text',
+		font: BODY_FONT,
+		size,
+		x: area.left,
+		y: area.top - size,
+		text: CONTINUED_LABEL,
+	};
+	return layoutMarkdown(
+		message,
+		(index) =>
+			index === 0
+				? onCover
+				: index === 1
+					? { top: area.top - 2 * lineHeight(size), bottom: area.bottom, prelude: [label] }
+					: { top: area.top, bottom: area.bottom },
+		{ x: area.left, width: area.width },
+		size,
+	);
 }
 
 function tooLong(): LetterError {

@@ -1,6 +1,6 @@
 /**
- * The Latin Extended-A letters (U+0100-U+017F) the standard-14 Helvetica and Helvetica-Bold fonts
- * hold beyond WinAnsiEncoding, reached without embedding: a second font resource per face whose
+ * The Latin Extended-A letters (U+0100-U+017F), and the few other letters and signs (Ș ș ≤ ≥ ≠ − Δ ∑ √
+ * ∂ ◊), the standard-14 Helvetica fonts hold beyond WinAnsiEncoding, reached without embedding: a second font resource per face whose
  * encoding's /Differences gives each glyph its own byte (0x21 on, in this table's order). Viewers
  * draw the glyph by name and text extraction maps the name back to its Unicode character.
  *
@@ -94,10 +94,29 @@ const GLYPHS: ReadonlyArray<
 	[0x017a, 'zacute', 500, 500], // ź
 	[0x017b, 'Zdotaccent', 611, 611], // Ż
 	[0x017c, 'zdotaccent', 500, 500], // ż
+	// Beyond Latin Extended-A (added later: a file names them in its encoding only when it draws one,
+	// so the letters above keep their bytes).
+	[0x0218, 'Scommaaccent', 667, 667], // Ș (Romanian)
+	[0x0219, 'scommaaccent', 500, 556], // ș
+	[0x2264, 'lessequal', 549, 549], // ≤
+	[0x2265, 'greaterequal', 549, 549], // ≥
+	[0x2260, 'notequal', 549, 549], // ≠
+	[0x2212, 'minus', 584, 584], // −
+	[0x0394, 'Delta', 612, 612], // Δ (Greek capital delta)
+	[0x2206, 'Delta', 612, 612], // ∆ (increment)
+	[0x2211, 'summation', 600, 600], // ∑
+	[0x221a, 'radical', 453, 549], // √
+	[0x2202, 'partialdiff', 476, 494], // ∂
+	[0x25ca, 'lozenge', 471, 494], // ◊
 ];
+
+/** How many of GLYPHS are Latin Extended-A: the encoding of a file that draws none of the rest stops there. */
+const LATIN_EXTENDED_A_GLYPHS = GLYPHS.findIndex(([codePoint]) => codePoint > 0x17f);
 
 /** The first byte the extended fonts' encodings use: after the space, so no byte is a control code. */
 const FIRST_BYTE = 0x21;
+/** Every glyph of Courier is 600/1000 em wide. */
+export const COURIER_WIDTH = 600;
 
 export interface ExtendedGlyph {
 	byte: number;
@@ -111,7 +130,14 @@ const BY_CODE_POINT: ReadonlyMap<number, ExtendedGlyph> = new Map(
 		{
 			byte: FIRST_BYTE + index,
 			name,
-			widths: { Helvetica: helvetica, 'Helvetica-Bold': helveticaBold },
+			// The oblique faces share their upright face's widths; Courier is monospaced (Adobe's AFMs).
+			widths: {
+				Helvetica: helvetica,
+				'Helvetica-Bold': helveticaBold,
+				'Helvetica-Oblique': helvetica,
+				'Helvetica-BoldOblique': helveticaBold,
+				Courier: COURIER_WIDTH,
+			},
 		},
 	]),
 );
@@ -124,8 +150,20 @@ export function extendedGlyph(codePoint: number): ExtendedGlyph | undefined {
 /** Every code point the extended fonts show, in byte order. */
 export const EXTENDED_CODE_POINTS: readonly number[] = GLYPHS.map(([codePoint]) => codePoint);
 
-/** The extended fonts' /Encoding: WinAnsi with the glyphs of this table at bytes 0x21 on. */
-export const EXTENDED_ENCODING = `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${FIRST_BYTE} ${GLYPHS.map(([, name]) => `/${name}`).join(' ')}] >>`;
+/**
+ * The extended fonts' /Encoding: WinAnsi with the glyphs of this table at bytes 0x21 on; only the
+ * Latin Extended-A ones unless `beyondLatin` (a file that draws one of the rest).
+ */
+export function extendedEncoding(beyondLatin: boolean): string {
+	const glyphs = beyondLatin ? GLYPHS : GLYPHS.slice(0, LATIN_EXTENDED_A_GLYPHS);
+	return `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${FIRST_BYTE} ${glyphs.map(([, name]) => `/${name}`).join(' ')}] >>`;
+}
+
+/** Whether a code point's extended glyph is one of those beyond Latin Extended-A. */
+export function isBeyondLatinExtendedA(codePoint: number): boolean {
+	const glyph = BY_CODE_POINT.get(codePoint);
+	return glyph !== undefined && glyph.byte >= FIRST_BYTE + LATIN_EXTENDED_A_GLYPHS;
+}
 
 /** Encodes a text of extended glyphs only (a run the content stream switched fonts for). */
 export function encodeExtended(text: string): Buffer {

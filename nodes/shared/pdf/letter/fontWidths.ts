@@ -1,12 +1,12 @@
 /**
- * Advance widths of the standard-14 fonts Helvetica and Helvetica-Bold, by WinAnsiEncoding byte, in
+ * Advance widths of the standard-14 fonts the letter uses (Helvetica's four faces, Courier), by WinAnsiEncoding byte, in
  * 1/1000 em: the Adobe Core14 AFM values (copied as numbers from the metrics table that pdf.js ships,
  * which reproduces those AFM files). A viewer draws these fonts with the same widths, so measuring with
  * them is what keeps a wrapped line inside the margins. Bytes 0-31 and the six bytes WinAnsi leaves
  * undefined (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D) are 0: the character rule never lets them through.
  */
 
-import { extendedGlyph } from './extendedGlyphs';
+import { COURIER_WIDTH, extendedGlyph } from './extendedGlyphs';
 import type { FontName } from './fontName';
 import { codePointLabel } from '../errors';
 import { winAnsiByte } from './winAnsi';
@@ -78,9 +78,16 @@ const HELVETICA_BOLD: readonly number[] = [
 	611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556,
 ];
 
+/** Courier: 600 for every byte WinAnsi defines (the undefined ones stay 0, as above). */
+const COURIER: readonly number[] = HELVETICA.map((width) => (width === 0 ? 0 : COURIER_WIDTH));
+
+// The oblique faces have their upright face's widths (the AFM files agree glyph for glyph).
 const WIDTHS: Record<FontName, readonly number[]> = {
 	Helvetica: HELVETICA,
 	'Helvetica-Bold': HELVETICA_BOLD,
+	'Helvetica-Oblique': HELVETICA,
+	'Helvetica-BoldOblique': HELVETICA_BOLD,
+	Courier: COURIER,
 };
 
 /** The advance width of one WinAnsi byte in 1/1000 em. */

@@ -4,6 +4,7 @@
  * bottom-left corner; y is the baseline.
  */
 
+import type { DrawOperation } from './content';
 import type { FontName } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
 import { whitespaceUnits } from './tabStops';
@@ -188,4 +189,16 @@ export function layoutBody(ruledText: string, area: TextArea, size: number): Pla
 		.trimEnd()
 		.split('\f')
 		.flatMap((section) => paginate(wrapText(section, BODY_FONT, size, area.width), area, size));
+}
+
+/** Placed lines of body text as drawing operations. */
+export function linesToOperations(lines: readonly PlacedLine[], size: number): DrawOperation[] {
+	return lines.map((line) => ({
+		kind: 'text',
+		font: BODY_FONT,
+		size,
+		x: line.x,
+		y: line.y,
+		text: line.text,
+	}));
 }

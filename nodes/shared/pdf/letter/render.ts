@@ -10,19 +10,24 @@
 import { requireText } from './characterRule';
 import type { DrawOperation } from './content';
 import {
+	ALWAYS_PRESENT_FACES,
 	EXTENDED_FONT_RESOURCE_NAMES,
 	FONT_RESOURCE_NAMES,
 	contentStream,
-	usesExtendedGlyphs,
+	drawsBeyondLatinExtendedA,
+	fontsUsed,
 } from './content';
 import type { CoverLayout, CoverPage } from './coverPage';
-import { EXTENDED_ENCODING } from './extendedGlyphs';
+import { extendedEncoding } from './extendedGlyphs';
 import { layoutCoverPage } from './coverPage';
 import { LetterError } from '../errors';
 import type { FontName } from './fontWidths';
 import { textWidth } from './fontWidths';
-import type { PageSize, PlacedLine } from './layout';
-import { BODY_FONT, MARGIN, PAGE_SIZES, layoutBody, textArea } from './layout';
+import type { PageSize } from './layout';
+import { BODY_FONT, MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
+import { layoutMarkdown } from './markdown/document';
+import type { TextFormat } from './textFormat';
+import { TEXT_FORMATS } from './textFormat';
 import type { PdfObject } from '../write/objects';
 import { pdfDate, pdfNumber, pdfString, ref, serialisePdf } from '../write/objects';
 
@@ -37,6 +42,8 @@ export interface LetterOptions {
 	creationDate?: Date;
 	/** Pages other documents add after the letter in the same fax: counted by the cover's Pages row and every "Page x of y". */
 	followingPages?: number;
+	/** How the text (and the cover page's message) is written: 'plain' (the default) prints it as it is, 'markdown' as a document. */
+	format?: TextFormat;
 }
 
 export interface Letter {
@@ -51,7 +58,11 @@ export const MAX_FONT_SIZE = 16;
 const FOOTER_SIZE = 9;
 const PRODUCER = 'n8n-nodes-fax-service';
 
-function checkedOptions(options: LetterOptions): { pageSize: PageSize; fontSize: number } {
+function checkedOptions(options: LetterOptions): {
+	pageSize: PageSize;
+	fontSize: number;
+	format: TextFormat;
+} {
 	const following = options.followingPages;
 	if (following !== undefined && !(Number.isInteger(following) && following >= 0))
 		throw new RangeError('followingPages must be a whole number');
@@ -84,18 +95,17 @@ function checkedOptions(options: LetterOptions): { pageSize: PageSize; fontSize:
 			field: 'creationDate',
 		});
 	}
-	return { pageSize, fontSize };
-}
-
-function linesToOperations(lines: readonly PlacedLine[], size: number): DrawOperation[] {
-	return lines.map((line) => ({
-		kind: 'text',
-		font: BODY_FONT,
-		size,
-		x: line.x,
-		y: line.y,
-		text: line.text,
-	}));
+	const format = options.format ?? 'plain';
+	if (!TEXT_FORMATS.includes(format)) {
+		throw new LetterError(
+			'format',
+			`format must be 'plain' or 'markdown', not ${JSON.stringify(format)}`,
+			{
+				field: 'format',
+			},
+		);
+	}
+	return { pageSize, fontSize, format };
 }
 
 /** "Page x of y", centred in the bottom margin. */
@@ -118,18 +128,24 @@ function footer(pageNumber: number, totalPages: number, pageWidth: number): Draw
 export function renderLetter(text: string, letterOptions?: LetterOptions): Letter {
 	// Null as well as undefined: values from n8n expressions are not always what their type says.
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize } = checkedOptions(options);
+	const { pageSize, fontSize, format } = checkedOptions(options);
 	const body = requireText(text, 'text');
 	const area = textArea(pageSize);
 	const cover =
 		options.coverPage === undefined
 			? undefined
-			: layoutCoverPage(options.coverPage, area, fontSize);
-	const bodyPages = layoutBody(body, area, fontSize).map((lines) =>
-		linesToOperations(lines, fontSize),
-	);
+			: layoutCoverPage(options.coverPage, area, fontSize, format);
+	const bodyPages =
+		format === 'markdown'
+			? layoutMarkdown(
+					body,
+					() => ({ top: area.top, bottom: area.bottom }),
+					{ x: area.left, width: area.width },
+					fontSize,
+				)
+			: layoutBody(body, area, fontSize).map((lines) => linesToOperations(lines, fontSize));
 	return renderPages(
-		coverDrawings(cover, fontSize),
+		coverDrawings(cover),
 		bodyPages,
 		pageSize,
 		options.creationDate,
@@ -148,27 +164,15 @@ export function renderCoverSheet(
 	letterOptions?: Omit<LetterOptions, 'coverPage' | 'followingPages'>,
 ): Letter {
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize } = checkedOptions({ ...options, followingPages });
-	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize);
-	return renderPages(
-		coverDrawings(cover, fontSize),
-		[],
-		pageSize,
-		options.creationDate,
-		followingPages,
-	);
+	const { pageSize, fontSize, format } = checkedOptions({ ...options, followingPages });
+	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize, format);
+	return renderPages(coverDrawings(cover), [], pageSize, options.creationDate, followingPages);
 }
 
 /** The cover page's drawings (none without a cover), once the pages after it are known. */
-function coverDrawings(
-	cover: CoverLayout | undefined,
-	fontSize: number,
-): (totalPages: number) => DrawOperation[][] {
+function coverDrawings(cover: CoverLayout | undefined): (totalPages: number) => DrawOperation[][] {
 	if (cover === undefined) return () => [];
-	return (totalPages) => [
-		cover.draw(totalPages),
-		...cover.continuation.map((lines) => linesToOperations(lines, fontSize)),
-	];
+	return (totalPages) => [cover.draw(totalPages), ...cover.continuation];
 }
 
 /**
@@ -186,24 +190,34 @@ function renderPages(
 	const totalPages = ownPages + pagesAfter;
 	const pageDrawings = [...coverPages(totalPages), ...bodyPages];
 
-	// Objects 1-3 and the fonts (two, or four with the extended ones) come first; each page then takes two: its page dictionary and its content stream.
+	// Objects 1-3 and the fonts come first; each page then takes two: its page dictionary and its content stream.
 	const CATALOG = 1;
 	const INFO = 2;
 	const PAGES = 3;
 	const FIRST_FONT = 4;
-	const faces = Object.keys(FONT_RESOURCE_NAMES) as FontName[];
-	// The extended fonts only when a letter beyond WinAnsi is drawn: other files keep their bytes.
+	const used = new Set(pageDrawings.flatMap((drawing) => [...fontsUsed(drawing)]));
+	const extendedUsed = [...used].some((font) => font.endsWith('+x'));
+	const encoding = extendedEncoding(pageDrawings.some(drawsBeyondLatinExtendedA));
+	const plainFont = (face: FontName) => ({
+		resource: FONT_RESOURCE_NAMES[face],
+		dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding /WinAnsiEncoding >>`,
+	});
+	const extendedFont = (face: FontName) => ({
+		resource: EXTENDED_FONT_RESOURCE_NAMES[face],
+		dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${encoding} >>`,
+	});
+	// Helvetica and Helvetica-Bold always, their extended fonts when a letter beyond WinAnsi is drawn:
+	// the files of plain letters keep their bytes. Markdown's other faces only when drawn.
+	const otherFaces = (Object.keys(FONT_RESOURCE_NAMES) as FontName[]).filter(
+		(face) => !ALWAYS_PRESENT_FACES.includes(face),
+	);
 	const fonts = [
-		...faces.map((face) => ({
-			resource: FONT_RESOURCE_NAMES[face],
-			dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding /WinAnsiEncoding >>`,
-		})),
-		...(pageDrawings.some(usesExtendedGlyphs)
-			? faces.map((face) => ({
-					resource: EXTENDED_FONT_RESOURCE_NAMES[face],
-					dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${EXTENDED_ENCODING} >>`,
-				}))
-			: []),
+		...ALWAYS_PRESENT_FACES.map(plainFont),
+		...(extendedUsed ? ALWAYS_PRESENT_FACES.map(extendedFont) : []),
+		...otherFaces.flatMap((face) => [
+			...(used.has(face) ? [plainFont(face)] : []),
+			...(used.has(`${face}+x`) ? [extendedFont(face)] : []),
+		]),
 	];
 	const firstPage = FIRST_FONT + fonts.length;
 	const pageNumbers = pageDrawings.map((_, index) => firstPage + 2 * index);

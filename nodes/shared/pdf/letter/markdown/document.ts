@@ -1,0 +1,172 @@
+/**
+ * Markdown blocks into the page flow: headings in three sizes (bold, kept with the next line),
+ * paragraphs, lists with hanging indents nested by level, block quotes with a bar, code in Courier,
+ * horizontal rules, tables (table.ts), page breaks.
+ */
+
+import type { DrawOperation } from '../content';
+import { textWidth } from '../fontWidths';
+import type { Block } from './blocks';
+import { parseBlocks } from './blocks';
+import type { Frame } from './flow';
+import { Flow } from './flow';
+import { parseInline } from './inline';
+import { wrapRich } from './richText';
+import { layoutTable } from './table';
+import { Writer, lineHeightOf, richRuns } from './writer';
+
+/** Heading sizes by level (1, 2, 3 and deeper) as multiples of the body size. */
+export const HEADING_SCALE: readonly number[] = [1.5, 1.3, 1.15];
+const CODE_SCALE = 0.9;
+const QUOTE_INDENT = 14;
+const BULLETS = ['\u2022', '\u2013'];
+
+interface Column {
+	x: number;
+	width: number;
+}
+
+class DocumentLayout {
+	private readonly writer: Writer;
+
+	constructor(
+		private readonly flow: Flow,
+		private readonly size: number,
+	) {
+		this.writer = new Writer(flow);
+	}
+
+	private get paragraphGap(): number {
+		return lineHeightOf(this.size) * 0.5;
+	}
+
+	blocks(blocks: readonly Block[], column: Column, tight = false): void {
+		blocks.forEach((block, index) => {
+			if (index > 0 && !tight) this.flow.gap(this.paragraphGap);
+			this.block(block, column, blocks[index + 1]);
+		});
+	}
+
+	private block(block: Block, column: Column, next: Block | undefined): void {
+		const size = this.size;
+		switch (block.kind) {
+			case 'paragraph':
+				for (const line of wrapRich(richRuns(parseInline(block.text)), size, column.width))
+					this.writer.line(line, column, size);
+				return;
+			case 'heading': {
+				const headingSize = size * HEADING_SCALE[Math.min(block.level, HEADING_SCALE.length) - 1];
+				const lines = wrapRich(richRuns(parseInline(block.text), true), headingSize, column.width);
+				this.flow.gap(lineHeightOf(size) * 0.4);
+				// Kept with the next line: a heading never ends a page.
+				const needed =
+					lines.length * lineHeightOf(headingSize) +
+					(next === undefined ? 0 : this.paragraphGap + lineHeightOf(size));
+				if (this.flow.room() < needed && !this.flow.isFrameEmpty) this.flow.newFrame();
+				for (const line of lines) this.writer.line(line, column, headingSize);
+				return;
+			}
+			case 'list':
+				this.list(block, column);
+				return;
+			case 'quote':
+				this.flow.pushBar({ x: column.x + 2 });
+				this.blocks(block.children, {
+					x: column.x + QUOTE_INDENT,
+					width: column.width - QUOTE_INDENT,
+				});
+				this.flow.popBar();
+				return;
+			case 'code':
+				this.code(block.lines, column);
+				return;
+			case 'rule': {
+				const height = lineHeightOf(size) * 0.6;
+				this.flow.line(height, height / 2, (y) => [
+					{
+						kind: 'rule',
+						x1: column.x,
+						y1: y,
+						x2: column.x + column.width,
+						y2: y,
+						lineWidth: 0.75,
+					},
+				]);
+				return;
+			}
+			case 'table':
+				layoutTable(this.writer, block, column, size);
+				return;
+			case 'pageBreak':
+				if (!this.flow.isFrameEmpty) this.flow.newFrame();
+				return;
+		}
+	}
+
+	private depth = 0;
+
+	private list(block: Extract<Block, { kind: 'list' }>, column: Column): void {
+		const size = this.size;
+		const markers = block.items.map((_, index) =>
+			block.ordered ? `${block.start + index}.` : BULLETS[this.depth % BULLETS.length],
+		);
+		const markerWidth = Math.max(...markers.map((marker) => textWidth('Helvetica', marker, size)));
+		const indent = markerWidth + size * 0.6;
+		this.depth += 1;
+		block.items.forEach((item, index) => {
+			if (index > 0 && !block.tight) this.flow.gap(this.paragraphGap);
+			const marker = markers[index];
+			// Numbers right-aligned in their column, bullets at its start.
+			const markerX = block.ordered
+				? column.x + markerWidth - textWidth('Helvetica', marker, size)
+				: column.x;
+			this.writer.setMarker({ kind: 'text', font: 'Helvetica', size, x: markerX, text: marker });
+			const content = { x: column.x + indent, width: column.width - indent };
+			if (item.length === 0) this.writer.line({ segments: [], width: 0 }, content, size);
+			else this.blocks(item, content, block.tight);
+		});
+		this.depth -= 1;
+	}
+
+	private code(lines: readonly string[], column: Column): void {
+		const size = this.size * CODE_SCALE;
+		const x = column.x + size;
+		const perLine = Math.max(
+			1,
+			Math.floor((column.width - size) / textWidth('Courier', 'M', size)),
+		);
+		const height = size * 1.3;
+		for (const source of lines.length === 0 ? [''] : lines) {
+			// Tabs to the next multiple of four columns; long lines broken at the column's width.
+			let text = '';
+			for (const character of source)
+				text += character === '\t' ? ' '.repeat(4 - (text.length % 4)) : character;
+			const characters = [...text];
+			const chunks: string[] = [];
+			for (let start = 0; start < characters.length || start === 0; start += perLine)
+				chunks.push(characters.slice(start, start + perLine).join(''));
+			for (const chunk of chunks)
+				this.writer.line(
+					{ segments: [{ text: chunk, font: 'Courier', x: 0 }], width: 0 },
+					{ x, width: column.width },
+					size,
+					{ height },
+				);
+		}
+	}
+}
+
+/**
+ * A Markdown letter (after the character rule) as pages of drawings: the first page in `frames(0)`,
+ * the next ones in `frames(1)`, …; at least one page.
+ */
+export function layoutMarkdown(
+	text: string,
+	frames: (index: number) => Frame,
+	column: Column,
+	size: number,
+): DrawOperation[][] {
+	const flow = new Flow(frames);
+	new DocumentLayout(flow, size).blocks(parseBlocks(text), column);
+	return flow.finish();
+}

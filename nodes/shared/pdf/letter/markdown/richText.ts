@@ -1,0 +1,162 @@
+/**
+ * Word wrap for text in several fonts (a line with bold, italic and code runs): greedy, on measured
+ * AFM widths, breaking at spaces and after a hyphen or slash inside a word (layout.ts wordPieces); a
+ * piece wider than the whole line is broken at the character that would overflow, so no text is lost.
+ */
+
+import type { FontName } from '../fontWidths';
+import { textWidthUnits } from '../fontWidths';
+import { wordPieces } from '../layout';
+
+export interface StyledText {
+	text: string;
+	font: FontName;
+}
+
+/** A run of text or a forced line break, as the inline parser's runs become once fonts are chosen. */
+export type RichRun = StyledText | { lineBreak: true };
+
+/** A segment of a wrapped line: its text, font and offset from the line's start in points. */
+export interface LineSegment extends StyledText {
+	x: number;
+}
+
+export interface RichLine {
+	segments: LineSegment[];
+	/** The line's width in points (no trailing spaces). */
+	width: number;
+}
+
+/** One character and the font it is drawn in. */
+interface Glyph {
+	character: string;
+	font: FontName;
+}
+
+const unitsOf = (glyphs: readonly Glyph[]) =>
+	glyphs.reduce((sum, glyph) => sum + textWidthUnits(glyph.font, glyph.character), 0);
+
+/** Glyphs as segments: consecutive characters of one font are one segment. */
+function segmentsOf(glyphs: readonly Glyph[], size: number): LineSegment[] {
+	const segments: LineSegment[] = [];
+	let units = 0;
+	for (const glyph of glyphs) {
+		const last = segments[segments.length - 1];
+		if (last !== undefined && last.font === glyph.font) last.text += glyph.character;
+		else segments.push({ text: glyph.character, font: glyph.font, x: (units * size) / 1000 });
+		units += textWidthUnits(glyph.font, glyph.character);
+	}
+	return segments;
+}
+
+/** The pieces a line may break between: runs of spaces, and words split by wordPieces. */
+function piecesOf(glyphs: readonly Glyph[]): Array<{ space: boolean; glyphs: Glyph[] }> {
+	const pieces: Array<{ space: boolean; glyphs: Glyph[] }> = [];
+	let word: Glyph[] = [];
+	const endWord = () => {
+		if (word.length === 0) return;
+		let offset = 0;
+		for (const piece of wordPieces(word.map((glyph) => glyph.character).join(''))) {
+			const length = [...piece].length;
+			pieces.push({ space: false, glyphs: word.slice(offset, offset + length) });
+			offset += length;
+		}
+		word = [];
+	};
+	for (const glyph of glyphs) {
+		if (glyph.character === ' ') {
+			endWord();
+			const last = pieces[pieces.length - 1];
+			if (last?.space === true) last.glyphs.push(glyph);
+			else pieces.push({ space: true, glyphs: [glyph] });
+		} else word.push(glyph);
+	}
+	endWord();
+	return pieces;
+}
+
+/** Wraps one paragraph of glyphs (no line breaks) into lines no wider than maxWidth points. */
+function wrapGlyphs(glyphs: readonly Glyph[], size: number, maxWidth: number): RichLine[] {
+	const maxUnits = (maxWidth * 1000) / size;
+	const lines: Glyph[][] = [];
+	let line: Glyph[] = [];
+	let lineUnits = 0;
+	let spaces: Glyph[] = [];
+	const newLine = () => {
+		lines.push(line);
+		line = [];
+		lineUnits = 0;
+	};
+	for (const piece of piecesOf(glyphs)) {
+		if (piece.space) {
+			// Spaces at the start of a line (after a break) are dropped; the paragraph's own start has none.
+			if (line.length > 0) spaces = piece.glyphs;
+			continue;
+		}
+		const spaceUnits = unitsOf(spaces);
+		const pieceUnits = unitsOf(piece.glyphs);
+		if (lineUnits + spaceUnits + pieceUnits <= maxUnits + 1e-6) {
+			line.push(...spaces, ...piece.glyphs);
+			lineUnits += spaceUnits + pieceUnits;
+			spaces = [];
+			continue;
+		}
+		spaces = [];
+		if (line.length > 0) newLine();
+		if (pieceUnits <= maxUnits + 1e-6) {
+			line.push(...piece.glyphs);
+			lineUnits = pieceUnits;
+			continue;
+		}
+		for (const glyph of piece.glyphs) {
+			const units = unitsOf([glyph]);
+			if (line.length > 0 && lineUnits + units > maxUnits + 1e-6) newLine();
+			line.push(glyph);
+			lineUnits += units;
+		}
+	}
+	if (line.length > 0 || lines.length === 0) lines.push(line);
+	return lines.map((glyphsOfLine) => ({
+		segments: segmentsOf(glyphsOfLine, size),
+		width: (unitsOf(glyphsOfLine) * size) / 1000,
+	}));
+}
+
+/** Wraps runs into lines; a line break run ends a line. An empty input is one empty line. */
+export function wrapRich(runs: readonly RichRun[], size: number, maxWidth: number): RichLine[] {
+	const paragraphs: Glyph[][] = [[]];
+	for (const run of runs) {
+		if ('lineBreak' in run) {
+			paragraphs.push([]);
+			continue;
+		}
+		for (const character of run.text)
+			paragraphs[paragraphs.length - 1].push({ character, font: run.font });
+	}
+	return paragraphs.flatMap((glyphs) => wrapGlyphs(glyphs, size, maxWidth));
+}
+
+/** The width in points of text in one font, unwrapped. */
+export function naturalWidth(runs: readonly RichRun[], size: number): number {
+	let widest = 0;
+	let current = 0;
+	for (const run of runs) {
+		if ('lineBreak' in run) {
+			widest = Math.max(widest, current);
+			current = 0;
+		} else current += (textWidthUnits(run.font, run.text) * size) / 1000;
+	}
+	return Math.max(widest, current);
+}
+
+/** The width in points of the widest unbreakable piece (a word, or part of one after a hyphen or slash). */
+export function widestPiece(runs: readonly RichRun[], size: number): number {
+	const glyphs: Glyph[] = [];
+	for (const run of runs) {
+		if ('lineBreak' in run) glyphs.push({ character: ' ', font: 'Helvetica' });
+		else for (const character of run.text) glyphs.push({ character, font: run.font });
+	}
+	return piecesOf(glyphs)
+		.filter((piece) => !piece.space)
+		.reduce((widest, piece) => Math.max(widest, (unitsOf(piece.glyphs) * size) / 1000), 0);
+}

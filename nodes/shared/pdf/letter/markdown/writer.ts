@@ -1,0 +1,80 @@
+/**
+ * Draws wrapped lines into the page flow: styled runs in their fonts, at a column's x, aligned, with a
+ * list item's marker on the first line the item places. The one place Markdown text becomes text
+ * operations.
+ */
+
+import type { DrawOperation } from '../content';
+import type { FontName } from '../fontWidths';
+import { LINE_HEIGHT_FACTOR } from '../layout';
+import type { Alignment } from './blocks';
+import type { Flow } from './flow';
+import type { InlineRun, RunStyle } from './inline';
+import type { RichLine, RichRun } from './richText';
+
+/** The face a run's style is drawn in. */
+export function fontOf(style: RunStyle): FontName {
+	if (style.code) return 'Courier';
+	if (style.bold && style.italic) return 'Helvetica-BoldOblique';
+	if (style.bold) return 'Helvetica-Bold';
+	return style.italic ? 'Helvetica-Oblique' : 'Helvetica';
+}
+
+/** Inline runs in their fonts; `bold` makes every run bold (a heading, a table's header row). */
+export function richRuns(runs: readonly InlineRun[], bold = false): RichRun[] {
+	return runs.map((run) =>
+		'lineBreak' in run
+			? run
+			: {
+					// Tabs in running text are spaces: Markdown's tab stops are for indentation only.
+					text: run.text.replace(/\t/g, ' '),
+					font: fontOf({ ...run.style, bold: run.style.bold || bold }),
+				},
+	);
+}
+
+export const lineHeightOf = (size: number) => size * LINE_HEIGHT_FACTOR;
+
+export class Writer {
+	private marker: Omit<Extract<DrawOperation, { kind: 'text' }>, 'y'> | undefined;
+
+	constructor(readonly flow: Flow) {}
+
+	/** The list marker the next line placed carries (on that line's baseline). */
+	setMarker(marker: Omit<Extract<DrawOperation, { kind: 'text' }>, 'y'>): void {
+		this.marker = marker;
+	}
+
+	/** Places one wrapped line in a box of `height` (default: the size's line height). */
+	line(
+		line: RichLine,
+		column: { x: number; width: number },
+		size: number,
+		{ align = 'left', height = lineHeightOf(size) }: { align?: Alignment; height?: number } = {},
+	): number {
+		const offset =
+			align === 'left'
+				? 0
+				: align === 'right'
+					? column.width - line.width
+					: (column.width - line.width) / 2;
+		return this.flow.line(height, height - size, (baseline) => {
+			const operations: DrawOperation[] = [];
+			if (this.marker !== undefined) {
+				operations.push({ ...this.marker, y: baseline });
+				this.marker = undefined;
+			}
+			for (const segment of line.segments)
+				if (segment.text !== '')
+					operations.push({
+						kind: 'text',
+						font: segment.font,
+						size,
+						x: column.x + offset + segment.x,
+						y: baseline,
+						text: segment.text,
+					});
+			return operations;
+		});
+	}
+}

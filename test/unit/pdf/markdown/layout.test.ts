@@ -1,0 +1,147 @@
+import type { DrawOperation } from '../../../../nodes/shared/pdf/letter/content';
+import { layoutMarkdown } from '../../../../nodes/shared/pdf/letter/markdown/document';
+import { columnWidths } from '../../../../nodes/shared/pdf/letter/markdown/table';
+import { textArea } from '../../../../nodes/shared/pdf/letter/layout';
+
+type TextOperation = Extract<DrawOperation, { kind: 'text' }>;
+
+const area = textArea('letter');
+const layout = (markdown: string, size = 11) =>
+	layoutMarkdown(
+		markdown,
+		() => ({ top: area.top, bottom: area.bottom }),
+		{ x: area.left, width: area.width },
+		size,
+	);
+const texts = (page: readonly DrawOperation[]) =>
+	page.filter((operation): operation is TextOperation => operation.kind === 'text');
+const allTexts = (pages: readonly DrawOperation[][]) => pages.flatMap(texts);
+const find = (pages: readonly DrawOperation[][], text: string) =>
+	allTexts(pages).find((operation) => operation.text.includes(text));
+
+describe('Markdown laid out as a document', () => {
+	test('no marker prints; bold, italic, bold italic and code in their faces; headings larger and bold', () => {
+		const pages = layout(
+			'# Referral\n\n**Patient:** Jane *intermittent* ***worse*** `ECG`\n\n## Plan\n\ntext',
+		);
+		const printed = allTexts(pages)
+			.map((operation) => operation.text)
+			.join(' ');
+		expect(printed).not.toMatch(/\*|#|`/);
+		expect(find(pages, 'Patient:')?.font).toBe('Helvetica-Bold');
+		expect(find(pages, 'intermittent')?.font).toBe('Helvetica-Oblique');
+		expect(find(pages, 'worse')?.font).toBe('Helvetica-BoldOblique');
+		expect(find(pages, 'ECG')?.font).toBe('Courier');
+		expect(find(pages, ' Jane')?.font).toBe('Helvetica');
+		const heading = find(pages, 'Referral')!;
+		const subheading = find(pages, 'Plan')!;
+		expect(heading.font).toBe('Helvetica-Bold');
+		expect(heading.size).toBeGreaterThan(subheading.size);
+		expect(subheading.size).toBeGreaterThan(11);
+		// Runs of one line share its baseline and follow each other.
+		const patient = find(pages, 'Patient:')!;
+		const jane = find(pages, ' Jane')!;
+		expect(jane.y).toBe(patient.y);
+		expect(jane.x).toBeGreaterThan(patient.x);
+	});
+
+	test("a wrapped bullet's continuation lines up with its text, not with the bullet; nested items further in", () => {
+		const long = 'word '.repeat(40).trim();
+		const pages = layout(`- ${long}\n  - nested item\n1. first\n10. tenth`);
+		const lines = texts(pages[0]).filter((operation) => operation.text.startsWith('word'));
+		expect(lines.length).toBeGreaterThan(1);
+		const bullet = find(pages, '\u2022')!;
+		expect(bullet.x).toBe(area.left);
+		expect(lines[0].x).toBeGreaterThan(bullet.x);
+		expect(new Set(lines.map((line) => line.x))).toEqual(new Set([lines[0].x]));
+		expect(find(pages, 'nested item')!.x).toBeGreaterThan(lines[0].x);
+		expect(find(pages, '\u2013')!.x).toBe(lines[0].x);
+	});
+
+	test("a table's cells of one column share an x; the header is bold; a grid is ruled", () => {
+		const pages = layout(
+			'| Test | Result |\n|---|---|\n| LDL | 162 mg/dL |\n| HbA1c | 7.2 % |\n| Glucose fasting | 6.1 mmol/L |',
+		);
+		const firstColumn = ['Test', 'LDL', 'HbA1c', 'Glucose fasting'].map(
+			(text) => find(pages, text)!,
+		);
+		expect(new Set(firstColumn.map((operation) => operation.x)).size).toBe(1);
+		const secondColumn = ['Result', '162 mg/dL', '7.2 %', '6.1 mmol/L'].map(
+			(text) => find(pages, text)!,
+		);
+		expect(new Set(secondColumn.map((operation) => operation.x)).size).toBe(1);
+		expect(secondColumn[0].x).toBeGreaterThan(firstColumn[3].x);
+		expect(find(pages, 'Test')!.font).toBe('Helvetica-Bold');
+		expect(find(pages, 'LDL')!.font).toBe('Helvetica');
+		expect(pages[0].filter((operation) => operation.kind === 'rule').length).toBeGreaterThanOrEqual(
+			5 * 2,
+		);
+	});
+
+	test('a table too wide for the page loses no cell text; a long table repeats its header on each page', () => {
+		const columns = 14;
+		const header = Array.from({ length: columns }, (_, index) => `Heading${index}`);
+		const row = Array.from({ length: columns }, (_, index) => `value-${index}-abcdefghijklmnop`);
+		const wide = layout(
+			`| ${header.join(' | ')} |\n|${'---|'.repeat(columns)}\n| ${row.join(' | ')} |`,
+		);
+		// Each column's text, read down the column (a cell's lines in order).
+		const byColumn = new Map<string, string>();
+		wide.forEach((page, pageIndex) => {
+			for (const operation of texts(page)) {
+				const key = `${pageIndex}:${operation.x.toFixed(1)}`;
+				byColumn.set(key, `${byColumn.get(key) ?? ''}${operation.text}`);
+			}
+		});
+		const columnTexts = [...byColumn.values()];
+		for (const cell of [...header, ...row])
+			expect(columnTexts.some((text) => text.includes(cell))).toBe(true);
+		for (const operation of allTexts(wide)) {
+			expect(operation.x).toBeGreaterThanOrEqual(area.left);
+			expect(operation.x).toBeLessThan(area.right);
+		}
+
+		const rows = Array.from({ length: 120 }, (_, index) => `| row ${index} | ${index * 2} |`);
+		const long = layout(`| Name | Value |\n|---|---|\n${rows.join('\n')}`);
+		expect(long.length).toBeGreaterThan(2);
+		for (const page of long) expect(texts(page)[0].text).toBe('Name');
+		const rowTexts = allTexts(long)
+			.map((operation) => operation.text)
+			.filter((text) => text.startsWith('row '));
+		expect(rowTexts).toEqual(rows.map((_, index) => `row ${index}`));
+	});
+
+	test('column widths: natural when they fit, shared by need, split into groups when words must break', () => {
+		expect(columnWidths([100, 200], [50, 60], 468, 30)).toEqual([[100, 200]]);
+		const [shared] = columnWidths([400, 400], [100, 200], 468, 30);
+		expect(shared[0] + shared[1]).toBeCloseTo(468);
+		expect(shared[0]).toBeGreaterThanOrEqual(100);
+		expect(columnWidths(Array(20).fill(300), Array(20).fill(100), 468, 40)).toHaveLength(2);
+	});
+
+	test('a heading is never the last line of a page: it moves to the next with its paragraph', () => {
+		// Every filler length from well under a page to well over: one of them leaves room for the
+		// heading but not for the line after it.
+		let headingsMoved = 0;
+		for (let fillerLines = 30; fillerLines <= 60; fillerLines += 1) {
+			const filler = Array.from({ length: fillerLines }, (_, index) => `line ${index}`).join('\n');
+			const pages = layout(`${filler}\n\n## Assessment\n\nFirst line of the assessment.`);
+			const pageOf = (text: string) =>
+				pages.findIndex((ops) => texts(ops).some((op) => op.text.startsWith(text)));
+			expect(pageOf('Assessment')).toBe(pageOf('First line of the assessment'));
+			if (pageOf('Assessment') > pageOf(`line ${fillerLines - 1}`)) headingsMoved += 1;
+		}
+		expect(headingsMoved).toBeGreaterThan(0);
+	});
+
+	test('quotes get a bar beside their lines; code keeps its spaces in Courier; a rule is drawn', () => {
+		const pages = layout('> Note: mornings only.\n\n```\na  =  1\n    indented\n```\n\n---');
+		const note = find(pages, 'Note: mornings only.')!;
+		expect(note.x).toBeGreaterThan(area.left);
+		const rules = pages[0].filter((operation) => operation.kind === 'rule');
+		expect(rules.some((rule) => rule.kind === 'rule' && rule.x1 === rule.x2)).toBe(true);
+		expect(rules.some((rule) => rule.kind === 'rule' && rule.y1 === rule.y2)).toBe(true);
+		expect(find(pages, 'a  =  1')!.font).toBe('Courier');
+		expect(find(pages, '    indented')!.font).toBe('Courier');
+	});
+});
