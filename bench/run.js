@@ -18,7 +18,7 @@
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
- * BENCH_ONLY=send,upload,returnAll,receive,letter,packet (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
+ * BENCH_ONLY=send,upload,returnAll,receive,letter,markdown,packet (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
  * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL, BENCH_LETTER_PAGES, BENCH_LETTER_RUNS, BENCH_PACKET_RUNS,
  * BENCH_PACKET_SCAN_PAGES, BENCH_PACKET_TEXT_PAGES;
  * N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
@@ -47,6 +47,7 @@ const { benchSendMatrix } = require('./lib/send');
 const { benchAiUpload, seedSentFaxes, benchReturnAll } = require('./lib/upload-and-return-all');
 const { benchReceive } = require('./lib/receive');
 const { benchLetter } = require('./lib/letter');
+const { benchMarkdownLetter } = require('./lib/markdown-letter');
 const { benchPacket } = require('./lib/packet');
 const { report } = require('./lib/report');
 
@@ -59,7 +60,9 @@ const RESULTS = path.join(__dirname, 'results', 'latest.json');
 async function main() {
 	const startedAt = Date.now();
 	const packetWanted = PARAMS.parts.includes('packet');
-	const standaloneOnly = PARAMS.parts.every((part) => part === 'letter' || part === 'packet');
+	const standaloneOnly = PARAMS.parts.every((part) =>
+		['letter', 'markdown', 'packet'].includes(part),
+	);
 	for (const [file, hint] of [
 		[PDF_JS, 'npm run build'],
 		...(standaloneOnly
@@ -94,6 +97,9 @@ async function main() {
 
 	// 5 and 6 need neither the sandbox nor n8n: they run first, and alone when they are the only parts.
 	const letter = PARAMS.parts.includes('letter') ? benchLetter(PDF_JS) : undefined;
+	const markdownLetter = PARAMS.parts.includes('markdown')
+		? benchMarkdownLetter(PDF_JS)
+		: undefined;
 	const packet = packetWanted ? await benchPacket(PDF_JS) : undefined;
 	if (standaloneOnly) {
 		finish({
@@ -102,6 +108,7 @@ async function main() {
 			machine: machineOf({}),
 			parameters: PARAMS,
 			letter,
+			markdownLetter,
 			packet,
 			checks,
 			ok: checks.every((c) => c.ok),
@@ -294,6 +301,7 @@ async function main() {
 			receive,
 			receiveTuned,
 			letter,
+			markdownLetter,
 			packet,
 			checks,
 			ok: checks.every((c) => c.ok),

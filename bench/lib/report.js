@@ -143,6 +143,37 @@ function letterTable(letter, p) {
 	];
 }
 
+function markdownTable(markdown, p) {
+	const x = (value) => `${fixed(value, 2)}×`;
+	return [
+		`5b. Rendering a ${markdown.pages}-page Markdown letter (Text Format: Markdown; ${markdown.sections} visit sections of a heading, bold and italic runs, a nested list and a table; ${markdown.characters} characters; fresh Node processes; median of ${p.letterRuns} renders after the first)`,
+		table(
+			[
+				'variant',
+				'pages',
+				'PDF bytes',
+				'first render ms',
+				'median ms',
+				'peak RSS MB (child)',
+				'peak RSS growth MB',
+				'heap growth MB',
+			],
+			markdown.variants.map((v) => [
+				v.variant,
+				v.pages,
+				v.bytes,
+				fixed(v.firstMs),
+				fixed(v.medianMs),
+				MB(v.peakRssBytes),
+				MB(v.peakRssGrowthBytes),
+				MB(v.heapUsedGrowthBytes),
+			]),
+		),
+		`ratios: Markdown / pdfkit ${x(markdown.ratios.timeVsPdfkit)} (median), ${x(markdown.ratios.firstVsPdfkit)} (first render); Markdown / the same text as Plain ${x(markdown.ratios.timeVsPlain)}. pdfkit compresses its content streams, ours are not compressed.`,
+		'',
+	];
+}
+
 function packetTable(packet) {
 	const p = packet.parameters;
 	const x = (value) => `${fixed(value, 2)}×`;
@@ -234,6 +265,7 @@ function report(result, resultsFile) {
 				)
 			: []),
 		...(result.letter ? letterTable(result.letter, result.parameters) : []),
+		...(result.markdownLetter ? markdownTable(result.markdownLetter, result.parameters) : []),
 		...(result.packet ? packetTable(result.packet) : []),
 		failed.length === 0
 			? `All ${result.checks.length} correctness checks passed.`

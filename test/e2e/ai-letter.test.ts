@@ -1,7 +1,7 @@
 /**
  * An AI agent and an MCP client fax a letter they wrote, in a real n8n: the *Fax Letter* tool is Sent
- * Fax → Send with the tool's default Document Source (Text), its letter, number and cover page from the
- * model ($fromAI). The sandbox must receive exactly one multipart send whose file is a sound PDF holding
+ * Fax → Send with the tool's default Document Source (Text) and Text Format (Markdown), its letter,
+ * number and cover page from the model ($fromAI): a Markdown referral with a table prints as a document. The sandbox must receive exactly one multipart send whose file is a sound PDF holding
  * the model's words; a number the node refuses comes back to the model and nothing is sent. A second
  * agent faxes a PDF its workflow fetched before it ("Earlier Node's File": an expression reads the
  * file, as a tool's input item has none) behind a cover page whose subject and message the model wrote.
@@ -37,10 +37,45 @@ const PATH = 'letter-agent';
 const FILE_PATH = 'file-agent';
 const MCP_PATH = 'letter-tools';
 const TO = '+12125550188';
-const LETTER =
-	'Dear Dr. Adams,\n\nI am referring Jane Roe (born 1980-01-15) for a cardiology consultation.\nHer ECG of 2026-11-20 shows an irregular rhythm.\n\nKind regards,\nDr. Lee, Clinic North';
+// Markdown, as a model writes a letter: the tool's Text Format is Markdown unless set otherwise.
+const LETTER = `# Cardiology referral
+
+Dear Dr. Adams,
+
+I am referring **Jane Roe** (born 1980-01-15) for a cardiology consultation.
+
+| Test | Date | Result |
+|------|------|-------:|
+| ECG | 2026-11-20 | irregular rhythm |
+| LDL | 2026-11-18 | 162 mg/dL |
+
+- Current medication: *lisinopril 10 mg* daily
+- Allergies: none known
+
+Kind regards,
+Dr. Lee, Clinic North`;
+/** What the letter reads as on the fax: no marker, the table's rows and the list's bullets. */
+const LETTER_PRINTED = [
+	'Cardiology referral',
+	'Dear Dr. Adams,',
+	'I am referring Jane Roe (born 1980-01-15) for a cardiology consultation.',
+	'Test Date Result',
+	'ECG 2026-11-20 irregular rhythm',
+	'LDL 2026-11-18 162 mg/dL',
+	'• Current medication: lisinopril 10 mg daily',
+	'• Allergies: none known',
+	'Kind regards, Dr. Lee, Clinic North',
+];
 const MCP_LETTER =
-	'To the records department:\n\nPlease send the discharge summary of John Doe to this number.\n\nThank you.';
+	'To the records department:\n\nPlease send the **discharge summary** of John Doe:\n\n1. to this number\n2. within 48 hours\n\nThank you.';
+const MCP_PRINTED = [
+	'To the records department:',
+	'Please send the discharge summary of John Doe:',
+	'1. to this number 2. within 48 hours',
+	'Thank you.',
+];
+/** Markdown's markers, none of which may print. */
+const MARKERS = /\*\*|\||#|\s\*\S|`/;
 const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
 
 type Json = Record<string, unknown>;
@@ -214,7 +249,8 @@ describeOnHosts(
 				expect(cover).toEqual(expect.stringContaining('Dr. Adams'));
 				expect(cover).toEqual(expect.stringContaining('Cardiology referral'));
 				expect(cover).toEqual(expect.stringContaining(TO));
-				for (const line of LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
+				for (const line of LETTER_PRINTED) expect(letter).toContain(line);
+				expect(letter).not.toMatch(MARKERS);
 				expect(letter).toContain('Page 2 of 2');
 
 				expect(toolAnswer).toEqual([
@@ -339,7 +375,8 @@ describeOnHosts(
 				expect(sent).toHaveLength(1);
 				const { cover, letter } = letterOf(sent[0]);
 				expect(cover).toContain('Records request');
-				for (const line of MCP_LETTER.split('\n').filter(Boolean)) expect(letter).toContain(line);
+				for (const line of MCP_PRINTED) expect(letter).toContain(line);
+				expect(letter).not.toMatch(MARKERS);
 			},
 			2 * MINUTE,
 		);

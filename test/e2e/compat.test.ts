@@ -289,11 +289,12 @@ describeOnHosts(
 						resource: 'sentFax',
 						operation: 'send',
 						documentSource: 'text',
-						text: 'Dear Dr. Adams,\n\nPlease see our patient on Monday.\n\nKind regards',
+						textFormat: 'markdown',
+						text: '# Referral\n\nDear Dr. Adams,\n\n| Test | Result |\n|---|---|\n| LDL | 162 mg/dL |\n\nPlease see our **patient** on Monday.\n\nKind regards',
 						fromNumber: { __rl: true, mode: 'number', value: fromNumber },
 						toNumber: '+12125550125',
 						addCoverPage: true,
-						coverPage: { subject: 'Referral letter' },
+						coverPage: { subject: 'Referral letter', message: '**Urgent:** call first' },
 					}),
 				]),
 				webhookWorkflow(
@@ -401,6 +402,8 @@ describeOnHosts(
 				operation: 'send',
 			});
 			expect(send.documentSource).toBe(knowsTool ? 'text' : 'binary');
+			// Text Format: Markdown, what a model writes, from 1.86; before, Binary File shows no Text Format.
+			expect(send.textFormat).toBe(knowsTool ? 'markdown' : undefined);
 		});
 
 		test('Sent Fax → Send sends one fax with the PDF and outputs its record', async () => {
@@ -446,7 +449,7 @@ describeOnHosts(
 			);
 		});
 
-		test("Document Source works in the node: a letter with a cover page, and an earlier node's file, each one sound fax", async () => {
+		test("Document Source works in the node: a Markdown letter with a cover page, and an earlier node's file, each one sound fax", async () => {
 			await startByWebhook(paths.letter, {});
 			await startByWebhook(paths.earlierFile, {});
 			for (const id of [workflowIds.letter, workflowIds.earlierFile]) {
@@ -468,7 +471,17 @@ describeOnHosts(
 			expect(letter.check).toEqual(SOUND_PDF);
 			expect(letter.pages).toBe(2);
 			expect(words(letter.pageTexts[0])).toContain('Subject: Referral letter');
-			expect(words(letter.pageTexts[1])).toContain('Please see our patient on Monday.');
+			// Text Format Markdown: the letter and the cover's message print without their markers.
+			expect(words(letter.pageTexts[0])).toContain('Message: Urgent: call first');
+			const body = words(letter.pageTexts[1]);
+			for (const line of [
+				'Referral',
+				'Test Result',
+				'LDL 162 mg/dL',
+				'Please see our patient on Monday.',
+			])
+				expect(body).toContain(line);
+			expect(body).not.toMatch(/\*|\||#/);
 			const [fileSend] = sentTo('+12125550126');
 			const sample = Buffer.from(
 				await (await fetch(`${sandbox.origin}/samples/referral.pdf`)).arrayBuffer(),

@@ -77,6 +77,13 @@ const LETTER_FIELDS = {
 		message: PATIENT.note,
 	},
 };
+/** The same letter as an agent writes it: Text Format Markdown, the patient's values in bold, a table and the cover's message. */
+const MARKDOWN_LETTER_FIELDS = {
+	...LETTER_FIELDS,
+	textFormat: 'markdown',
+	text: `# Referral\n\n**Patient:** ${PATIENT.name}\n\n| Born | Member |\n|---|---|\n| ${PATIENT.dob} | ${PATIENT.memberId} |\n\n> ${PATIENT.note}`,
+	coverPage: { ...LETTER_FIELDS.coverPage, message: `**Note:** ${PATIENT.note}` },
+};
 /** The referral twice behind a cover page naming the patient: a packet the node reads and joins. */
 const PACKET_FIELDS = {
 	addCoverPage: true,
@@ -403,6 +410,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			send: [
 				fax('Send Fax', FAX_FIELDS),
 				fax('Send Letter', FAX_FIELDS, LETTER_FIELDS),
+				fax('Send Markdown Letter', FAX_FIELDS, MARKDOWN_LETTER_FIELDS),
 				fax('Send Packet', FAX_FIELDS, PACKET_FIELDS),
 				email(PATIENT.email),
 				upload,
@@ -419,7 +427,10 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			badDob: [fax('Send Fax', { ...FAX_FIELDS, patientDob: PATIENT.dobInvalid })],
 			badEmail: [email(PATIENT.name)],
 			badLetter: [
-				fax('Send Letter', FAX_FIELDS, { ...LETTER_FIELDS, text: `${PATIENT.name} 中 ${LETTER}` }),
+				fax('Send Letter', FAX_FIELDS, {
+					...MARKDOWN_LETTER_FIELDS,
+					text: `**${PATIENT.name}** 中 ${LETTER}`,
+				}),
 			],
 			lockedPacket: [fax('Send Packet', FAX_FIELDS, PACKET_FIELDS)],
 			nameAsNumber: [
@@ -485,7 +496,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 				patient_dob: PATIENT.dob,
 			});
 			expect(lastCreated('/ai_documents')?.files[0].data).toEqual(PATIENT_PDF);
-			// The letter and the packet went out as PDFs of their own (PDFs start "%PDF-"; the patient's referral is the other fax).
+			// The letters and the packet went out as PDFs of their own (PDFs start "%PDF-"; the patient's referral is the other fax).
 			const faxFiles = sandbox.requests
 				.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')
 				.map((r) => r.files[0].data);
@@ -493,7 +504,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 				faxFiles.filter(
 					(file) => !file.equals(PATIENT_PDF) && file.subarray(0, 5).toString() === '%PDF-',
 				),
-			).toHaveLength(2);
+			).toHaveLength(3);
 			expect(lastCreated('/received_faxes/test_receive')?.files[0].data).toEqual(PATIENT_PDF);
 			// The AI result reached the trigger, which answers once its execution exists.
 			await sandbox.waitForCallbacks(

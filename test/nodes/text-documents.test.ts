@@ -5,27 +5,24 @@
  * any request; a saved workflow without Document Source sends its binary file as before; the AI tool
  * variant defaults to Text and explains why a Binary File cannot reach it.
  */
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
 import { today } from '../../nodes/FaxService/actions/document';
 import type { RecordedRequest } from '../../sandbox';
-import { NODE_TYPE, runWorkflow } from '../harness/engine';
-import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
-import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
-import { credentialsFor, faxServiceNode } from '../harness/workflows';
+import { pdfReader, words } from '../harness/pdf-reader';
 import {
 	api,
 	apiRequests,
 	byNumber,
 	errorOf,
 	fileItem,
-	NODE,
 	outputOf,
 	pdf,
 	TIFF,
 	useEngineSuite,
 } from './fixtures';
+import { receivedPdf as receivedLetter, runAsTool as runLetterTool } from './letter-fixtures';
 import { LEGACY, runWait } from './wait-fixtures';
 
 const TO = '+13105551234';
@@ -35,14 +32,7 @@ const LETTER =
 const pdfs = pdfReader('fax-text-documents-');
 afterAll(() => pdfs.dispose());
 
-/** The one file of a request the sandbox received: a PDF that passes qpdf --check, read back as text. */
-function receivedPdf(request: RecordedRequest): { text: string; pages: string[]; info: string } {
-	expect(request.files).toHaveLength(1);
-	expect(request.files[0]).toMatchObject({ field: 'file', mimetype: 'application/pdf' });
-	const document = pdfs.read(request.files[0].data);
-	expect(document.check).toEqual(SOUND_PDF);
-	return { text: document.text, pages: document.pageTexts, info: document.info };
-}
+const receivedPdf = (request: RecordedRequest) => receivedLetter(pdfs, request);
 
 describe('Document Source "Text" through the engine', () => {
 	const suite = useEngineSuite({ accountNumbers: 1, receiver: true });
@@ -239,7 +229,7 @@ describe('Document Source "Text" through the engine', () => {
 				}),
 			);
 			expect(error.message).toBe(
-				'Text cannot be put in the PDF: character U+0396 at line 1, column 7 is not in the fax fonts [item 0]',
+				'Text cannot be put in the PDF: 3 characters are not in the fax fonts: U+0396 at line 1, column 7; U+03C9 at line 1, column 8; U+03AE at line 1, column 9 [item 0]',
 			);
 			expect(suite.sandbox.requests).toHaveLength(0);
 		});
@@ -256,7 +246,7 @@ describe('Document Source "Text" through the engine', () => {
 			[
 				'a Chinese character',
 				{ text: 'Patient Wang\nDiagnosis: 中风 confirmed' },
-				'Text cannot be faxed: character U+4E2D at line 2, column 12 is not in the fax fonts [item 0]',
+				'Text cannot be faxed: 2 characters are not in the fax fonts: U+4E2D at line 2, column 12; U+98CE at line 2, column 13 [item 0]',
 				/standard PDF fonts, which show Latin letters/,
 			],
 			[
@@ -357,37 +347,7 @@ describe('Document Source "Text" through the engine', () => {
 	});
 
 	describe("as an AI agent's tool (faxServiceTool, called by an agent as n8n calls it)", () => {
-		async function runAsTool(parameters: IDataObject) {
-			const input: INode = {
-				id: 'input',
-				name: 'Input',
-				type: NODE_TYPE.testInput,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { items: [{ json: {} }] as never },
-			};
-			const agent: INode = {
-				id: 'agent',
-				name: 'Test Agent',
-				type: AGENT_NODE_TYPE,
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {},
-			};
-			return await runWorkflow({
-				nodes: [
-					input,
-					agent,
-					faxServiceNode(parameters as INodeParameters, { type: TOOL_NODE_TYPE }),
-				],
-				connections: {
-					Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
-					[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
-				},
-				credentials: credentialsFor(suite.sandbox),
-				startNode: 'Input',
-			});
-		}
+		const runAsTool = (parameters: IDataObject) => runLetterTool(suite, parameters);
 		const toolSend = (parameters: IDataObject = {}): IDataObject => ({
 			resource: 'sentFax',
 			operation: 'send',

@@ -80,7 +80,7 @@ export function faxLetterTool(fromNumber: string): {
 			operation: 'send',
 			fromNumber: { __rl: true, mode: 'number', value: fromNumber },
 			toNumber: fromAI('toNumber', 'The fax number to send to, in E.164 form like +15551234567'),
-			text: fromAI('letter', 'The whole text of the letter'),
+			text: fromAI('letter', 'The whole text of the letter, in Markdown'),
 			addCoverPage: true,
 			coverPage: {
 				to: fromAI('recipientName', 'Who the fax is for'),

@@ -1,0 +1,128 @@
+/**
+ * Text Format through n8n-core's real engine, against the sandbox: Markdown prints as a document
+ * (read back from the PDF the sandbox received), Plain and saved workflows without the parameter print
+ * the text as written, with the bytes of the writer's plain letter; the cover page's message takes the
+ * format; the AI tool variant defaults to Markdown; a bad value and refused characters stop the item
+ * before any request.
+ */
+import { execFileSync } from 'child_process';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { renderLetter } from '../../nodes/shared/pdf';
+import type { RecordedRequest } from '../../sandbox';
+import { pdfReader, words } from '../harness/pdf-reader';
+import { apiRequests, byNumber, errorOf, fileItem, pdf, useEngineSuite } from './fixtures';
+import { receivedPdf as receivedLetter, runAsTool } from './letter-fixtures';
+
+const TO = '+13105551234';
+const REFERRAL = `# Referral
+
+**Patient:** Jane Roe
+**Reason:** *intermittent* chest pain
+
+| Test | Result |
+|------|-------:|
+| LDL | 162 mg/dL |
+
+- ECG attached
+- echo booked`;
+
+const pdfs = pdfReader('fax-markdown-letters-');
+afterAll(() => pdfs.dispose());
+const receivedPdf = (request: RecordedRequest) => receivedLetter(pdfs, request);
+
+describe('Text Format through the engine', () => {
+	const suite = useEngineSuite({ accountNumbers: 1 });
+	const send = (parameters: INodeParameters = {}): INodeParameters => ({
+		resource: 'sentFax',
+		operation: 'send',
+		documentSource: 'text',
+		text: REFERRAL,
+		fromNumber: byNumber(suite.accountNumber),
+		toNumber: TO,
+		...parameters,
+	});
+	const sentLetter = () => receivedPdf(apiRequests(suite.sandbox, 'POST', '/sent_faxes')[0]);
+
+	test('Markdown: the fax shows headings, bold and italic in their faces, the table and the list, no marker', async () => {
+		await suite.run(send({ textFormat: 'markdown' }));
+		const letter = sentLetter();
+		const text = words(letter.text);
+		for (const expected of [
+			'Referral',
+			'Patient: Jane Roe',
+			'Reason: intermittent chest pain',
+			'Test Result',
+			'LDL 162 mg/dL',
+			'• ECG attached',
+			'• echo booked',
+		])
+			expect(text).toContain(expected);
+		expect(text).not.toMatch(/\*|\||#/);
+		const fonts = execFileSync('pdffonts', [letter.file], { encoding: 'utf8' });
+		expect(fonts).toMatch(/^Helvetica-Oblique\s+Type 1/m);
+	});
+
+	test('Plain, and a saved workflow without Text Format: the text as written, the bytes of the plain letter', async () => {
+		for (const parameters of [{ textFormat: 'plain' }, {}]) {
+			suite.sandbox.requests.length = 0;
+			await suite.run(send(parameters));
+			const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
+			expect(post.files[0].data.equals(renderLetter(REFERRAL).pdf)).toBe(true);
+			expect(words(receivedPdf(post).text)).toContain('**Patient:** Jane Roe');
+		}
+	});
+
+	test("the cover page's message takes the format, with a letter and in front of a file", async () => {
+		await suite.run(
+			send({
+				textFormat: 'markdown',
+				addCoverPage: true,
+				coverPage: { message: '**Urgent:** call before *noon*' },
+			}),
+		);
+		expect(words(sentLetter().pages[0])).toContain('Message: Urgent: call before noon');
+
+		suite.sandbox.requests.length = 0;
+		await suite.run(
+			send({
+				documentSource: 'binary',
+				textFormat: 'markdown',
+				addCoverPage: true,
+				coverPage: { message: '**Urgent:** call before *noon*' },
+			}),
+			{ items: [fileItem(pdf(1), 'scan.pdf', 'application/pdf')] },
+		);
+		expect(words(sentLetter().pages[0])).toContain('Message: Urgent: call before noon');
+	});
+
+	test('a Text Format an expression gives that is neither, and refused characters, stop the item before any request', async () => {
+		const bad = errorOf(await suite.run(send({ textFormat: 'html' })));
+		expect(bad.message).toBe('Text Format must be Plain or Markdown [item 0]');
+		const refused = errorOf(
+			await suite.run(send({ textFormat: 'markdown', text: '# Пациент: Иван ✓' })),
+		);
+		expect(refused.message).toBe(
+			'Text cannot be faxed: 10 characters are not in the fax fonts: U+041F at line 1, column 3; U+0430 at line 1, column 4; U+0446 at line 1, column 5; U+0438 at line 1, column 6; U+0435 at line 1, column 7; U+043D at line 1, column 8; U+0442 at line 1, column 9; U+0418 at line 1, column 12; U+0432 at line 1, column 13; U+2713 at line 1, column 17 [item 0]',
+		);
+		expect(suite.sandbox.requests).toHaveLength(0);
+	});
+
+	test('the AI tool variant reads the letter as Markdown unless told otherwise', async () => {
+		const toolSend = (parameters: IDataObject = {}): IDataObject => ({
+			resource: 'sentFax',
+			operation: 'send',
+			fromNumber: byNumber(suite.accountNumber),
+			toNumber: TO,
+			text: '## Letter\n\n**Written** by the model.',
+			...parameters,
+		});
+		const result = await runAsTool(suite, toolSend());
+		expect(result.error('Test Agent')).toBeUndefined();
+		expect(words(sentLetter().text)).toContain('Letter Written by the model.');
+
+		suite.sandbox.requests.length = 0;
+		await runAsTool(suite, toolSend({ textFormat: 'plain' }));
+		expect(words(sentLetter().text)).toContain('## Letter **Written** by the model.');
+	});
+});
