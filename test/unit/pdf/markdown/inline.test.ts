@@ -28,6 +28,17 @@ describe('Markdown inline content: what prints, in which face', () => {
 		expect(inline('``a `tick` inside``')).toEqual(['c:a `tick` inside']);
 	});
 
+	test("CommonMark's harder emphasis cases (its spec's examples)", () => {
+		expect(inline('*foo**bar**baz*')).toEqual(['i:foo', 'bi:bar', 'i:baz']);
+		expect(inline('***foo** bar*')).toEqual(['bi:foo', 'i: bar']);
+		expect(inline('*foo**bar*')).toEqual(['i:foo**bar']);
+		expect(inline('foo*bar*')).toEqual(['foo', 'i:bar']);
+		expect(inline('_foo_bar')).toEqual(['_foo_bar']);
+		expect(inline('**foo bar **')).toEqual(['**foo bar **']);
+		expect(inline('*(*foo*)*')).toEqual(['i:(foo)']);
+		expect(parseInline('*a* '.repeat(20000))).toHaveLength(40000);
+	});
+
 	test('text that only looks like Markdown stays literal, as CommonMark says', () => {
 		expect(inline('patient_id_123')).toEqual(['patient_id_123']);
 		expect(inline('2 * 3 = 6 and 4 * 5')).toEqual(['2 * 3 = 6 and 4 * 5']);

@@ -134,6 +134,23 @@ describe('Markdown laid out as a document', () => {
 		expect(headingsMoved).toBeGreaterThan(0);
 	});
 
+	test('deep nesting stops moving right: every line keeps room on the page', () => {
+		const list = Array.from(
+			{ length: 40 },
+			(_, depth) => `${'  '.repeat(depth)}- level ${depth} item text`,
+		).join('\n');
+		const quotes = `${'> '.repeat(40)}deeply quoted text that wraps ${'word '.repeat(30)}`;
+		for (const pages of [layout(list), layout(quotes)]) {
+			for (const operation of allTexts(pages)) {
+				expect(operation.x).toBeGreaterThanOrEqual(area.left);
+				expect(operation.x).toBeLessThanOrEqual(area.right - 11 * 10);
+			}
+		}
+		expect(
+			allTexts(layout(list)).filter((operation) => operation.text.startsWith('level')),
+		).toHaveLength(40);
+	});
+
 	test('quotes get a bar beside their lines; code keeps its spaces in Courier; a rule is drawn', () => {
 		const pages = layout('> Note: mornings only.\n\n```\na  =  1\n    indented\n```\n\n---');
 		const note = find(pages, 'Note: mornings only.')!;

@@ -20,6 +20,8 @@ export const HEADING_SCALE: readonly number[] = [1.5, 1.3, 1.15];
 const CODE_SCALE = 0.9;
 const QUOTE_INDENT = 14;
 const BULLETS = ['\u2022', '\u2013'];
+/** Deep nesting indents no further once a column would be narrower than this many font sizes. */
+const NARROWEST_COLUMN = 12;
 
 interface Column {
 	x: number;
@@ -34,6 +36,15 @@ class DocumentLayout {
 		private readonly size: number,
 	) {
 		this.writer = new Writer(flow);
+	}
+
+	/**
+	 * Where a quote's content starts: `indent` in from the column, but never so far that it is narrower
+	 * than NARROWEST_COLUMN font sizes (columns share the right edge: deep nesting stops moving).
+	 */
+	private nestedX(column: Column, indent: number): number {
+		const right = column.x + column.width;
+		return Math.max(column.x, Math.min(column.x + indent, right - NARROWEST_COLUMN * this.size));
 	}
 
 	private get paragraphGap(): number {
@@ -69,14 +80,13 @@ class DocumentLayout {
 			case 'list':
 				this.list(block, column);
 				return;
-			case 'quote':
-				this.flow.pushBar({ x: column.x + 2 });
-				this.blocks(block.children, {
-					x: column.x + QUOTE_INDENT,
-					width: column.width - QUOTE_INDENT,
-				});
+			case 'quote': {
+				const x = this.nestedX(column, QUOTE_INDENT);
+				this.flow.pushBar({ x: x - QUOTE_INDENT + 2 });
+				this.blocks(block.children, { x, width: column.x + column.width - x });
 				this.flow.popBar();
 				return;
+			}
 			case 'code':
 				this.code(block.lines, column);
 				return;
@@ -112,16 +122,17 @@ class DocumentLayout {
 		);
 		const markerWidth = Math.max(...markers.map((marker) => textWidth('Helvetica', marker, size)));
 		const indent = markerWidth + size * 0.6;
+		// The markers' column: the list's own, or (deep nesting) as far right as leaves its text room.
+		const right = column.x + column.width;
+		const x = Math.min(column.x, right - NARROWEST_COLUMN * size - indent);
 		this.depth += 1;
 		block.items.forEach((item, index) => {
 			if (index > 0 && !block.tight) this.flow.gap(this.paragraphGap);
 			const marker = markers[index];
 			// Numbers right-aligned in their column, bullets at its start.
-			const markerX = block.ordered
-				? column.x + markerWidth - textWidth('Helvetica', marker, size)
-				: column.x;
+			const markerX = block.ordered ? x + markerWidth - textWidth('Helvetica', marker, size) : x;
 			this.writer.setMarker({ kind: 'text', font: 'Helvetica', size, x: markerX, text: marker });
-			const content = { x: column.x + indent, width: column.width - indent };
+			const content = { x: x + indent, width: right - x - indent };
 			if (item.length === 0) this.writer.line({ segments: [], width: 0 }, content, size);
 			else this.blocks(item, content, block.tight);
 		});

@@ -273,21 +273,53 @@ function parseNodes(text: string): InlineNode[] {
 	return nodes;
 }
 
-/** CommonMark's "process emphasis" over `nodes`, whose delimiter runs are `delimiters` in order. */
+/** A node in the linked list processEmphasis works on; a delimiter with its neighbours on the stack. */
+interface Entry {
+	node: InlineNode;
+	prev?: Entry;
+	next?: Entry;
+}
+type LinkedDelimiter = Delimiter & { prev?: LinkedDelimiter; next?: LinkedDelimiter };
+
+/**
+ * CommonMark's "process emphasis" over `nodes`, whose delimiter runs are `delimiters` in order. Linked
+ * lists, as in the reference implementation: wrapping a run of nodes in emphasis costs what it wraps,
+ * so a long paragraph full of emphasis stays linear.
+ */
 function processEmphasis(nodes: InlineNode[], delimiters: Delimiter[]): void {
-	const openersBottom = new Map<string, number>();
-	let closerIndex = 0;
-	while (closerIndex < delimiters.length) {
-		const closer = delimiters[closerIndex];
+	const head: Entry = { node: { kind: 'text', text: '' } };
+	const entries = new Map<InlineNode, Entry>();
+	let tail = head;
+	for (const node of nodes) {
+		const entry: Entry = { node, prev: tail };
+		tail.next = entry;
+		tail = entry;
+		entries.set(node, entry);
+	}
+	const stack = delimiters as LinkedDelimiter[];
+	stack.forEach((delimiter, index) => {
+		delimiter.prev = stack[index - 1];
+		delimiter.next = stack[index + 1];
+	});
+	const unlink = (delimiter: LinkedDelimiter) => {
+		if (delimiter.prev) delimiter.prev.next = delimiter.next;
+		if (delimiter.next) delimiter.next.prev = delimiter.prev;
+	};
+	const unlinkEntry = (entry: Entry) => {
+		entry.prev!.next = entry.next;
+		if (entry.next) entry.next.prev = entry.prev;
+	};
+	const openersBottom = new Map<string, LinkedDelimiter | undefined>();
+	let closer: LinkedDelimiter | undefined = stack[0];
+	while (closer !== undefined) {
 		if (!closer.canClose) {
-			closerIndex += 1;
+			closer = closer.next;
 			continue;
 		}
 		const bottomKey = `${closer.character}${closer.originalLength % 3}${closer.canOpen}`;
-		const bottom = openersBottom.get(bottomKey) ?? -1;
-		let openerIndex = closerIndex - 1;
-		for (; openerIndex > bottom; openerIndex -= 1) {
-			const opener = delimiters[openerIndex];
+		const bottom = openersBottom.get(bottomKey);
+		let opener = closer.prev;
+		for (; opener !== undefined && opener !== bottom; opener = opener.prev) {
 			if (opener.character !== closer.character || !opener.canOpen) continue;
 			const oddMatch =
 				(opener.canClose || closer.canOpen) &&
@@ -295,36 +327,47 @@ function processEmphasis(nodes: InlineNode[], delimiters: Delimiter[]): void {
 				!(opener.originalLength % 3 === 0 && closer.originalLength % 3 === 0);
 			if (!oddMatch) break;
 		}
-		if (openerIndex <= bottom) {
-			openersBottom.set(bottomKey, closerIndex - 1);
-			if (!closer.canOpen) delimiters.splice(closerIndex, 1);
-			else closerIndex += 1;
+		if (opener === undefined || opener === bottom) {
+			openersBottom.set(bottomKey, closer.prev);
+			const next: LinkedDelimiter | undefined = closer.next;
+			if (!closer.canOpen) unlink(closer);
+			closer = next;
 			continue;
 		}
-		const opener = delimiters[openerIndex];
 		const strong = opener.length >= 2 && closer.length >= 2;
 		const used = strong ? 2 : 1;
 		opener.length -= used;
 		closer.length -= used;
 		opener.node.text = opener.node.text.slice(used);
 		closer.node.text = closer.node.text.slice(used);
-		const start = nodes.indexOf(opener.node);
-		const end = nodes.indexOf(closer.node);
-		const children = nodes.splice(start + 1, end - start - 1);
-		nodes.splice(start + 1, 0, { kind: 'emphasis', strong, children });
+		const openerEntry = entries.get(opener.node)!;
+		const closerEntry = entries.get(closer.node)!;
+		const children: InlineNode[] = [];
+		for (let entry = openerEntry.next; entry !== closerEntry; entry = entry!.next)
+			children.push(entry!.node);
+		const emphasis: Entry = {
+			node: { kind: 'emphasis', strong, children },
+			prev: openerEntry,
+			next: closerEntry,
+		};
+		openerEntry.next = emphasis;
+		closerEntry.prev = emphasis;
 		// Delimiters between the two can no longer match anything.
-		delimiters.splice(openerIndex + 1, closerIndex - openerIndex - 1);
-		closerIndex = openerIndex + 1;
+		opener.next = closer;
+		closer.prev = opener;
 		if (opener.length === 0) {
-			nodes.splice(nodes.indexOf(opener.node), 1);
-			delimiters.splice(openerIndex, 1);
-			closerIndex -= 1;
+			unlinkEntry(openerEntry);
+			unlink(opener);
 		}
 		if (closer.length === 0) {
-			nodes.splice(nodes.indexOf(closer.node), 1);
-			delimiters.splice(closerIndex, 1);
+			unlinkEntry(closerEntry);
+			const next: LinkedDelimiter | undefined = closer.next;
+			unlink(closer);
+			closer = next;
 		}
 	}
+	nodes.length = 0;
+	for (let entry = head.next; entry !== undefined; entry = entry.next) nodes.push(entry.node);
 }
 
 const PLAIN: RunStyle = { bold: false, italic: false, code: false };
