@@ -109,7 +109,13 @@ export function rebuildCrossReference(data: Uint8Array, budget: DecodeBudget): C
 
 	const entries = new Map<number, XrefEntry>();
 	for (const [objectNumber, { entry }] of found) entries.set(objectNumber, entry);
-	const crossReference: CrossReference = { entries, root: undefined, encrypted, rebuilt: true };
+	const crossReference: CrossReference = {
+		entries,
+		root: undefined,
+		encrypted,
+		rebuilt: true,
+		cutShort: !endsWithEndOfFile(data),
+	};
 	if (encrypted) return crossReference;
 	addCompressedObjects(data, budget, crossReference, found, objectStreams, noteCatalog);
 
@@ -153,4 +159,15 @@ function addCompressedObjects(
 			if (value !== undefined) noteCatalog(value, objectNumber, position);
 		});
 	}
+}
+
+/** Whether the file's last bytes are %%EOF (and whitespace): a file cut short ends elsewhere. */
+function endsWithEndOfFile(data: Uint8Array): boolean {
+	let end = data.length;
+	while (end > 0 && [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(data[end - 1])) end -= 1;
+	const marker = '%%EOF';
+	if (end < marker.length) return false;
+	for (let index = 0; index < marker.length; index++)
+		if (data[end - marker.length + index] !== marker.charCodeAt(index)) return false;
+	return true;
 }

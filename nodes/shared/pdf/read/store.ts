@@ -30,8 +30,9 @@ export class ObjectStore {
 	}
 
 	/**
-	 * Object `objectNumber`. A number the file's own table lists as free, or not at all, is null (section
-	 * 7.3.10); in a rebuilt file it is an object lost with the damage, so 'damaged'.
+	 * Object `objectNumber`. A number the file's table lists as free, or that no table or scan finds, is
+	 * null (section 7.3.10: a reference to an undefined object is a reference to the null object), as
+	 * qpdf and poppler read it; only in a file cut short is it content lost with the cut, so 'damaged'.
 	 */
 	get(objectNumber: number): PdfValue {
 		const cached = this.objects.get(objectNumber);
@@ -51,7 +52,7 @@ export class ObjectStore {
 	private load(objectNumber: number): PdfValue {
 		const entry = this.crossReference.entries.get(objectNumber);
 		if (entry === undefined || entry.kind === 'free') {
-			if (this.crossReference.rebuilt)
+			if (this.crossReference.cutShort)
 				throw damaged('an object the pages use is missing (the file may be cut short)');
 			return null;
 		}

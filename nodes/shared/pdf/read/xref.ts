@@ -23,8 +23,13 @@ export interface CrossReference {
 	root: PdfRef | undefined;
 	/** Some trailer has /Encrypt. */
 	encrypted: boolean;
-	/** Made by scanning the file, not read from its tables: a missing object is then damage, not a free entry. */
+	/** Made by scanning the file, not read from its tables. */
 	rebuilt: boolean;
+	/**
+	 * Rebuilt, and the file does not end with %%EOF: it was cut short, and an object it lacks is content
+	 * lost with the cut ('damaged'), not a reference to nothing (null, section 7.3.10).
+	 */
+	cutShort: boolean;
 }
 
 /** startxref is near the end; junk after %%EOF is tolerated up to this much. */
@@ -168,5 +173,5 @@ export function readCrossReference(data: Uint8Array, budget: DecodeBudget): Cros
 		const previous = wholeNumber(trailer.get('Prev'));
 		if (previous !== undefined) pending.push(previous);
 	}
-	return { entries, root, encrypted, rebuilt: false };
+	return { entries, root, encrypted, rebuilt: false, cutShort: false };
 }

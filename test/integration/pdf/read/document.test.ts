@@ -118,9 +118,10 @@ describe('what readPdf refuses', () => {
 			page(2, 4),
 			text('Only page left'),
 		]);
+		// Object 9 is undefined, so null (section 7.3.10): a page that is no page, never skipped.
 		expect(refusal(pdf)).toEqual({
 			reason: 'damaged',
-			message: 'an object the pages use is missing (the file may be cut short)',
+			message: 'a page or page tree node is missing',
 		});
 	});
 
