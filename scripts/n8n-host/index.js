@@ -26,6 +26,7 @@
  *   await n8n.start() / stop() / dispose()          (start waits for "Editor is now accessible via"
  *                                                    and for the published workflows' activation)
  *   await n8n.execute(id)                           -> `n8n execute --rawOutput` result (IRun)
+ *   await n8n.runManually(id)                       -> the same, run in the running n8n as the editor does
  *   await n8n.executions(id) / waitForExecutions(id, { count })  -> decoded executions from sqlite
  *   await n8n.waitForExecution(id, matches, { what })  -> the first execution that matches (polled)
  *   n8n.packageLoaded(), n8n.logs(), n8n.activationStatus(), n8n.waitForWebhook(path)

@@ -8,6 +8,7 @@ const { delay, stripAnsi, tail } = require('./util');
 const { portIsFree } = require('./ports');
 const { untrackGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { ensureOwner, restRequest } = require('./owner');
+const { runManually } = require('./manual-run');
 const { allowCustomRegistry } = require('./community-packages');
 const { buildN8nEnv } = require('./env');
 const restSetup = require('./rest-setup');
@@ -137,6 +138,11 @@ class N8nHostInstance {
 	/** Runs a workflow with `n8n execute` in its own process (cli-commands.js); resolves the run n8n printed. */
 	async execute(workflowId, options) {
 		return await executeByCli(this, workflowId, options);
+	}
+
+	/** Runs a saved workflow in this running n8n as the editor's Execute workflow does (manual-run.js); resolves the run as execute() does. */
+	async runManually(workflowId, options) {
+		return await runManually(this, workflowId, options);
 	}
 
 	/**

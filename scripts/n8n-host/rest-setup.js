@@ -81,4 +81,4 @@ async function publishWorkflow(instance, workflowId) {
 	await instance.activateWorkflow(workflowId, { cookie, versionId: saved.versionId });
 }
 
-module.exports = { createCredentials, createWorkflows, publishWorkflow };
+module.exports = { createCredentials, createWorkflows, publishWorkflow, ownerCookie, payload };

@@ -129,6 +129,7 @@ describeOnHosts(
 			trigger: '',
 			poll: '',
 			errorOutput: '',
+			waitErrorOutput: '',
 		};
 		const paths = {
 			send: `compat-send-${randomUUID()}`,
@@ -138,6 +139,7 @@ describeOnHosts(
 			sendAndWait: `compat-saw-${randomUUID()}`,
 			legacySendAndWait: `compat-saw-legacy-${randomUUID()}`,
 			errorOutput: `compat-error-output-${randomUUID()}`,
+			waitErrorOutput: `compat-wait-error-output-${randomUUID()}`,
 		};
 		const triggerWebhookId = randomUUID();
 		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
@@ -166,20 +168,26 @@ describeOnHosts(
 		 * A user's error branch: Send, set to "Continue (using error output)", its success output wired to
 		 * "Mark as Sent" and its error output to "Tell the Front Desk"; one item per entry of `faxes`.
 		 */
-		const errorOutputWorkflow = (credential: { id: string; name: string }) => {
+		const errorOutputWorkflow = (
+			credential: { id: string; name: string },
+			operation: 'send' | 'sendAndWaitForCompletion' = 'send',
+		) => {
 			const send = {
 				...faxServiceStep('Send', credential, {
 					resource: 'sentFax',
-					operation: 'send',
+					operation,
 					binaryPropertyName: 'data',
 					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
 					toNumber: "={{ $('Split Out').item.json.toNumber }}",
+					...(operation === 'send'
+						? {}
+						: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' }),
 				}),
 				onError: 'continueErrorOutput',
 			};
 			const workflow = fanOutWorkflow(
-				'compat: error output',
-				paths.errorOutput,
+				operation === 'send' ? 'compat: error output' : 'compat: send and wait, error output',
+				operation === 'send' ? paths.errorOutput : paths.waitErrorOutput,
 				'faxes',
 				pdfStep(`${sandbox.origin}/samples/referral.pdf`),
 				[send],
@@ -332,6 +340,7 @@ describeOnHosts(
 					{ events: ['receivedFax'], options: {} },
 				),
 				errorOutputWorkflow(credential),
+				errorOutputWorkflow(credential, 'sendAndWaitForCompletion'),
 			]);
 			[
 				workflowIds.send,
@@ -343,6 +352,7 @@ describeOnHosts(
 				workflowIds.trigger,
 				workflowIds.poll,
 				workflowIds.errorOutput,
+				workflowIds.waitErrorOutput,
 			] = workflows.map((workflow) => workflow.id);
 			for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 			// Received now, right after the polling trigger's activation: its next minute tick comes while
@@ -564,6 +574,47 @@ describeOnHosts(
 					(request.body as Record<string, unknown>)?.to_number === '+12125550140',
 			);
 			expect(sent).toHaveLength(1);
+		});
+
+		test('Send and Wait under "Continue (using error output)": a fax that ended in failure is an outcome on the success branch, an item it could not send takes the error branch after the wait, each paired with its input', async () => {
+			await startByWebhook(paths.waitErrorOutput, {
+				faxes: [
+					{ toNumber: '+12125550141' },
+					{ toNumber: '555-1234' },
+					// The sandbox fails a fax to a number ending in 0000.
+					{ toNumber: '+12125550000' },
+				],
+			});
+			const execution = await finished(workflowIds.waitErrorOutput);
+			expect({ status: execution.status, error: execution.error }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			expect(execution.items['Mark as Sent']).toEqual([
+				expect.objectContaining({
+					toNumber: '+12125550141',
+					sentStatus: 'success',
+					timedOut: false,
+				}),
+				expect.objectContaining({
+					toNumber: '+12125550000',
+					sentStatus: 'failure',
+					errorDetails: expect.objectContaining({ errorMessage: expect.any(String) }),
+				}),
+			]);
+			expect(execution.items['Tell the Front Desk']).toEqual([
+				expect.objectContaining({
+					error: 'To Number must be an E.164 number like +15551234567 [item 1]',
+					message: expect.stringContaining('Got "555-1234".'),
+				}),
+			]);
+			// Paired with the input items they came from: n8n's run data of the node after the resume.
+			const runs = execution.data?.resultData.runData.Send as Array<{
+				data: { main: Array<Array<{ pairedItem?: unknown }>> };
+			}>;
+			const outputs = runs[runs.length - 1].data.main;
+			expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
+			expect(outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		});
 
 		test(

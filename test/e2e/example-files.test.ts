@@ -3,7 +3,8 @@
  * n8n's and this package's nodes, no secrets, and callback URLs that point at their own trigger.
  * examples.test.ts runs them in a real n8n.
  */
-import { readdirSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
 
 import {
 	AI_AGENT_FILE,
@@ -73,6 +74,15 @@ describe('example workflow files', () => {
 				for (const target of outputs.main.flat()) expect(names).toContain(target.node);
 			}
 		}
+	});
+
+	test("the README quotes the approved-referral example's approval message as the example holds it", () => {
+		const readme = readFileSync(join(EXAMPLES_DIR, '..', 'README.md'), 'utf8');
+		const quoted = /```\n(The referral agent asks to send a fax\.[\s\S]*?)\n```/.exec(readme)?.[1];
+		const messages = strings(parseExample(readExampleText(AI_APPROVAL_FILE)))
+			.map(({ value }) => value)
+			.filter((value) => value.startsWith('=The referral agent asks to send a fax.'));
+		expect(messages).toEqual([`=${quoted}`]);
 	});
 
 	test('only n8n-nodes-base nodes and the nodes of this package', () => {

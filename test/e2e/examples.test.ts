@@ -255,7 +255,7 @@ describeOnHosts(
 			test(
 				'with a fax number it sends from it, waits, and goes on through Delivered when the callback comes',
 				async () => {
-					const run = await n8n.execute(examples.sendFax.id);
+					const run = await n8n.runManually(examples.sendFax.id);
 					expect(run.status).toBe('waiting');
 					expect(itemsOf(run, 'Provision a Fax Number')).toBeUndefined();
 					expect(itemsOf(run, 'Has a Fax Number?', { output: 0 })).toEqual([
@@ -297,7 +297,7 @@ describeOnHosts(
 			test(
 				'a received referral takes the referral route and is e-mailed with its PDF behind a secure link',
 				async () => {
-					const run = await n8n.execute(examples.inbound.id);
+					const run = await n8n.runManually(examples.inbound.id);
 					const [simulated] = itemsOf(run, 'Simulate an Inbound Fax')!;
 					const sendToken = /([0-9a-f]{24})/.exec(String(simulated.message))![1];
 
@@ -385,7 +385,7 @@ describeOnHosts(
 			test(
 				'the upload is extracted and the completion callback picks patient and classification',
 				async () => {
-					const run = await n8n.execute(examples.ai.id);
+					const run = await n8n.runManually(examples.ai.id);
 					const [queued] = itemsOf(run, 'Upload for AI Extraction')!;
 					const aiToken = String(queued.aiToken);
 					expect(aiToken).toMatch(/^[0-9a-f]{24}$/);
@@ -423,7 +423,7 @@ describeOnHosts(
 			test(
 				"creates the client, assigns it a new number pointing at the trigger, and that number's faxes start the workflow",
 				async () => {
-					const run = await n8n.execute(examples.client.id);
+					const run = await n8n.runManually(examples.client.id);
 					const [client] = itemsOf(run, 'Create Client')!;
 					const clientId = String(client.clientId);
 					expect(client).toMatchObject({ name: 'Riverside Cardiology', faxNumbers: [] });

@@ -303,7 +303,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 			const trigger = nodes.find((node) => node.name === EXAMPLE_TRIGGER)!;
 			await n8n.waitForWebhook(`${String(trigger.webhookId)}/fax-service`);
 
-			const run = await n8n.execute(workflow.id);
+			const run = await n8n.runManually(workflow.id);
 			const [provisioned] = itemsOf(run, 'Provision Fax Number')!;
 			const form = new FormData();
 			form.append('to_number', String(provisioned.number));

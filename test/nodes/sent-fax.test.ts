@@ -157,6 +157,36 @@ describe('Sent Fax through the engine', () => {
 		}
 	});
 
+	test("the README's Quick start: Send answers {message, faxId}; Get with Fax ID {{ $json.faxId }} reads that fax", async () => {
+		const sent = outputOf(
+			await suite.run(
+				{
+					resource: 'sentFax',
+					operation: 'send',
+					fromNumber: fromList('+12125550002'),
+					toNumber: '+13105551234',
+				},
+				{ items: [fileItem(TIFF, 'scan.tif', 'image/tiff')] },
+			),
+		);
+		expect(sent.map((item) => Object.keys(item.json).sort())).toEqual([['faxId', 'message']]);
+		const read = outputOf(
+			await suite.run(
+				{ resource: 'sentFax', operation: 'get', faxId: '={{ $json.faxId }}' },
+				{ items: [{ json: sent[0].json }] },
+			),
+		);
+		expect(read).toEqual([
+			expect.objectContaining({
+				json: expect.objectContaining({
+					sendToken: sent[0].json.faxId,
+					toNumber: '+13105551234',
+					sentStatus: expect.stringMatching(/^(queued|inprogress|success)$/),
+				}),
+			}),
+		]);
+	});
+
 	test('Get: emits the sent fax record itself', async () => {
 		const token = await seedSentFax(suite.sandbox, {
 			patient_name: 'Ann Lee',

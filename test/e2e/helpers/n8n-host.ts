@@ -117,6 +117,8 @@ export interface N8nHostInstance {
 	dispose(): Promise<void>;
 	isRunning(): boolean;
 	execute(workflowId: string, options?: { timeoutMs?: number }): Promise<N8nRun>;
+	/** The same run in the running n8n, as the editor's Execute workflow (POST /rest/workflows/<id>/run): no n8n boot of its own. */
+	runManually(workflowId: string, options?: { timeoutMs?: number }): Promise<N8nRun>;
 	executions(workflowId: string): Promise<N8nExecution[]>;
 	waitForExecutions(
 		workflowId: string,
