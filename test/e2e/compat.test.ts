@@ -16,6 +16,7 @@ import { join } from 'path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { packPackage, type PackedPackage } from '../harness/package-tarball';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
+import { binariesOf } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
@@ -130,6 +131,7 @@ describeOnHosts(
 			poll: '',
 			errorOutput: '',
 			waitErrorOutput: '',
+			downloadErrorOutput: '',
 		};
 		const paths = {
 			send: `compat-send-${randomUUID()}`,
@@ -140,6 +142,7 @@ describeOnHosts(
 			legacySendAndWait: `compat-saw-legacy-${randomUUID()}`,
 			errorOutput: `compat-error-output-${randomUUID()}`,
 			waitErrorOutput: `compat-wait-error-output-${randomUUID()}`,
+			downloadErrorOutput: `compat-download-error-output-${randomUUID()}`,
 		};
 		const triggerWebhookId = randomUUID();
 		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
@@ -170,24 +173,38 @@ describeOnHosts(
 		 */
 		const errorOutputWorkflow = (
 			credential: { id: string; name: string },
-			operation: 'send' | 'sendAndWaitForCompletion' = 'send',
+			operation: 'send' | 'sendAndWaitForCompletion' | 'downloadPdf' = 'send',
 		) => {
 			const send = {
-				...faxServiceStep('Send', credential, {
-					resource: 'sentFax',
-					operation,
-					binaryPropertyName: 'data',
-					fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-					toNumber: "={{ $('Split Out').item.json.toNumber }}",
-					...(operation === 'send'
-						? {}
-						: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' }),
-				}),
+				...faxServiceStep(
+					'Send',
+					credential,
+					operation === 'downloadPdf'
+						? {
+								resource: 'sentFax',
+								operation,
+								faxId: "={{ $('Split Out').item.json.faxId }}",
+							}
+						: {
+								resource: 'sentFax',
+								operation,
+								binaryPropertyName: 'data',
+								fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+								toNumber: "={{ $('Split Out').item.json.toNumber }}",
+								...(operation === 'send'
+									? {}
+									: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' }),
+							},
+				),
 				onError: 'continueErrorOutput',
 			};
 			const workflow = fanOutWorkflow(
-				operation === 'send' ? 'compat: error output' : 'compat: send and wait, error output',
-				operation === 'send' ? paths.errorOutput : paths.waitErrorOutput,
+				`compat: error output of ${operation}`,
+				{
+					send: paths.errorOutput,
+					sendAndWaitForCompletion: paths.waitErrorOutput,
+					downloadPdf: paths.downloadErrorOutput,
+				}[operation],
 				'faxes',
 				pdfStep(`${sandbox.origin}/samples/referral.pdf`),
 				[send],
@@ -341,6 +358,7 @@ describeOnHosts(
 				),
 				errorOutputWorkflow(credential),
 				errorOutputWorkflow(credential, 'sendAndWaitForCompletion'),
+				errorOutputWorkflow(credential, 'downloadPdf'),
 			]);
 			[
 				workflowIds.send,
@@ -353,6 +371,7 @@ describeOnHosts(
 				workflowIds.poll,
 				workflowIds.errorOutput,
 				workflowIds.waitErrorOutput,
+				workflowIds.downloadErrorOutput,
 			] = workflows.map((workflow) => workflow.id);
 			for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 			// Received now, right after the polling trigger's activation: its next minute tick comes while
@@ -629,6 +648,35 @@ describeOnHosts(
 			]);
 			expect(pairing(outputs[1])).toEqual([
 				[1, 'To Number must be an E.164 number like +15551234567 [item 1]'],
+			]);
+		});
+
+		test('Download PDF under "Continue (using error output)": the service\'s 404 takes the error branch with its words; the fax\'s PDF goes on in binary field data', async () => {
+			const sent = await api(
+				'POST',
+				'/sent_faxes',
+				pdfForm({ from_number: fromNumber, to_number: '+12125550142' }),
+			);
+			const faxId = /([0-9a-f]{24})/.exec(JSON.stringify(sent))![1];
+			await sandbox.settle();
+			const unknown = 'ffffffffffffffffffffffff';
+			await startByWebhook(paths.downloadErrorOutput, { faxes: [{ faxId }, { faxId: unknown }] });
+			const execution = await finished(workflowIds.downloadErrorOutput);
+			expect({ status: execution.status, error: execution.error }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			expect(execution.items['Mark as Sent']).toEqual([
+				expect.objectContaining({ sendToken: faxId }),
+			]);
+			const [binary] = binariesOf(execution.data, 'Mark as Sent');
+			expect(Object.keys(binary ?? {})).toEqual(['data']);
+			expect(binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+			expect(execution.items['Tell the Front Desk']).toEqual([
+				expect.objectContaining({
+					error: expect.stringContaining(`Sent fax "${unknown}" was not found`),
+					message: expect.any(String),
+				}),
 			]);
 		});
 

@@ -50,6 +50,7 @@ describe('Markdown inline content: what prints, in which face', () => {
 			'snake_case_name and file_name.pdf',
 		]);
 		expect(inline('<b>raw html</b> & &amp;')).toEqual(['<b>raw html</b> & &amp;']);
+		expect(inline('~~struck~~ and [ ] box')).toEqual(['~~struck~~ and [ ] box']);
 	});
 
 	test('backslash escapes print the character itself', () => {
