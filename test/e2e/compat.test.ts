@@ -132,6 +132,7 @@ describeOnHosts(
 			errorOutput: '',
 			waitErrorOutput: '',
 			downloadErrorOutput: '',
+			filesErrorOutput: '',
 		};
 		const paths = {
 			send: `compat-send-${randomUUID()}`,
@@ -143,6 +144,7 @@ describeOnHosts(
 			errorOutput: `compat-error-output-${randomUUID()}`,
 			waitErrorOutput: `compat-wait-error-output-${randomUUID()}`,
 			downloadErrorOutput: `compat-download-error-output-${randomUUID()}`,
+			filesErrorOutput: `compat-files-error-output-${randomUUID()}`,
 		};
 		const triggerWebhookId = randomUUID();
 		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
@@ -173,7 +175,7 @@ describeOnHosts(
 		 */
 		const errorOutputWorkflow = (
 			credential: { id: string; name: string },
-			operation: 'send' | 'sendAndWaitForCompletion' | 'downloadPdf' = 'send',
+			operation: 'send' | 'sendAndWaitForCompletion' | 'downloadPdf' | 'sendItsFile' = 'send',
 		) => {
 			const send = {
 				...faxServiceStep(
@@ -187,13 +189,17 @@ describeOnHosts(
 							}
 						: {
 								resource: 'sentFax',
-								operation,
+								operation: operation === 'sendItsFile' ? 'send' : operation,
 								binaryPropertyName: 'data',
 								fromNumber: { __rl: true, mode: 'number', value: fromNumber },
 								toNumber: "={{ $('Split Out').item.json.toNumber }}",
-								...(operation === 'send'
-									? {}
-									: { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' }),
+								...(operation === 'sendAndWaitForCompletion'
+									? { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' }
+									: {}),
+								// Behind a cover page the node reads each file (a lone file goes as it is).
+								...(operation === 'sendItsFile'
+									? { addCoverPage: true, coverPage: { subject: 'Referral' } }
+									: {}),
 							},
 				),
 				onError: 'continueErrorOutput',
@@ -204,9 +210,23 @@ describeOnHosts(
 					send: paths.errorOutput,
 					sendAndWaitForCompletion: paths.waitErrorOutput,
 					downloadPdf: paths.downloadErrorOutput,
+					sendItsFile: paths.filesErrorOutput,
 				}[operation],
 				'faxes',
-				pdfStep(`${sandbox.origin}/samples/referral.pdf`),
+				operation === 'sendItsFile'
+					? // Each item's own file, from the base64 of its entry (n8n's Convert to File).
+						{
+							name: 'Its File',
+							type: 'n8n-nodes-base.convertToFile',
+							typeVersion: 1.1,
+							parameters: {
+								operation: 'toBinary',
+								sourceProperty: 'file',
+								binaryPropertyName: 'data',
+								options: { fileName: 'document.pdf', mimeType: 'application/pdf' },
+							},
+						}
+					: pdfStep(`${sandbox.origin}/samples/referral.pdf`),
 				[send],
 			);
 			const noOp = (name: string, index: number) => ({
@@ -359,6 +379,7 @@ describeOnHosts(
 				errorOutputWorkflow(credential),
 				errorOutputWorkflow(credential, 'sendAndWaitForCompletion'),
 				errorOutputWorkflow(credential, 'downloadPdf'),
+				errorOutputWorkflow(credential, 'sendItsFile'),
 			]);
 			[
 				workflowIds.send,
@@ -372,6 +393,7 @@ describeOnHosts(
 				workflowIds.errorOutput,
 				workflowIds.waitErrorOutput,
 				workflowIds.downloadErrorOutput,
+				workflowIds.filesErrorOutput,
 			] = workflows.map((workflow) => workflow.id);
 			for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 			// Received now, right after the polling trigger's activation: its next minute tick comes while
@@ -678,6 +700,37 @@ describeOnHosts(
 					message: expect.any(String),
 				}),
 			]);
+		});
+
+		test('files the node refuses behind a cover page take the error branch before any request, the sound one is faxed', async () => {
+			const base64 = (bytes: Buffer) => bytes.toString('base64');
+			const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+			const cut = minimalPdf('cut short').subarray(0, 60);
+			await startByWebhook(paths.filesErrorOutput, {
+				faxes: [
+					{ toNumber: '+12125550143', file: base64(minimalPdf('sound')) },
+					{ toNumber: '+12125550144', file: base64(png) },
+					{ toNumber: '+12125550145', file: base64(cut) },
+				],
+			});
+			const execution = await finished(workflowIds.filesErrorOutput);
+			expect(execution.status).toBe('success');
+			expect(execution.items['Mark as Sent']).toEqual([
+				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+			]);
+			// Each with its item's index (Convert to File leaves the items no other field to merge).
+			expect(
+				execution.items['Tell the Front Desk'].map((item) => String(item.error)).sort(),
+			).toEqual([
+				'Input Binary Field "data" cannot be faxed: it is damaged and cannot be read [item 2]',
+				'Input Binary Field "data" must be a PDF or TIFF file [item 1]',
+			]);
+			const sentTo = sandbox.requests
+				.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes')
+				.map((request) => (request.body as Record<string, unknown>).to_number);
+			expect(sentTo).toContain('+12125550143');
+			expect(sentTo).not.toContain('+12125550144');
+			expect(sentTo).not.toContain('+12125550145');
 		});
 
 		test(
