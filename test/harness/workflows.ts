@@ -10,6 +10,7 @@ import type { Sandbox } from '../../sandbox';
 import { NODE_TYPE, runWorkflow } from './engine';
 import type { RunResult } from './engine';
 import type { TestInputItem } from './test-input.node';
+import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from './tool';
 
 /** Builds the small workflows most tests need: Test Input → Fax Service. */
 
@@ -77,5 +78,47 @@ export async function runFaxService(
 		startNode: 'Input',
 		additionalData: options.additionalData,
 		stopWhen: options.stopWhen,
+	});
+}
+
+/**
+ * Test Input (emitting `items`, named `inputName`) → the Test Agent, whose one tool is the Fax Service's
+ * AI tool variant with `parameters` (test/harness/tool.ts), run as n8n runs a tool call.
+ */
+export async function runAsAgentTool(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	options: {
+		items?: TestInputItem[];
+		inputName?: string;
+		additionalData?: Partial<IWorkflowExecuteAdditionalData>;
+	} = {},
+): Promise<RunResult> {
+	const inputName = options.inputName ?? 'Input';
+	const input: INode = {
+		id: 'input',
+		name: inputName,
+		type: NODE_TYPE.testInput,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: (options.items ?? [{ json: {} }]) as never },
+	};
+	const agent: INode = {
+		id: 'agent',
+		name: 'Test Agent',
+		type: AGENT_NODE_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: {},
+	};
+	return await runWorkflow({
+		nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
+		connections: {
+			[inputName]: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
+			'Fax Service': { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
+		},
+		credentials: credentialsFor(sandbox),
+		startNode: inputName,
+		additionalData: options.additionalData,
 	});
 }

@@ -4,17 +4,15 @@
  * both binary modes, on the node and in its AI tool variant (whose input item has no files). A value that
  * is not binary data, or a file of the wrong kind, stops the item before any request.
  */
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { NODE_TYPE, runWorkflow, type BinaryMode } from '../harness/engine';
-import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
-import { credentialsFor, faxServiceNode } from '../harness/workflows';
+import { type BinaryMode } from '../harness/engine';
+import { runAsAgentTool } from '../harness/workflows';
 import {
 	apiRequests,
 	byNumber,
 	errorOf,
 	fileItem,
-	NODE,
 	outputOf,
 	pdf,
 	TIFF,
@@ -101,34 +99,11 @@ describe.each<BinaryMode>(['default', 'filesystem'])("Earlier Node's File in %s 
 
 	test("in the AI tool variant, whose input item has no files, the expression still reaches the earlier node's file", async () => {
 		const file = pdf(1, `tool file in ${mode} mode`);
-		const input: INode = {
-			id: 'input',
-			name: 'Get PDF',
-			type: NODE_TYPE.testInput,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { items: [fileItem(file, 'from-get-pdf.pdf')] as never },
-		};
-		const agent: INode = {
-			id: 'agent',
-			name: 'Test Agent',
-			type: AGENT_NODE_TYPE,
-			typeVersion: 1,
-			position: [200, 0],
-			parameters: {},
-		};
-		const tool = faxServiceNode(send({ binaryData: "={{ $('Get PDF').item.binary.data }}" }), {
-			type: TOOL_NODE_TYPE,
-		});
-		const result = await runWorkflow({
-			nodes: [input, agent, tool],
-			connections: {
-				'Get PDF': { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
-				[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
-			},
-			credentials: credentialsFor(suite.sandbox),
-			startNode: 'Get PDF',
-		});
+		const result = await runAsAgentTool(
+			suite.sandbox,
+			send({ binaryData: "={{ $('Get PDF').item.binary.data }}" }),
+			{ items: [fileItem(file, 'from-get-pdf.pdf')], inputName: 'Get PDF' },
+		);
 		expect(result.error('Test Agent')).toBeUndefined();
 		expect(result.output('Test Agent')[0].json.answer).toEqual([
 			expect.objectContaining({ faxId: expect.any(String) }),

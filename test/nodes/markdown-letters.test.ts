@@ -6,13 +6,14 @@
  * before any request.
  */
 import { execFileSync } from 'child_process';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { renderLetter } from '../../nodes/shared/pdf';
 import type { RecordedRequest } from '../../sandbox';
 import { pdfReader, words } from '../harness/pdf-reader';
 import { apiRequests, byNumber, errorOf, fileItem, pdf, useEngineSuite } from './fixtures';
-import { receivedPdf as receivedLetter, runAsTool } from './letter-fixtures';
+import { runAsAgentTool } from '../harness/workflows';
+import { receivedPdf as receivedLetter } from './letter-fixtures';
 
 const TO = '+13105551234';
 const REFERRAL = `# Referral
@@ -109,7 +110,7 @@ describe('Text Format through the engine', () => {
 	});
 
 	test('the AI tool variant reads the letter as Markdown unless told otherwise', async () => {
-		const toolSend = (parameters: IDataObject = {}): IDataObject => ({
+		const toolSend = (parameters: INodeParameters = {}): INodeParameters => ({
 			resource: 'sentFax',
 			operation: 'send',
 			fromNumber: byNumber(suite.accountNumber),
@@ -117,12 +118,12 @@ describe('Text Format through the engine', () => {
 			text: '## Letter\n\n**Written** by the model.',
 			...parameters,
 		});
-		const result = await runAsTool(suite, toolSend());
+		const result = await runAsAgentTool(suite.sandbox, toolSend());
 		expect(result.error('Test Agent')).toBeUndefined();
 		expect(words(sentLetter().text)).toContain('Letter Written by the model.');
 
 		suite.sandbox.requests.length = 0;
-		await runAsTool(suite, toolSend({ textFormat: 'plain' }));
+		await runAsAgentTool(suite.sandbox, toolSend({ textFormat: 'plain' }));
 		expect(words(sentLetter().text)).toContain('## Letter **Written** by the model.');
 	});
 });

@@ -1,10 +1,9 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { OMITTED_FIELDS, RECORD_KINDS } from '../../nodes/shared/records';
 import type { Sandbox } from '../../sandbox';
-import { NODE_TYPE, runWorkflow, useBinaryMode } from '../harness/engine';
-import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
-import { credentialsFor, faxServiceNode, runFaxService } from '../harness/workflows';
+import { useBinaryMode } from '../harness/engine';
+import { runAsAgentTool, runFaxService } from '../harness/workflows';
 import {
 	api,
 	errorOf,
@@ -444,31 +443,7 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 
 	describe("as an AI agent's tool (faxServiceTool)", () => {
 		async function runAsTool(parameters: IDataObject): Promise<IDataObject[]> {
-			const input: INode = {
-				id: 'input',
-				name: 'Input',
-				type: NODE_TYPE.testInput,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { items: [{ json: {} }] as never },
-			};
-			const agent: INode = {
-				id: 'agent',
-				name: 'Test Agent',
-				type: AGENT_NODE_TYPE,
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {},
-			};
-			const result = await runWorkflow({
-				nodes: [input, agent, faxServiceNode(parameters as never, { type: TOOL_NODE_TYPE })],
-				connections: {
-					Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
-					'Fax Service': { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
-				},
-				credentials: credentialsFor(sandbox),
-				startNode: 'Input',
-			});
+			const result = await runAsAgentTool(sandbox, parameters as INodeParameters);
 			const error = result.error('Test Agent');
 			if (error) throw new Error(`Test Agent failed: ${error.message}`);
 			return result.output('Test Agent')[0].json.answer as IDataObject[];

@@ -8,12 +8,10 @@
  */
 import { Container } from '@n8n/di';
 import { InstanceSettings, validateUrlSignature } from 'n8n-core';
-import type { INode } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { NODE_TYPE, type RunResult, runWorkflow } from '../harness/engine';
-import { AGENT_NODE_TYPE, TOOL_NODE_TYPE } from '../harness/tool';
-import { credentialsFor, faxServiceNode } from '../harness/workflows';
+import { type RunResult } from '../harness/engine';
+import { runAsAgentTool } from '../harness/workflows';
 import { api, apiRequests, errorOf, fileItem, NODE, outputOf, pdf } from './fixtures';
 import {
 	DELIVERED,
@@ -315,30 +313,8 @@ describe('Send and Wait through the engine: the send part', () => {
 		])(
 			'%s: a tool node saved with a wait operation fails before sending, saying what to use instead',
 			async (_name, parameters, instead) => {
-				const input: INode = {
-					id: 'input',
-					name: 'Input',
-					type: NODE_TYPE.testInput,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { items: [faxItem(DELIVERED)] as never },
-				};
-				const agent: INode = {
-					id: 'agent',
-					name: 'Test Agent',
-					type: AGENT_NODE_TYPE,
-					typeVersion: 1,
-					position: [200, 0],
-					parameters: {},
-				};
-				const result = await runWorkflow({
-					nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
-					connections: {
-						Input: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
-						[NODE]: { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },
-					},
-					credentials: credentialsFor(wait.sandbox),
-					startNode: 'Input',
+				const result = await runAsAgentTool(wait.sandbox, parameters, {
+					items: [faxItem(DELIVERED)],
 					additionalData: { executionId: 'tool-run', webhookWaitingBaseUrl: wait.waitingBaseUrl },
 				});
 				// n8n's tool wrapper fails the agent's run with the node's error.

@@ -11,6 +11,7 @@ import { getGlobalState } from 'n8n-workflow';
 import { today } from '../../nodes/FaxService/actions/document';
 import type { RecordedRequest } from '../../sandbox';
 import { pdfReader, words } from '../harness/pdf-reader';
+import { runAsAgentTool } from '../harness/workflows';
 import {
 	api,
 	apiRequests,
@@ -22,7 +23,7 @@ import {
 	TIFF,
 	useEngineSuite,
 } from './fixtures';
-import { receivedPdf as receivedLetter, runAsTool as runLetterTool } from './letter-fixtures';
+import { receivedPdf as receivedLetter } from './letter-fixtures';
 import { LEGACY, runWait } from './wait-fixtures';
 
 const TO = '+13105551234';
@@ -347,7 +348,8 @@ describe('Document Source "Text" through the engine', () => {
 	});
 
 	describe("as an AI agent's tool (faxServiceTool, called by an agent as n8n calls it)", () => {
-		const runAsTool = (parameters: IDataObject) => runLetterTool(suite, parameters);
+		const runAsTool = (parameters: IDataObject) =>
+			runAsAgentTool(suite.sandbox, parameters as INodeParameters);
 		const toolSend = (parameters: IDataObject = {}): IDataObject => ({
 			resource: 'sentFax',
 			operation: 'send',
