@@ -51,20 +51,32 @@ function textOfPages(renderLetter, pages) {
 	return { text: letterText(low), paragraphs: low };
 }
 
-function runChild(mode, inputFile) {
-	const child = spawnSync(process.execPath, ['--expose-gc', CHILD, mode, inputFile], {
+/** A measured child (letter-child.js unless `childScript`) in `mode`; its last line of output, parsed. */
+function runChild(mode, inputFile, childScript = CHILD) {
+	const child = spawnSync(process.execPath, ['--expose-gc', childScript, mode, inputFile], {
 		encoding: 'utf8',
-		timeout: 120000,
+		timeout: 300000,
 	});
 	if (child.status !== 0)
 		throw new Error(
-			`letter-child ${mode} failed (exit ${child.status}): ${child.stderr || child.error}`,
+			`${path.basename(childScript)} ${mode} failed (exit ${child.status}): ${child.stderr || child.error}`,
 		);
 	return JSON.parse(child.stdout.trim().split('\n').pop());
 }
 
 const tool = (command, args) => spawnSync(command, args, { encoding: 'utf8', timeout: 120000 });
 const installed = (command) => !tool(command, ['--version']).error;
+
+/** The check that qpdf finds `file` sound, when qpdf is installed. */
+function checkQpdf(name, file) {
+	if (!installed('qpdf')) return;
+	const qpdf = tool('qpdf', ['--check', file]);
+	check(
+		`${name}: qpdf --check`,
+		qpdf.status === 0 && /No syntax or stream encoding errors found/.test(qpdf.stdout),
+		`${qpdf.stdout}${qpdf.stderr}`.slice(0, 300),
+	);
+}
 
 /** LibreOffice's `soffice --headless --convert-to pdf` of the same text, when it is installed. */
 function libreOffice(textFile, directory, runs) {
@@ -149,14 +161,7 @@ function benchLetter(pdfModule) {
 				pdf.subarray(0, 5).toString('latin1') === '%PDF-' && pdf.length === timing.bytes,
 				`${pdf.length} / ${timing.bytes}`,
 			);
-			if (installed('qpdf')) {
-				const qpdf = tool('qpdf', ['--check', outFile]);
-				check(
-					`${name}: qpdf --check`,
-					qpdf.status === 0 && /No syntax or stream encoding errors found/.test(qpdf.stdout),
-					`${qpdf.stdout}${qpdf.stderr}`.slice(0, 300),
-				);
-			}
+			checkQpdf(name, outFile);
 			if (installed('pdftotext')) {
 				const lastPage = tool('pdftotext', [
 					'-f',
@@ -213,4 +218,4 @@ function benchLetter(pdfModule) {
 	}
 }
 
-module.exports = { benchLetter, letterText };
+module.exports = { benchLetter, letterText, runChild, tool, installed, checkQpdf };

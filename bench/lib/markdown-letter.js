@@ -9,9 +9,9 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
 
 const { PARAMS, log, MB, check } = require('./config');
+const { checkQpdf, installed, runChild, tool } = require('./letter');
 const { median } = require('./measure');
 
 const LETTER_CHILD = path.join(__dirname, 'letter-child.js');
@@ -62,19 +62,6 @@ function textOfPages(renderLetter, pages) {
 	return { text: markdownText(low), sections: low };
 }
 
-function runChild(child, mode, inputFile) {
-	const run = spawnSync(process.execPath, ['--expose-gc', child, mode, inputFile], {
-		encoding: 'utf8',
-		timeout: 300000,
-	});
-	if (run.status !== 0)
-		throw new Error(`${path.basename(child)} ${mode} failed (exit ${run.status}): ${run.stderr}`);
-	return JSON.parse(run.stdout.trim().split('\n').pop());
-}
-
-const tool = (command, args) => spawnSync(command, args, { encoding: 'utf8', timeout: 120000 });
-const installed = (command) => !tool(command, ['--version']).error;
-
 function benchMarkdownLetter(pdfModule) {
 	const { renderLetter } = require(pdfModule);
 	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-markdown-'));
@@ -108,8 +95,8 @@ function benchMarkdownLetter(pdfModule) {
 				);
 				return file;
 			};
-			const timing = runChild(variant.child, 'time', input('time'));
-			const memory = runChild(variant.child, 'memory', input('memory'));
+			const timing = runChild('time', input('time'), variant.child);
+			const memory = runChild('memory', input('memory'), variant.child);
 			const name = `markdown letter, ${variant.name}`;
 			const pdf = fs.readFileSync(outFile);
 			check(
@@ -117,14 +104,7 @@ function benchMarkdownLetter(pdfModule) {
 				pdf.subarray(0, 5).toString('latin1') === '%PDF-' && pdf.length === timing.bytes,
 				`${pdf.length} / ${timing.bytes}`,
 			);
-			if (installed('qpdf')) {
-				const qpdf = tool('qpdf', ['--check', outFile]);
-				check(
-					`${name}: qpdf --check`,
-					qpdf.status === 0 && /No syntax or stream encoding errors found/.test(qpdf.stdout),
-					`${qpdf.stdout}${qpdf.stderr}`.slice(0, 300),
-				);
-			}
+			checkQpdf(name, outFile);
 			if (installed('pdftotext')) {
 				const printed = tool('pdftotext', [outFile, '-']).stdout.replace(/\s+/g, ' ');
 				const markers = /\*\*|\| |^#|\s#\s/.test(printed);
