@@ -12,7 +12,7 @@ import { parseInline } from './inline';
 import type { RichLine } from './richText';
 import { naturalWidth, widestPiece, wrapRich } from './richText';
 import type { Writer } from './writer';
-import { lineHeightOf, richRuns } from './writer';
+import { lineHeightOf, lineOperations, richRuns } from './writer';
 
 export interface TableBlock {
 	alignments: Alignment[];
@@ -128,24 +128,8 @@ function drawRows(
 				const placed = lines[line];
 				if (placed === undefined) return;
 				const column = columns[index];
-				const offset =
-					column.align === 'left'
-						? padding
-						: column.align === 'right'
-							? column.width - padding - placed.width
-							: (column.width - placed.width) / 2;
-				flow.draw(
-					placed.segments
-						.filter((segment) => segment.text !== '')
-						.map((segment) => ({
-							kind: 'text' as const,
-							font: segment.font,
-							size,
-							x: column.x + offset + segment.x,
-							y: baselineTop - size,
-							text: segment.text,
-						})),
-				);
+				const inner = { x: column.x + padding, width: column.width - 2 * padding };
+				flow.draw(lineOperations(placed, inner, size, baselineTop - size, column.align));
 			});
 			baselineTop -= lineHeight;
 		}

@@ -1,5 +1,5 @@
 /**
- * Draws wrapped lines into the page flow: styled runs in their fonts, at a column's x, aligned, with a
+ * Draws wrapped lines into the page flow: styled runs in their fonts, at a column's x (aligned, in a table cell), with a
  * list item's marker on the first line the item places. The one place Markdown text becomes text
  * operations.
  */
@@ -45,36 +45,47 @@ export class Writer {
 		this.marker = marker;
 	}
 
-	/** Places one wrapped line in a box of `height` (default: the size's line height). */
+	/** Places one wrapped line at the column's start, in a box of `height` (default: the size's line height). */
 	line(
 		line: RichLine,
 		column: { x: number; width: number },
 		size: number,
-		{ align = 'left', height = lineHeightOf(size) }: { align?: Alignment; height?: number } = {},
+		{ height = lineHeightOf(size) }: { height?: number } = {},
 	): number {
-		const offset =
-			align === 'left'
-				? 0
-				: align === 'right'
-					? column.width - line.width
-					: (column.width - line.width) / 2;
 		return this.flow.line(height, height - size, (baseline) => {
 			const operations: DrawOperation[] = [];
 			if (this.marker !== undefined) {
 				operations.push({ ...this.marker, y: baseline });
 				this.marker = undefined;
 			}
-			for (const segment of line.segments)
-				if (segment.text !== '')
-					operations.push({
-						kind: 'text',
-						font: segment.font,
-						size,
-						x: column.x + offset + segment.x,
-						y: baseline,
-						text: segment.text,
-					});
+			operations.push(...lineOperations(line, column, size, baseline));
 			return operations;
 		});
 	}
+}
+
+/** A wrapped line's text operations on `baseline`, aligned in the column (a table cell's inner width). */
+export function lineOperations(
+	line: RichLine,
+	column: { x: number; width: number },
+	size: number,
+	baseline: number,
+	align: Alignment = 'left',
+): DrawOperation[] {
+	const offset =
+		align === 'left'
+			? 0
+			: align === 'right'
+				? column.width - line.width
+				: (column.width - line.width) / 2;
+	return line.segments
+		.filter((segment) => segment.text !== '')
+		.map((segment) => ({
+			kind: 'text',
+			font: segment.font,
+			size,
+			x: column.x + offset + segment.x,
+			y: baseline,
+			text: segment.text,
+		}));
 }
