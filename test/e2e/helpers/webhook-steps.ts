@@ -87,16 +87,18 @@ export function webhookWorkflow(
 }
 
 /**
- * Webhook (answers at once) → Split Out (one item per entry of `body.<field>`) → the PDF step (once per
+ * Webhook (answers at once) → Split Out (one item per entry of `body.<field>`) → the file step (once per
  * item) → the steps, one after another. A step reads its item's entry as `$('Split Out').item.json`.
+ * With `fileOnce` the file step runs once, before Split Out, which gives every item that file: 200 items
+ * then cost one download, and a workflow's timeout is spent on the steps, not on downloads.
  */
 export function fanOutWorkflow(
 	name: string,
 	path: string,
 	field: string,
-	pdf: Step,
+	file: Step,
 	steps: Step[],
-	settings: Record<string, unknown> = {},
+	options: { settings?: Record<string, unknown>; fileOnce?: boolean } = {},
 ): WorkflowJson {
 	const webhook = {
 		name: 'Webhook',
@@ -109,9 +111,14 @@ export function fanOutWorkflow(
 		name: 'Split Out',
 		type: 'n8n-nodes-base.splitOut',
 		typeVersion: 1,
-		parameters: { fieldToSplitOut: `body.${field}`, options: {} },
+		parameters: {
+			fieldToSplitOut: `body.${field}`,
+			options: options.fileOnce ? { includeBinary: true } : {},
+		},
 	};
-	const chain = [webhook, splitOut, pdf, ...steps];
+	const chain = options.fileOnce
+		? [webhook, file, splitOut, ...steps]
+		: [webhook, splitOut, file, ...steps];
 	const nodes = chain.map((node, index) => ({
 		id: randomUUID(),
 		position: [index * 220, 0],
@@ -122,5 +129,5 @@ export function fanOutWorkflow(
 		connections[chain[index].name] = {
 			main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]],
 		};
-	return { name, nodes, connections, settings: { executionOrder: 'v1', ...settings } };
+	return { name, nodes, connections, settings: { executionOrder: 'v1', ...options.settings } };
 }
