@@ -3,9 +3,9 @@
  * n8n's and this package's nodes, no secrets, and callback URLs that point at their own trigger.
  * examples.test.ts runs them in a real n8n.
  */
-import { readdirSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { readdirSync } from 'fs';
 
+import { readDoc } from '../harness/docs';
 import {
 	AI_AGENT_FILE,
 	AI_APPROVAL_FILE,
@@ -76,9 +76,10 @@ describe('example workflow files', () => {
 		}
 	});
 
-	test("the README quotes the approved-referral example's approval message as the example holds it", () => {
-		const readme = readFileSync(join(EXAMPLES_DIR, '..', 'README.md'), 'utf8');
-		const quoted = /```\n(The referral agent asks to send a fax\.[\s\S]*?)\n```/.exec(readme)?.[1];
+	test("docs/agents.md quotes the approved-referral example's approval message as the example holds it", () => {
+		const quoted = /```\n(The referral agent asks to send a fax\.[\s\S]*?)\n```/.exec(
+			readDoc('docs/agents.md'),
+		)?.[1];
 		const messages = strings(parseExample(readExampleText(AI_APPROVAL_FILE)))
 			.map(({ value }) => value)
 			.filter((value) => value.startsWith('=The referral agent asks to send a fax.'));

@@ -7,7 +7,6 @@
  */
 import { spawnSync } from 'child_process';
 import {
-	cpSync,
 	existsSync,
 	lstatSync,
 	mkdirSync,
@@ -19,10 +18,11 @@ import {
 	writeFileSync,
 } from 'fs';
 import { tmpdir } from 'os';
-import { join, relative } from 'path';
+import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { packPackage, runOrThrow, type PackedPackage } from '../harness/package-tarball';
+import { packPackage, type PackedPackage } from '../harness/package-tarball';
+import { pdfReader, words } from '../harness/pdf-reader';
 import {
 	communityPackages,
 	createInstance,
@@ -40,6 +40,14 @@ import {
 } from './helpers/n8n-host';
 import { findChromium, launchChromium, N8nEditor, saveScreenshot } from './helpers/browser';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import { packNextVersion, readmeInstallCommands, walk } from './helpers/installed-package';
+import {
+	QUICK_START_GET,
+	QUICK_START_SEND,
+	quickStartWorkflow,
+	readQuickStart,
+} from './helpers/quick-start';
+import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
 const NODE_TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger'];
@@ -55,59 +63,9 @@ let packed: PackedPackage;
 let nextTarball: string;
 let nextVersion: string;
 
-/** The same package as the next patch version (repacked from the unpacked files: no second build). */
-function packNextVersion(): void {
-	const [major, minor, patch] = packed.version.split('.').map(Number);
-	nextVersion = `${major}.${minor}.${patch + 1}`;
-	const dir = join(packed.workDir, 'next');
-	cpSync(packed.unpackedDir, dir, { recursive: true });
-	const packageJsonFile = join(dir, 'package.json');
-	writeFileSync(
-		packageJsonFile,
-		JSON.stringify(
-			{ ...JSON.parse(readFileSync(packageJsonFile, 'utf8')), version: nextVersion },
-			null,
-			2,
-		),
-	);
-	runOrThrow('npm', ['pack', '--pack-destination', packed.workDir], { cwd: dir });
-	nextTarball = join(packed.workDir, `${packed.name}-${nextVersion}.tgz`);
-}
-
-/** Every file under a folder (relative paths), and every symbolic link in it. */
-function walk(root: string): { files: string[]; links: string[] } {
-	const files: string[] = [];
-	const links: string[] = [];
-	const visit = (dir: string) => {
-		for (const entry of readdirSync(dir, { withFileTypes: true })) {
-			const full = join(dir, entry.name);
-			if (entry.isSymbolicLink()) links.push(relative(root, full));
-			else if (entry.isDirectory()) visit(full);
-			else files.push(relative(root, full));
-		}
-	};
-	visit(root);
-	return { files: files.sort(), links };
-}
-
-/** The README's by-hand install commands (its "Install" section's bash block), one per line. */
-function readmeInstallCommands(): string[] {
-	const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-	const section = readme.slice(
-		readme.indexOf('## Install'),
-		readme.indexOf('\n## ', readme.indexOf('## Install') + 1),
-	);
-	const block = /\*\*By hand\*\*[\s\S]*?```bash\n([\s\S]*?)```/.exec(section);
-	if (!block) throw new Error('README.md: no bash block under "Install" → "By hand"');
-	return block[1]
-		.split('\n')
-		.map((line) => line.trim())
-		.filter((line) => line.startsWith('npm '));
-}
-
 beforeAll(() => {
 	packed = packPackage();
-	packNextVersion();
+	({ tarball: nextTarball, version: nextVersion } = packNextVersion(packed));
 }, 5 * MINUTE);
 
 afterAll(() => packed?.dispose());
@@ -118,6 +76,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	let n8n: N8nHostInstance;
 	let cookie: string;
 	let credential: { id: string; name: string };
+	const pdfs = pdfReader('fax-quick-start-');
 	const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 	const installedDir = () => join(nodesDir(), 'node_modules', packed.name);
 	/** The finished execution the example's trigger started for a received fax (the manual run is one too). */
@@ -163,6 +122,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		await n8n?.dispose();
 		await sandbox?.stop();
 		await registry?.stop();
+		pdfs.dispose();
 	}, 2 * MINUTE);
 
 	test(
@@ -358,6 +318,41 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 				nextVersion,
 			);
 			expect(walk(nodesDir()).links).toEqual([]);
+		},
+		3 * MINUTE,
+	);
+
+	test(
+		"the README's Quick start, as written: a Text letter with a cover page is faxed, and Get with its Fax ID expression reads that fax",
+		async () => {
+			const quickStart = readQuickStart();
+			const fromNumber = await provisionNumber(sandboxApi(sandbox));
+			const saved = await n8n.rest('POST', '/rest/workflows', {
+				cookie,
+				body: { ...quickStartWorkflow(quickStart, fromNumber, credential), active: false },
+			});
+			expect(saved.status).toBe(200);
+			const run = await n8n.runManually((saved.json as { data: { id: string } }).data.id);
+
+			const [sent] = itemsOf(run, QUICK_START_SEND)!;
+			expect(Object.keys(sent).sort()).toEqual(['faxId', 'message']);
+			expect(itemsOf(run, QUICK_START_GET)).toEqual([
+				expect.objectContaining({
+					sendToken: sent.faxId,
+					toNumber: quickStart.toNumber,
+					sentStatus: expect.stringMatching(/^(queued|inprogress|success|failure)$/),
+				}),
+			]);
+			const post = sandbox.requests.find(
+				(r) =>
+					r.method === 'POST' &&
+					r.path === '/api/v2/sent_faxes' &&
+					(r.body as Record<string, string>).to_number === quickStart.toNumber,
+			)!;
+			const letter = pdfs.read(post.files[0].data);
+			expect(letter.pages).toBe(2);
+			expect(words(letter.pageTexts[0])).toContain('Subject: Referral');
+			expect(words(letter.pageTexts[1])).toContain(words(quickStart.letter));
 		},
 		3 * MINUTE,
 	);

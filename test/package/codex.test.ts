@@ -3,6 +3,8 @@ import { join } from 'path';
 
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { anchorsOf } from '../harness/docs';
+
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
@@ -43,20 +45,7 @@ function newestVersion(description: INodeTypeDescription): number {
 	return description.defaultVersion ?? Math.max(...versions);
 }
 
-/** GitHub's and npm's anchor of a Markdown heading. */
-const anchorOf = (heading: string): string =>
-	heading
-		.trim()
-		.toLowerCase()
-		.replace(/[^\w\- ]/g, '')
-		.replace(/ /g, '-');
-
-const readmeAnchors = new Set(
-	readFileSync(join(ROOT, 'README.md'), 'utf8')
-		.split('\n')
-		.filter((line) => /^#{1,6} /.test(line))
-		.map((line) => anchorOf(line.replace(/^#+ /, ''))),
-);
+const readmeAnchors = anchorsOf(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
 describe.each(packageJson.n8n.nodes)('codex of %s', (distPath) => {
 	const sourceBase = distPath.replace(/^dist\//, '').replace(/\.js$/, '');

@@ -1,6 +1,3 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
-
 import {
 	CHARACTER_RULE,
 	DROPPED_CHARACTERS,
@@ -16,6 +13,7 @@ import {
 import { layoutBody, textArea, wrapParagraph } from '../../../nodes/shared/pdf/letter/layout';
 import { pdfDate, pdfNumber, pdfString } from '../../../nodes/shared/pdf/write/objects';
 import { encodeWinAnsi, winAnsiByte } from '../../../nodes/shared/pdf/letter/winAnsi';
+import { readDoc } from '../../harness/docs';
 import { letterError } from '../../harness/pdf/letterError';
 
 /** The pieces under renderLetter: widths, WinAnsi, the character rule, wrapping, PDF syntax. */
@@ -152,7 +150,7 @@ describe('the character rule', () => {
 		expect(requireText(' x ', 'text')).toBe(' x ');
 	});
 
-	test('CHARACTER_RULE, for the README, names every replacement and every dropped character', () => {
+	test('CHARACTER_RULE, for docs/letters.md, names every replacement and every dropped character', () => {
 		for (const codePoint of [...TRANSLITERATIONS.keys(), ...DROPPED_CHARACTERS.keys()]) {
 			expect(CHARACTER_RULE).toContain(
 				`U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`,
@@ -163,9 +161,9 @@ describe('the character rule', () => {
 		expect(CHARACTER_RULE).toContain('form feed');
 	});
 
-	test('the README quotes CHARACTER_RULE word for word, one quoted paragraph a line', () => {
-		const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-		for (const line of CHARACTER_RULE.split('\n')) expect(readme).toContain(`\n> ${line}\n`);
+	test('docs/letters.md quotes CHARACTER_RULE word for word, one quoted paragraph a line', () => {
+		const letters = readDoc('docs/letters.md');
+		for (const line of CHARACTER_RULE.split('\n')) expect(letters).toContain(`\n> ${line}\n`);
 	});
 });
 

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * The Debian packages the test suites need beside npm's, in one list.
+ *   node scripts/system-packages.js            checks them (npm test's pretest): names what is missing and how to install it
+ *   node scripts/system-packages.js --install  installs the missing ones with apt-get (as root; .ci/run does this)
+ */
+const { execFileSync, spawnSync } = require('child_process');
+const { existsSync, readdirSync } = require('fs');
+
+const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+/** Each package: what needs it, and how to tell it is there. `optional`: the tests pass without it. */
+const PACKAGES = [
+	{
+		name: 'chromium',
+		for: 'the browser suite (the n8n editor)',
+		present: () => onPath('chromium'),
+	},
+	{
+		name: 'postgresql',
+		for: 'the queue-mode suite',
+		present: () =>
+			existsSync('/usr/lib/postgresql') &&
+			readdirSync('/usr/lib/postgresql').some((version) =>
+				existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
+			),
+	},
+	{ name: 'redis-server', for: 'the queue-mode suite', present: () => onPath('redis-server') },
+	{ name: 'qpdf', for: 'every PDF check (qpdf --check)', present: () => onPath('qpdf') },
+	{
+		name: 'poppler-utils',
+		for: 'reading PDFs back (pdftotext, pdfinfo, pdftoppm, pdfimages)',
+		present: () => onPath('pdftotext') && onPath('pdftoppm'),
+	},
+	{
+		name: 'libtiff-tools',
+		for: 'the TIFF suites (tiffcp, tiffdump)',
+		present: () => onPath('tiffcp'),
+	},
+	{ name: 'ghostscript', for: "the corpus of other producers' PDFs", present: () => onPath('gs') },
+	{
+		name: 'python3-reportlab',
+		for: "the corpus of other producers' PDFs",
+		present: () => spawnSync('/usr/bin/python3', ['-c', 'import reportlab']).status === 0,
+	},
+	{
+		name: 'libsqlite3-dev',
+		for: "building the n8n hosts' sqlite3 against Debian's SQLite (30 s instead of minutes)",
+		present: () => existsSync('/usr/include/sqlite3.h'),
+		optional: true,
+	},
+];
+
+const missing = PACKAGES.filter((pkg) => !pkg.present());
+
+if (process.argv.includes('--install')) {
+	if (missing.length === 0) process.exit(0);
+	if (!onPath('apt-get')) {
+		console.error(`No apt-get here; install by hand: ${missing.map((pkg) => pkg.name).join(' ')}`);
+		process.exit(1);
+	}
+	const names = missing.map((pkg) => pkg.name);
+	console.log(`Installing the Debian packages the tests need: ${names.join(' ')}`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+	execFileSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env });
+	const still = PACKAGES.filter((pkg) => !pkg.optional && !pkg.present());
+	if (still.length > 0) {
+		console.error(`Still missing after apt-get: ${still.map((pkg) => pkg.name).join(' ')}`);
+		process.exit(1);
+	}
+	process.exit(0);
+}
+
+const required = missing.filter((pkg) => !pkg.optional);
+for (const pkg of missing.filter((pkg) => pkg.optional))
+	console.log(`Optional Debian package missing: ${pkg.name} (${pkg.for}).`);
+if (required.length > 0) {
+	console.error(
+		[
+			'The tests need these Debian packages, which are missing:',
+			...required.map((pkg) => `  ${pkg.name}: ${pkg.for}`),
+			'Install them with: sudo node scripts/system-packages.js --install',
+			`(or: sudo apt-get install ${missing.map((pkg) => pkg.name).join(' ')})`,
+		].join('\n'),
+	);
+	process.exit(1);
+}
