@@ -16,11 +16,9 @@ import { join } from 'path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { packPackage, type PackedPackage } from '../harness/package-tarball';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
-import { binariesOf } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
-import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import { COMPAT_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	COMPAT_VERSIONS,
 	createInstance,
 	ensureInstalled,
 	faxServicePollTriggerWorkflow,
@@ -88,18 +86,6 @@ function resolvedToolParameters(
 	return parameters ?? {};
 }
 
-/** N8N_COMPAT_HOSTS: `compat` (every older release), or hosts by name (`1`, `2`, `1.66.0`, …); else the pinned hosts. */
-function hostsFromEnv(value: string | undefined): readonly HostVersion[] {
-	if (!value) return BOTH_HOSTS;
-	if (value.trim() === 'compat') return COMPAT_VERSIONS;
-	return value
-		.split(',')
-		.map((host) =>
-			/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion),
-		);
-}
-const hostsUnderTest = hostsFromEnv(process.env.N8N_COMPAT_HOSTS);
-
 const pdfs = pdfReader('fax-compat-');
 afterAll(() => pdfs.dispose());
 
@@ -112,7 +98,7 @@ beforeAll(() => {
 afterAll(() => packed?.dispose());
 
 describeOnHosts(
-	hostsUnderTest,
+	COMPAT_HOSTS,
 	'the published package on its host',
 	({ hostVersion, n8nVersion }) => {
 		let sandbox: Sandbox;
@@ -129,10 +115,6 @@ describeOnHosts(
 			legacySendAndWait: '',
 			trigger: '',
 			poll: '',
-			errorOutput: '',
-			waitErrorOutput: '',
-			downloadErrorOutput: '',
-			filesErrorOutput: '',
 		};
 		const paths = {
 			send: `compat-send-${randomUUID()}`,
@@ -141,10 +123,6 @@ describeOnHosts(
 			earlierFile: `compat-earlier-${randomUUID()}`,
 			sendAndWait: `compat-saw-${randomUUID()}`,
 			legacySendAndWait: `compat-saw-legacy-${randomUUID()}`,
-			errorOutput: `compat-error-output-${randomUUID()}`,
-			waitErrorOutput: `compat-wait-error-output-${randomUUID()}`,
-			downloadErrorOutput: `compat-download-error-output-${randomUUID()}`,
-			filesErrorOutput: `compat-files-error-output-${randomUUID()}`,
 		};
 		const triggerWebhookId = randomUUID();
 		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
@@ -168,83 +146,6 @@ describeOnHosts(
 			});
 			expect(response.status).toBe(200);
 			await response.text();
-		};
-		/**
-		 * A user's error branch: Send, set to "Continue (using error output)", its success output wired to
-		 * "Mark as Sent" and its error output to "Tell the Front Desk"; one item per entry of `faxes`.
-		 */
-		const errorOutputWorkflow = (
-			credential: { id: string; name: string },
-			operation: 'send' | 'sendAndWaitForCompletion' | 'downloadPdf' | 'sendItsFile' = 'send',
-		) => {
-			const send = {
-				...faxServiceStep(
-					'Send',
-					credential,
-					operation === 'downloadPdf'
-						? {
-								resource: 'sentFax',
-								operation,
-								faxId: "={{ $('Split Out').item.json.faxId }}",
-							}
-						: {
-								resource: 'sentFax',
-								operation: operation === 'sendItsFile' ? 'send' : operation,
-								binaryPropertyName: 'data',
-								fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-								toNumber: "={{ $('Split Out').item.json.toNumber }}",
-								...(operation === 'sendAndWaitForCompletion'
-									? { limitWaitTime: true, waitAmount: 1, waitUnit: 'hours' }
-									: {}),
-								// Behind a cover page the node reads each file (a lone file goes as it is).
-								...(operation === 'sendItsFile'
-									? { addCoverPage: true, coverPage: { subject: 'Referral' } }
-									: {}),
-							},
-				),
-				onError: 'continueErrorOutput',
-			};
-			const workflow = fanOutWorkflow(
-				`compat: error output of ${operation}`,
-				{
-					send: paths.errorOutput,
-					sendAndWaitForCompletion: paths.waitErrorOutput,
-					downloadPdf: paths.downloadErrorOutput,
-					sendItsFile: paths.filesErrorOutput,
-				}[operation],
-				'faxes',
-				operation === 'sendItsFile'
-					? // Each item's own file, from the base64 of its entry (n8n's Convert to File).
-						{
-							name: 'Its File',
-							type: 'n8n-nodes-base.convertToFile',
-							typeVersion: 1.1,
-							parameters: {
-								operation: 'toBinary',
-								sourceProperty: 'file',
-								binaryPropertyName: 'data',
-								options: { fileName: 'document.pdf', mimeType: 'application/pdf' },
-							},
-						}
-					: pdfStep(`${sandbox.origin}/samples/referral.pdf`),
-				[send],
-			);
-			const noOp = (name: string, index: number) => ({
-				id: randomUUID(),
-				name,
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [4 * 220, index * 200],
-				parameters: {},
-			});
-			workflow.nodes.push(noOp('Mark as Sent', 0), noOp('Tell the Front Desk', 1));
-			(workflow.connections as Record<string, unknown>).Send = {
-				main: [
-					[{ node: 'Mark as Sent', type: 'main', index: 0 }],
-					[{ node: 'Tell the Front Desk', type: 'main', index: 0 }],
-				],
-			};
-			return workflow;
 		};
 		const finished = (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> =>
 			n8n.waitForExecution(workflowId, ranToEnd, { what: 'finished', timeoutMs });
@@ -376,10 +277,6 @@ describeOnHosts(
 					credential,
 					{ events: ['receivedFax'], options: {} },
 				),
-				errorOutputWorkflow(credential),
-				errorOutputWorkflow(credential, 'sendAndWaitForCompletion'),
-				errorOutputWorkflow(credential, 'downloadPdf'),
-				errorOutputWorkflow(credential, 'sendItsFile'),
 			]);
 			[
 				workflowIds.send,
@@ -390,10 +287,6 @@ describeOnHosts(
 				workflowIds.legacySendAndWait,
 				workflowIds.trigger,
 				workflowIds.poll,
-				workflowIds.errorOutput,
-				workflowIds.waitErrorOutput,
-				workflowIds.downloadErrorOutput,
-				workflowIds.filesErrorOutput,
 			] = workflows.map((workflow) => workflow.id);
 			for (const id of Object.values(workflowIds)) await n8n.publishWorkflow(id);
 			// Received now, right after the polling trigger's activation: its next minute tick comes while
@@ -588,150 +481,6 @@ describeOnHosts(
 				]);
 			},
 		);
-
-		test('under "Continue (using error output)" a failed item takes the error branch, the sent one the success branch', async () => {
-			await startByWebhook(paths.errorOutput, {
-				faxes: [
-					{ toNumber: '+12125550140', ref: 'good' },
-					{ toNumber: '555-1234', ref: 'bad' },
-				],
-			});
-			const execution = await finished(workflowIds.errorOutput);
-			expect(execution.status).toBe('success');
-			expect(execution.items['Mark as Sent']).toEqual([
-				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
-			]);
-			// The message and what was given, beside the fields of the item that came in (the PDF step's).
-			expect(execution.items['Tell the Front Desk']).toEqual([
-				expect.objectContaining({
-					error: 'To Number must be an E.164 number like +15551234567 [item 1]',
-					message: expect.stringContaining('Got "555-1234".'),
-				}),
-			]);
-			const sent = sandbox.requests.filter(
-				(request) =>
-					request.method === 'POST' &&
-					request.path === '/api/v2/sent_faxes' &&
-					(request.body as Record<string, unknown>)?.to_number === '+12125550140',
-			);
-			expect(sent).toHaveLength(1);
-		});
-
-		test('Send and Wait under "Continue (using error output)": a fax that ended in failure is an outcome on the success branch, an item it could not send takes the error branch after the wait, each paired with its input', async () => {
-			await startByWebhook(paths.waitErrorOutput, {
-				faxes: [
-					{ toNumber: '+12125550141' },
-					{ toNumber: '555-1234' },
-					// The sandbox fails a fax to a number ending in 0000.
-					{ toNumber: '+12125550000' },
-				],
-			});
-			const execution = await finished(workflowIds.waitErrorOutput);
-			expect({ status: execution.status, error: execution.error }).toEqual({
-				status: 'success',
-				error: undefined,
-			});
-			// In input order, except on n8n 1.66, whose error output handling reverses every node's items
-			// (it pops them; 1.88 shifts): compared by number, and the pairing below says which is which.
-			const byNumber = (items: Array<Record<string, unknown>>) =>
-				[...items].sort((x, y) => String(x.toNumber).localeCompare(String(y.toNumber)));
-			expect(byNumber(execution.items['Mark as Sent'])).toEqual([
-				expect.objectContaining({
-					toNumber: '+12125550000',
-					sentStatus: 'failure',
-					errorDetails: expect.objectContaining({ errorMessage: expect.any(String) }),
-				}),
-				expect.objectContaining({
-					toNumber: '+12125550141',
-					sentStatus: 'success',
-					timedOut: false,
-				}),
-			]);
-			expect(execution.items['Tell the Front Desk']).toEqual([
-				expect.objectContaining({
-					error: 'To Number must be an E.164 number like +15551234567 [item 1]',
-					message: expect.stringContaining('Got "555-1234".'),
-				}),
-			]);
-			// Paired with the input items they came from: n8n's run data of the node after the resume.
-			const runs = execution.data?.resultData.runData.Send as Array<{
-				data: {
-					main: Array<Array<{ json: Record<string, unknown>; pairedItem?: { item: number } }>>;
-				};
-			}>;
-			const outputs = runs[runs.length - 1].data.main;
-			const pairing = (items: (typeof outputs)[number]) =>
-				items
-					.map((item) => [item.pairedItem?.item, item.json.error ?? item.json.toNumber])
-					.sort((x, y) => Number(x[0]) - Number(y[0]));
-			expect(pairing(outputs[0])).toEqual([
-				[0, '+12125550141'],
-				[2, '+12125550000'],
-			]);
-			expect(pairing(outputs[1])).toEqual([
-				[1, 'To Number must be an E.164 number like +15551234567 [item 1]'],
-			]);
-		});
-
-		test('Download PDF under "Continue (using error output)": the service\'s 404 takes the error branch with its words; the fax\'s PDF goes on in binary field data', async () => {
-			const sent = await api(
-				'POST',
-				'/sent_faxes',
-				pdfForm({ from_number: fromNumber, to_number: '+12125550142' }),
-			);
-			const faxId = /([0-9a-f]{24})/.exec(JSON.stringify(sent))![1];
-			await sandbox.settle();
-			const unknown = 'ffffffffffffffffffffffff';
-			await startByWebhook(paths.downloadErrorOutput, { faxes: [{ faxId }, { faxId: unknown }] });
-			const execution = await finished(workflowIds.downloadErrorOutput);
-			expect({ status: execution.status, error: execution.error }).toEqual({
-				status: 'success',
-				error: undefined,
-			});
-			expect(execution.items['Mark as Sent']).toEqual([
-				expect.objectContaining({ sendToken: faxId }),
-			]);
-			const [binary] = binariesOf(execution.data, 'Mark as Sent');
-			expect(Object.keys(binary ?? {})).toEqual(['data']);
-			expect(binary?.data).toMatchObject({ mimeType: 'application/pdf' });
-			expect(execution.items['Tell the Front Desk']).toEqual([
-				expect.objectContaining({
-					error: expect.stringContaining(`Sent fax "${unknown}" was not found`),
-					message: expect.any(String),
-				}),
-			]);
-		});
-
-		test('files the node refuses behind a cover page take the error branch before any request, the sound one is faxed', async () => {
-			const base64 = (bytes: Buffer) => bytes.toString('base64');
-			const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-			const cut = minimalPdf('cut short').subarray(0, 60);
-			await startByWebhook(paths.filesErrorOutput, {
-				faxes: [
-					{ toNumber: '+12125550143', file: base64(minimalPdf('sound')) },
-					{ toNumber: '+12125550144', file: base64(png) },
-					{ toNumber: '+12125550145', file: base64(cut) },
-				],
-			});
-			const execution = await finished(workflowIds.filesErrorOutput);
-			expect(execution.status).toBe('success');
-			expect(execution.items['Mark as Sent']).toEqual([
-				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
-			]);
-			// Each with its item's index (Convert to File leaves the items no other field to merge).
-			expect(
-				execution.items['Tell the Front Desk'].map((item) => String(item.error)).sort(),
-			).toEqual([
-				'Input Binary Field "data" cannot be faxed: it is damaged and cannot be read [item 2]',
-				'Input Binary Field "data" must be a PDF or TIFF file [item 1]',
-			]);
-			const sentTo = sandbox.requests
-				.filter((request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes')
-				.map((request) => (request.body as Record<string, unknown>).to_number);
-			expect(sentTo).toContain('+12125550143');
-			expect(sentTo).not.toContain('+12125550144');
-			expect(sentTo).not.toContain('+12125550145');
-		});
 
 		test(
 			'the polling trigger emits a fax received after its activation at its next tick',

@@ -10,10 +10,25 @@
  * N8N_HOST_VERSION=1|2, when set, narrows every such suite to that host (and is the host of the suites
  * that call createInstance() without one), e.g. `N8N_HOST_VERSION=1 npx jest test/e2e/trigger.test.ts`.
  */
-import { pinnedN8nVersion, resolveHost, type HostVersion } from './n8n-host';
+import { COMPAT_VERSIONS, pinnedN8nVersion, resolveHost, type HostVersion } from './n8n-host';
 
 /** The hosts of a suite that must work on both majors: 2.x (the default) first. */
 export const BOTH_HOSTS: readonly HostVersion[] = [2, 1];
+
+/**
+ * The hosts of the suites that prove the package on each n8n the README claims (compat.test.ts,
+ * error-output.test.ts): the pinned hosts, or N8N_COMPAT_HOSTS: `compat` (every older release of
+ * scripts/n8n-host/hosts.js) or hosts by name (`1`, `2`, `1.66.0`, …).
+ */
+export const COMPAT_HOSTS: readonly HostVersion[] = ((value: string | undefined) => {
+	if (!value) return BOTH_HOSTS;
+	if (value.trim() === 'compat') return COMPAT_VERSIONS;
+	return value
+		.split(',')
+		.map((host) =>
+			/^[12]$/.test(host.trim()) ? (Number(host) as 1 | 2) : (host.trim() as HostVersion),
+		);
+})(process.env.N8N_COMPAT_HOSTS);
 
 export interface E2eHost {
 	hostVersion: HostVersion;
