@@ -9,7 +9,10 @@ import { createHash } from 'crypto';
 export function subsetTag(fontBytes: Uint8Array, glyphIds: readonly number[]): string {
 	const hash = createHash('sha256');
 	hash.update(fontBytes);
-	hash.update(Buffer.from(Uint32Array.from(glyphIds).buffer));
+	// Big-endian, so the tag is the same on every machine.
+	const ids = Buffer.alloc(glyphIds.length * 4);
+	glyphIds.forEach((glyphId, index) => ids.writeUInt32BE(glyphId, index * 4));
+	hash.update(ids);
 	const digest = hash.digest();
 	let tag = '';
 	for (let index = 0; index < 6; index += 1) tag += String.fromCharCode(65 + (digest[index] % 26));
