@@ -29,8 +29,8 @@ const PACKAGES = [
 	{ name: 'qpdf', for: 'every PDF check (qpdf --check)', present: () => onPath('qpdf') },
 	{
 		name: 'poppler-utils',
-		for: 'reading PDFs back (pdftotext, pdfinfo, pdftoppm, pdfimages)',
-		present: () => onPath('pdftotext') && onPath('pdftoppm'),
+		for: 'reading PDFs back (pdftotext, pdfinfo, pdftoppm, pdfimages, pdffonts)',
+		present: () => onPath('pdftotext') && onPath('pdftoppm') && onPath('pdffonts'),
 	},
 	{
 		name: 'libtiff-tools',

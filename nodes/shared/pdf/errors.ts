@@ -18,7 +18,9 @@ export type LetterErrorReason =
 	/** format is neither 'plain' nor 'markdown'. */
 	| 'format'
 	/** The cover page's table of fields and its notice do not fit on one page. */
-	| 'coverPage';
+	| 'coverPage'
+	/** The font option is not an object of font files (font.regular missing, a face not bytes). */
+	| 'font';
 
 export interface LetterErrorDetails {
 	/** Which input: 'text' for the letter body, 'coverPage.<name>' for a cover page field, or the option's name. */
@@ -33,6 +35,8 @@ export interface LetterErrorDetails {
 	characters?: ReadonlyArray<{ codePoint: string; line: number; column: number }>;
 	/** For reason 'character': how many different characters were refused (characters may name fewer). */
 	refusedCount?: number;
+	/** For reason 'character' with an embedded font: the script of the first refused character when it needs right-to-left layout or shaping ('Arabic', 'Thai'…). */
+	script?: string;
 }
 
 export class LetterError extends Error {
@@ -43,6 +47,7 @@ export class LetterError extends Error {
 	readonly column?: number;
 	readonly characters?: LetterErrorDetails['characters'];
 	readonly refusedCount?: number;
+	readonly script?: string;
 
 	constructor(reason: LetterErrorReason, message: string, details: LetterErrorDetails = {}) {
 		super(message);
@@ -54,6 +59,7 @@ export class LetterError extends Error {
 		this.column = details.column;
 		this.characters = details.characters;
 		this.refusedCount = details.refusedCount;
+		this.script = details.script;
 	}
 }
 
@@ -89,5 +95,32 @@ export class DocumentError extends Error {
 		super(message);
 		this.name = 'DocumentError';
 		this.reason = reason;
+	}
+}
+
+/** Why a font file given for a letter cannot be embedded. */
+export type FontErrorReason =
+	/** OpenType with CFF (PostScript) outlines, the 'OTTO' kind: only TrueType (glyf) outlines are embedded. */
+	| 'cff'
+	/** A TrueType collection ('ttcf', .ttc): several fonts in one file; give one font of it. */
+	| 'collection'
+	/** Not a font this library reads at all (no TrueType header: WOFF, WOFF2, a PDF, text). */
+	| 'notTrueType'
+	/** A TrueType file cut short or with tables pointing outside it. */
+	| 'damaged';
+
+/**
+ * The one error the font reader throws for a font file it cannot embed. The message names the file's
+ * role (`font.regular`, `font.bold`…) and what is wrong with it, never the file's bytes.
+ */
+export class FontError extends Error {
+	readonly reason: FontErrorReason;
+	readonly field?: string;
+
+	constructor(reason: FontErrorReason, message: string, field?: string) {
+		super(message);
+		this.name = 'FontError';
+		this.reason = reason;
+		this.field = field;
 	}
 }

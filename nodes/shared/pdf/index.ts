@@ -10,8 +10,9 @@
 export { CHARACTER_RULE, DROPPED_CHARACTERS, TRANSLITERATIONS } from './letter/characterRule';
 export { DEFAULT_CONFIDENTIALITY_NOTICE } from './letter/coverPage';
 export type { CoverPage } from './letter/coverPage';
-export { DocumentError, LetterError } from './errors';
-export type { DocumentErrorReason, LetterErrorReason } from './errors';
+export { DocumentError, FontError, LetterError } from './errors';
+export type { DocumentErrorReason, FontErrorReason, LetterErrorReason } from './errors';
+export type { LetterFont } from './letter/faces';
 export { textWidth } from './letter/fontWidths';
 export type { FontName } from './letter/fontWidths';
 export type { PageSize } from './letter/layout';

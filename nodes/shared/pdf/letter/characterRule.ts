@@ -27,6 +27,8 @@ import { LetterError, codePointLabel } from '../errors';
 import { EXTENDED_CODE_POINTS, extendedGlyph } from './extendedGlyphs';
 import { TAB_STOP_POINTS } from './tabStops';
 import { winAnsiByte } from './winAnsi';
+import type { Repertoire } from './faces';
+import { shapingScriptOf } from '../font/shapingScripts';
 
 /** Typography WinAnsi lacks -> its plain form. Short and explicit on purpose: every entry is a decision. */
 export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: string }> = new Map(
@@ -170,14 +172,20 @@ export const CHARACTER_RULE: string = [
  * extended glyphs), LF line breaks, tabs and form feeds. Line and column in errors count code points of
  * the NFC-normalised input, lines split at LF, CRLF, CR or a LINE_BREAKS character, so they point at
  * what an editor shows.
+ *
+ * With an embedded font's `repertoire`, the font decides instead of WinAnsi: a character it has is
+ * kept, a transliteration applies only when the font lacks the character and has its replacement, and
+ * the refusal names the font. Characters of scripts that need right-to-left layout or shaping
+ * (font/shapingScripts.ts) and combining marks NFC left unmerged (they need mark positioning) are
+ * refused even when the font has them, naming the script.
  */
-export function applyCharacterRule(text: string, field: string): string {
+export function applyCharacterRule(text: string, field: string, repertoire?: Repertoire): string {
 	const normalised = text.normalize('NFC');
 	let output = '';
 	let line = 1;
 	let column = 0;
 	let afterCarriageReturn = false;
-	const refused = new Map<number, { line: number; column: number }>();
+	const refused = new Map<number, RefusedAt>();
 	for (const character of normalised) {
 		const codePoint = character.codePointAt(0) ?? 0;
 		if (codePoint === LINE_FEED && afterCarriageReturn) {
@@ -197,6 +205,10 @@ export function applyCharacterRule(text: string, field: string): string {
 		} else if (isDropped(codePoint)) {
 			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
 			continue;
+		} else if (repertoire !== undefined) {
+			const kept = embeddedCharacter(character, repertoire);
+			if (typeof kept === 'string') output += kept;
+			else if (!refused.has(codePoint)) refused.set(codePoint, { line, column, ...kept });
 		} else if (winAnsiByte(codePoint) !== undefined || extendedGlyph(codePoint) !== undefined) {
 			output += character;
 		} else if (TRANSLITERATIONS.has(codePoint)) {
@@ -206,14 +218,45 @@ export function applyCharacterRule(text: string, field: string): string {
 			refused.set(codePoint, { line, column });
 		}
 	}
-	if (refused.size > 0) throw refusal(field, refused);
+	if (refused.size > 0) throw refusal(field, refused, repertoire);
 	return output;
+}
+
+/** What an embedded font prints for a character (itself or its transliteration), or why it refuses it. */
+function embeddedCharacter(
+	character: string,
+	repertoire: Repertoire,
+): string | { script?: string; needs?: string } {
+	const shaping = shapingScriptOf(character);
+	if (shaping !== undefined) return shaping;
+	const codePoint = character.codePointAt(0) ?? 0;
+	// NFC has already joined every mark it can: what is left would need the font's mark positioning.
+	if (/\p{M}/u.test(character)) return { needs: 'mark positioning' };
+	if (repertoire.has(codePoint)) return character;
+	const transliteration = TRANSLITERATIONS.get(codePoint);
+	if (
+		transliteration !== undefined &&
+		[...transliteration.replacement].every((replacement) =>
+			repertoire.has(replacement.codePointAt(0) ?? 0),
+		)
+	)
+		return transliteration.replacement;
+	return {};
+}
+
+/** Where a refused character first appears and, for an embedded font, the script that stops it. */
+interface RefusedAt {
+	line: number;
+	column: number;
+	script?: string;
+	needs?: string;
 }
 
 /** One error naming every refused character (up to MAX_REFUSED_NAMED), each where it first appears. */
 function refusal(
 	field: string,
-	refused: Map<number, { line: number; column: number }>,
+	refused: Map<number, RefusedAt>,
+	repertoire: Repertoire | undefined,
 ): LetterError {
 	const entries = [...refused].map(([codePoint, at]) => ({
 		codePoint: codePointLabel(codePoint),
@@ -222,6 +265,7 @@ function refusal(
 	const named = entries.slice(0, MAX_REFUSED_NAMED);
 	const more = entries.length - named.length;
 	const [first] = entries;
+	if (repertoire !== undefined) return embeddedRefusal(field, entries, repertoire);
 	const list = named
 		.map((entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column}`)
 		.join('; ');
@@ -234,8 +278,43 @@ function refusal(
 		codePoint: first.codePoint,
 		line: first.line,
 		column: first.column,
-		characters: named,
+		characters: named.map(({ codePoint, line, column }) => ({ codePoint, line, column })),
 		refusedCount: entries.length,
+	});
+}
+
+/** The refusal with an embedded font: each character named with why (not in the font, or its script). */
+function embeddedRefusal(
+	field: string,
+	entries: ReadonlyArray<{ codePoint: string } & RefusedAt>,
+	repertoire: Repertoire,
+): LetterError {
+	const named = entries.slice(0, MAX_REFUSED_NAMED);
+	const more = entries.length - named.length;
+	const [first] = entries;
+	const why = (entry: RefusedAt) =>
+		entry.needs === undefined
+			? `is not in ${repertoire.description}`
+			: entry.script === undefined
+				? 'is a combining mark that NFC cannot join to the letter before it (it would need mark positioning)'
+				: `is ${entry.script} script, which needs ${entry.needs}: the letter writer draws text left to right, one glyph per character`;
+	const list = named
+		.map(
+			(entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column} ${why(entry)}`,
+		)
+		.join('; ');
+	const message =
+		entries.length === 1
+			? `${field}: character ${list}; replace or remove it`
+			: `${field}: ${entries.length} characters cannot be printed: ${list}${more > 0 ? `; and ${more} more` : ''}; replace or remove them`;
+	return new LetterError('character', message, {
+		field,
+		codePoint: first.codePoint,
+		line: first.line,
+		column: first.column,
+		characters: named.map(({ codePoint, line, column }) => ({ codePoint, line, column })),
+		refusedCount: entries.length,
+		script: first.script,
 	});
 }
 
@@ -245,14 +324,14 @@ export function isBlank(ruledText: string): boolean {
 }
 
 /** The rule for an input that must have content: the letter body. */
-export function requireText(text: unknown, field: string): string {
+export function requireText(text: unknown, field: string, repertoire?: Repertoire): string {
 	if (typeof text !== 'string')
 		throw new LetterError(
 			'empty',
 			`${field} must be a text, not ${text === null ? 'null' : typeof text}`,
 			{ field },
 		);
-	const ruled = applyCharacterRule(text, field);
+	const ruled = applyCharacterRule(text, field, repertoire);
 	if (isBlank(ruled))
 		throw new LetterError(
 			'empty',

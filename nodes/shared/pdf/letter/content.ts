@@ -1,9 +1,10 @@
 /**
  * Page content streams: turns drawing operations (text at a baseline, rules, boxes) into the PDF
- * operators of one page. Text goes in as ruled strings (tabs included) and out as WinAnsi bytes.
+ * operators of one page. Text goes in as ruled strings (tabs included) and out as WinAnsi bytes, or,
+ * in an embedded TrueType face, as two-byte glyph codes (EmbeddedEncoding).
  */
 
-import type { FontName } from './fontWidths';
+import type { EmbeddedFace, Face, FontName } from './fontWidths';
 import { pdfNumber, pdfString } from '../write/objects';
 import { tabRuns } from './tabStops';
 import { encodeExtended, extendedGlyph, isBeyondLatinExtendedA } from './extendedGlyphs';
@@ -45,7 +46,7 @@ function fontPieces(text: string): Array<{ text: string; extended: boolean }> {
 export function fontsUsed(operations: readonly DrawOperation[]): Set<string> {
 	const used = new Set<string>();
 	for (const operation of operations) {
-		if (operation.kind !== 'text') continue;
+		if (operation.kind !== 'text' || typeof operation.font !== 'string') continue;
 		for (const piece of fontPieces(operation.text))
 			used.add(piece.extended ? `${operation.font}+x` : operation.font);
 	}
@@ -57,6 +58,7 @@ export function drawsBeyondLatinExtendedA(operations: readonly DrawOperation[]):
 	return operations.some(
 		(operation) =>
 			operation.kind === 'text' &&
+			typeof operation.font === 'string' &&
 			[...operation.text].some((character) =>
 				isBeyondLatinExtendedA(character.codePointAt(0) ?? 0),
 			),
@@ -64,16 +66,25 @@ export function drawsBeyondLatinExtendedA(operations: readonly DrawOperation[]):
 }
 
 export type DrawOperation =
-	| { kind: 'text'; font: FontName; size: number; x: number; y: number; text: string }
+	| { kind: 'text'; font: Face; size: number; x: number; y: number; text: string }
 	| { kind: 'rule'; x1: number; y1: number; x2: number; y2: number; lineWidth: number }
 	| { kind: 'box'; x: number; y: number; width: number; height: number; lineWidth: number };
+
+/** How text in embedded faces becomes codes: the face's font resource name, and a text's codes as a hex string. */
+export interface EmbeddedEncoding {
+	resource(face: EmbeddedFace): string;
+	hexCodes(face: EmbeddedFace, text: string): string;
+}
 
 /**
  * The operators for one page. Consecutive text shares one BT ... ET block and sets its font only when
  * it changes; each line is placed absolutely (Tm), so a line's position never depends on the ones
- * before it.
+ * before it. `embedded` encodes the text of embedded faces (required when the page has any).
  */
-export function contentStream(operations: readonly DrawOperation[]): Buffer {
+export function contentStream(
+	operations: readonly DrawOperation[],
+	embedded?: EmbeddedEncoding,
+): Buffer {
 	const out: string[] = [];
 	let inText = false;
 	let font = '';
@@ -84,14 +95,29 @@ export function contentStream(operations: readonly DrawOperation[]): Buffer {
 				inText = true;
 				font = '';
 			}
+			const face = operation.font;
+			if (typeof face !== 'string') {
+				if (embedded === undefined) throw new RangeError('an embedded face needs its encoding');
+				const fontState = `/${embedded.resource(face)} ${pdfNumber(operation.size)} Tf`;
+				for (const run of tabRuns(operation.text, face, operation.size)) {
+					if (fontState !== font) {
+						out.push(fontState);
+						font = fontState;
+					}
+					out.push(
+						`1 0 0 1 ${pdfNumber(operation.x + run.offset)} ${pdfNumber(operation.y)} Tm <${embedded.hexCodes(face, run.text)}> Tj`,
+					);
+				}
+				continue;
+			}
 			// Text after a tab is placed at its stop: each run between tabs gets its own Tm.
-			for (const run of tabRuns(operation.text, operation.font, operation.size)) {
+			for (const run of tabRuns(operation.text, face, operation.size)) {
 				let position = `1 0 0 1 ${pdfNumber(operation.x + run.offset)} ${pdfNumber(operation.y)} Tm `;
 				// Letters beyond WinAnsi come from the face's extended font: switch fonts per piece.
 				for (const piece of fontPieces(run.text)) {
 					const resource = piece.extended
-						? EXTENDED_FONT_RESOURCE_NAMES[operation.font]
-						: FONT_RESOURCE_NAMES[operation.font];
+						? EXTENDED_FONT_RESOURCE_NAMES[face]
+						: FONT_RESOURCE_NAMES[face];
 					const fontState = `/${resource} ${pdfNumber(operation.size)} Tf`;
 					if (fontState !== font) {
 						out.push(fontState);

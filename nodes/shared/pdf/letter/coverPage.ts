@@ -12,17 +12,12 @@
 import { LetterError } from '../errors';
 import { applyCharacterRule, isBlank } from './characterRule';
 import type { DrawOperation } from './content';
-import type { FontName } from './fontWidths';
+import type { LetterFaces, Repertoire } from './faces';
+import { STANDARD_FACES, fixedTextFace } from './faces';
+import type { Face } from './fontWidths';
 import { textWidth } from './fontWidths';
 import type { TextArea } from './layout';
-import {
-	BODY_FONT,
-	lineHeight,
-	linesFitting,
-	linesToOperations,
-	paginate,
-	wrapText,
-} from './layout';
+import { lineHeight, linesFitting, linesToOperations, paginate, wrapText } from './layout';
 import { layoutMarkdown } from './markdown/document';
 import type { TextFormat } from './textFormat';
 
@@ -45,10 +40,14 @@ export const DEFAULT_CONFIDENTIALITY_NOTICE =
 	'is prohibited. If you have received this fax in error, please notify the sender immediately by telephone ' +
 	'or fax and destroy all copies of this fax.';
 
-const LABEL_FONT: FontName = 'Helvetica-Bold';
 const TITLE_SIZE = 36;
 /** Helvetica's cap height is 0.718 em: the title's capitals start at the top margin. */
 const TITLE_CAP_HEIGHT = 0.718;
+
+/** The cap height of the title's face in em (an embedded font's own, from OS/2). */
+function capHeightOf(face: Face): number {
+	return typeof face === 'string' ? TITLE_CAP_HEIGHT : face.font.metrics.capHeight / 1000;
+}
 const NOTICE_PADDING = 8;
 
 export interface CoverLayout {
@@ -59,39 +58,49 @@ export interface CoverLayout {
 }
 
 /** A cover value through the character rule; undefined (and null) mean the row is left out. */
-function ruledValue(cover: CoverPage, name: keyof CoverPage, singleLine: boolean): string {
+function ruledValue(
+	cover: CoverPage,
+	name: keyof CoverPage,
+	singleLine: boolean,
+	repertoire: Repertoire | undefined,
+): string {
 	const value: unknown = cover[name];
 	const field = `coverPage.${name}`;
 	if (value === undefined || value === null) return '';
 	if (typeof value !== 'string')
 		throw new LetterError('coverPage', `${field} must be a text, not ${typeof value}`, { field });
-	const ruled = applyCharacterRule(value, field);
+	const ruled = applyCharacterRule(value, field, repertoire);
 	if (isBlank(ruled)) return '';
 	// A value of one row reads as one line; in the message a form feed is just a line break.
 	return singleLine ? ruled.replace(/[\n\f]+/g, ' ').trim() : ruled.replace(/\f/g, '\n').trimEnd();
 }
 
-/** The cover page; its message written in `format` (the letter's). */
+/** The cover page; its message written in `format` (the letter's), its text in `faces`. */
 export function layoutCoverPage(
 	cover: CoverPage,
 	area: TextArea,
 	size: number,
 	format: TextFormat = 'plain',
+	faces: LetterFaces = STANDARD_FACES,
 ): CoverLayout {
 	if (typeof cover !== 'object' || cover === null)
 		throw new LetterError('coverPage', 'coverPage must be an object', { field: 'coverPage' });
+	const value = (name: keyof CoverPage, singleLine: boolean) =>
+		ruledValue(cover, name, singleLine, faces.repertoire);
 	const rows: Array<{ label: string; value: string | undefined }> = [
-		{ label: 'To:', value: ruledValue(cover, 'to', true) },
-		{ label: 'Fax:', value: ruledValue(cover, 'toFax', true) },
-		{ label: 'From:', value: ruledValue(cover, 'from', true) },
-		{ label: 'Fax:', value: ruledValue(cover, 'fromFax', true) },
-		{ label: 'Date:', value: ruledValue(cover, 'date', true) },
+		{ label: 'To:', value: value('to', true) },
+		{ label: 'Fax:', value: value('toFax', true) },
+		{ label: 'From:', value: value('from', true) },
+		{ label: 'Fax:', value: value('fromFax', true) },
+		{ label: 'Date:', value: value('date', true) },
 		// Filled in by draw(): the total is known only after the letter is laid out.
 		{ label: 'Pages:', value: undefined },
-		{ label: 'Subject:', value: ruledValue(cover, 'subject', true) },
+		{ label: 'Subject:', value: value('subject', true) },
 	].filter((row) => row.value !== '');
-	const message = ruledValue(cover, 'message', false);
-	const notice = ruledValue(cover, 'confidentialityNotice', false);
+	const message = value('message', false);
+	const notice = value('confidentialityNotice', false);
+	const bodyFace = faces.regular;
+	const label = (text: string) => fixedTextFace(faces, 'bold', text);
 	if (notice === '') {
 		throw new LetterError(
 			'empty',
@@ -103,36 +112,41 @@ export function layoutCoverPage(
 	}
 
 	const operations: DrawOperation[] = [];
-	const text = (font: FontName, fontSize: number, x: number, y: number, value: string) =>
+	const text = (font: Face, fontSize: number, x: number, y: number, value: string) =>
 		operations.push({ kind: 'text', font, size: fontSize, x, y, text: value });
 	const rule = (y: number) =>
 		operations.push({ kind: 'rule', x1: area.left, y1: y, x2: area.right, y2: y, lineWidth: 1 });
 	const lh = lineHeight(size);
 
-	const titleBaseline = area.top - TITLE_SIZE * TITLE_CAP_HEIGHT;
-	text('Helvetica-Bold', TITLE_SIZE, area.left, titleBaseline, 'FAX');
+	const titleFace = label('FAX');
+	const titleBaseline = area.top - TITLE_SIZE * capHeightOf(titleFace);
+	text(titleFace, TITLE_SIZE, area.left, titleBaseline, 'FAX');
 	const titleRule = titleBaseline - TITLE_SIZE * 0.4;
 	rule(titleRule);
 
 	// The table: labels in bold, values wrapped in the column after the widest label.
 	const valueX =
-		area.left + Math.max(...rows.map((row) => textWidth(LABEL_FONT, row.label, size))) + size * 1.5;
+		area.left +
+		Math.max(...rows.map((row) => textWidth(label(row.label), row.label, size))) +
+		size * 1.5;
 	const valueWidth = area.right - valueX;
 	let baseline = titleRule - size * 2;
 	// The Pages value is drawn right after its label (text extraction reads it there), its number set by draw().
 	let pagesValue: DrawOperation | undefined;
 	let lastBaseline = baseline;
 	for (const row of rows) {
-		text(LABEL_FONT, size, area.left, baseline, row.label);
+		text(label(row.label), size, area.left, baseline, row.label);
 		if (row.value === undefined) {
-			pagesValue = { kind: 'text', font: BODY_FONT, size, x: valueX, y: baseline, text: '' };
+			// Digits: the regular face has them, or Helvetica does (fixedTextFace).
+			const pagesFace = fixedTextFace(faces, 'regular', '0123456789');
+			pagesValue = { kind: 'text', font: pagesFace, size, x: valueX, y: baseline, text: '' };
 			operations.push(pagesValue);
 			lastBaseline = baseline;
 			baseline -= lh * 1.25;
 			continue;
 		}
-		for (const line of wrapText(row.value, BODY_FONT, size, valueWidth)) {
-			text(BODY_FONT, size, valueX, baseline, line);
+		for (const line of wrapText(row.value, bodyFace, size, valueWidth)) {
+			text(bodyFace, size, valueX, baseline, line);
 			lastBaseline = baseline;
 			baseline -= lh;
 		}
@@ -143,7 +157,7 @@ export function layoutCoverPage(
 
 	// The notice, boxed, resting on the bottom margin.
 	const noticeSize = Math.max(9, size - 1);
-	const noticeLines = wrapText(notice, BODY_FONT, noticeSize, area.width - 2 * NOTICE_PADDING);
+	const noticeLines = wrapText(notice, bodyFace, noticeSize, area.width - 2 * NOTICE_PADDING);
 	const noticeLastBaseline = area.bottom + NOTICE_PADDING + noticeSize * 0.25;
 	const noticeFirstBaseline =
 		noticeLastBaseline + (noticeLines.length - 1) * lineHeight(noticeSize);
@@ -156,11 +170,17 @@ export function layoutCoverPage(
 	const firstLine = messageLabelBaseline - lh;
 	if (message !== '') {
 		if (linesFitting(firstLine, spaceBottom, size) < 1) throw tooLong();
-		text(LABEL_FONT, size, area.left, messageLabelBaseline, 'Message:');
+		text(label('Message:'), size, area.left, messageLabelBaseline, 'Message:');
 		const [onCover, ...rest] =
 			format === 'markdown'
-				? markdownMessage(message, area, size, { top: firstLine + size, bottom: spaceBottom })
-				: plainMessage(message, area, size, firstLine, spaceBottom);
+				? markdownMessage(
+						message,
+						area,
+						size,
+						{ top: firstLine + size, bottom: spaceBottom },
+						faces,
+					)
+				: plainMessage(message, area, size, firstLine, spaceBottom, faces);
 		operations.push(...onCover);
 		continuation = rest;
 	} else if (tableRule < spaceBottom) {
@@ -178,7 +198,7 @@ export function layoutCoverPage(
 	noticeLines.forEach((line, index) => {
 		if (line !== '')
 			text(
-				BODY_FONT,
+				bodyFace,
 				noticeSize,
 				area.left + NOTICE_PADDING,
 				noticeFirstBaseline - index * lineHeight(noticeSize),
@@ -205,16 +225,17 @@ function plainMessage(
 	size: number,
 	firstLine: number,
 	spaceBottom: number,
+	faces: LetterFaces,
 ): DrawOperation[][] {
 	const lh = lineHeight(size);
-	const lines = wrapText(message, BODY_FONT, size, area.width);
+	const lines = wrapText(message, faces.regular, size, area.width);
 	const fitting = linesFitting(firstLine, spaceBottom, size);
 	const onCover: DrawOperation[] = [];
 	lines.slice(0, fitting).forEach((line, index) => {
 		if (line !== '')
 			onCover.push({
 				kind: 'text',
-				font: BODY_FONT,
+				font: faces.regular,
 				size,
 				x: area.left,
 				y: firstLine - index * lh,
@@ -225,7 +246,20 @@ function plainMessage(
 	while (rest.length > 0 && rest[0] === '') rest.shift();
 	const continuation =
 		rest.length === 0 ? [] : paginate([CONTINUED_LABEL, '', ...rest], area, size);
-	return [onCover, ...continuation.map((page) => linesToOperations(page, size))];
+	// The label is a line of the first continuation page: the regular face, which has its characters
+	// (a font lacking them draws it in Helvetica, line by line in linesToOperations' face otherwise).
+	const labelFace = fixedTextFace(faces, 'regular', CONTINUED_LABEL);
+	return [
+		onCover,
+		...continuation.map((page, index) =>
+			index === 0 && labelFace !== faces.regular
+				? [
+						...linesToOperations(page.slice(0, 1), size, labelFace),
+						...linesToOperations(page.slice(1), size, faces.regular),
+					]
+				: linesToOperations(page, size, faces.regular),
+		),
+	];
 }
 
 /** A Markdown message: flowed under the label, on into pages headed "Message (continued):". */
@@ -234,10 +268,11 @@ function markdownMessage(
 	area: TextArea,
 	size: number,
 	onCover: { top: number; bottom: number },
+	faces: LetterFaces,
 ): DrawOperation[][] {
 	const label: DrawOperation = {
 		kind: 'text',
-		font: BODY_FONT,
+		font: fixedTextFace(faces, 'regular', CONTINUED_LABEL),
 		size,
 		x: area.left,
 		y: area.top - size,
@@ -253,6 +288,7 @@ function markdownMessage(
 					: { top: area.top, bottom: area.bottom },
 		{ x: area.left, width: area.width },
 		size,
+		faces,
 	);
 }
 

@@ -7,11 +7,12 @@
  */
 
 import { COURIER_WIDTH, extendedGlyph } from './extendedGlyphs';
-import type { FontName } from './fontName';
+import type { Face, FontName } from './fontName';
 import { codePointLabel } from '../errors';
 import { winAnsiByte } from './winAnsi';
+import type { TrueTypeFont } from '../font/trueType';
 
-export type { FontName } from './fontName';
+export type { EmbeddedFace, Face, FontName } from './fontName';
 
 const FIRST_BYTE = 32;
 
@@ -101,8 +102,9 @@ export function byteWidthUnits(font: FontName, byte: number): number {
  * and the extended glyphs: the character rule's output); anything else is a programming error here,
  * not a user error. Bytes are WinAnsi bytes.
  */
-export function textWidthUnits(font: FontName, text: Uint8Array | string): number {
+export function textWidthUnits(font: Face, text: Uint8Array | string): number {
 	let units = 0;
+	if (typeof font !== 'string') return embeddedWidthUnits(font.font, text);
 	if (typeof text !== 'string') {
 		for (const byte of text) units += byteWidthUnits(font, byte);
 		return units;
@@ -121,7 +123,23 @@ export function textWidthUnits(font: FontName, text: Uint8Array | string): numbe
 	return units;
 }
 
+/** The width of a text in an embedded TrueType face, from its hmtx advances rounded to 1/1000 em. */
+function embeddedWidthUnits(font: TrueTypeFont, text: Uint8Array | string): number {
+	if (typeof text !== 'string') throw new RangeError('an embedded face measures text, not bytes');
+	let units = 0;
+	for (const character of text) {
+		const codePoint = character.codePointAt(0) ?? 0;
+		const glyph = font.glyphId(codePoint);
+		if (glyph === 0)
+			throw new RangeError(
+				`${codePointLabel(codePoint)} is not in the font: the text did not go through the character rule`,
+			);
+		units += font.advanceUnits(glyph);
+	}
+	return units;
+}
+
 /** The width of a text in points at a font size. */
-export function textWidth(font: FontName, text: Uint8Array | string, size: number): number {
+export function textWidth(font: Face, text: Uint8Array | string, size: number): number {
 	return (textWidthUnits(font, text) * size) / 1000;
 }

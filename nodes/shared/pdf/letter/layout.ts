@@ -5,8 +5,9 @@
  */
 
 import type { DrawOperation } from './content';
-import type { FontName } from './fontWidths';
+import type { Face, FontName } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
+import { breakPieces } from './lineBreak';
 import { whitespaceUnits } from './tabStops';
 
 export type PageSize = 'letter' | 'a4';
@@ -55,25 +56,19 @@ function fits(units: number, size: number, maxWidth: number): boolean {
 	return units * size <= maxWidth * 1000;
 }
 
-/**
- * The pieces of a word a line may break between: after a run of '-' or '/' with a character on both
- * sides ("follow-" "up", "https://" "example.com/" "a"). A leading '-' ("-5") or '/' stays attached.
- */
-export function wordPieces(word: string): string[] {
-	return word.split(/(?<=[^-/][-/]+)(?=[^-/])/);
-}
+export { wordPieces } from './lineBreak';
 
 /**
  * Wraps one paragraph (a line of the text, no LF) greedily. Breaks at runs of U+0020 and tabs (a tab
- * reaches the next measured stop, see tabStops; a no-break space holds words together) and after a hyphen or slash inside a word (see wordPieces; the hyphen or
- * slash stays at the end of the first line); the spaces at a break are dropped, the indentation a
+ * reaches the next measured stop, see tabStops; a no-break space holds words together), after a hyphen or slash inside a word (see wordPieces; the hyphen or
+ * slash stays at the end of the first line) and between CJK characters (lineBreak.ts); the spaces at a break are dropped, the indentation a
  * paragraph starts with is kept. A piece that does not fit on the current line starts a new one; a
  * piece wider than a whole line (a URL, an ID) is broken at the character that would overflow. An
  * empty paragraph is one empty line: blank lines are paragraph breaks and stay.
  */
 export function wrapParagraph(
 	paragraph: string,
-	font: FontName,
+	font: Face,
 	size: number,
 	maxWidth: number,
 ): string[] {
@@ -120,7 +115,7 @@ export function wrapParagraph(
 	};
 	for (const token of paragraph.match(/[ \t]+|[^ \t]+/g) ?? []) {
 		if (token.startsWith(' ') || token.startsWith('\t')) spaces += token;
-		else wordPieces(token).forEach(place);
+		else breakPieces(token).forEach(place);
 	}
 	lines.push(line);
 	return lines;
@@ -169,12 +164,7 @@ export function paginate(lines: readonly string[], area: TextArea, size: number)
 }
 
 /** Wraps every paragraph of a ruled text (LF-separated, no form feeds). */
-export function wrapText(
-	ruledText: string,
-	font: FontName,
-	size: number,
-	maxWidth: number,
-): string[] {
+export function wrapText(ruledText: string, font: Face, size: number, maxWidth: number): string[] {
 	return ruledText
 		.split('\n')
 		.flatMap((paragraph) => wrapParagraph(paragraph, font, size, maxWidth));
@@ -184,18 +174,27 @@ export function wrapText(
  * The letter body as pages of lines. Every form feed starts a new page; whitespace at the very end
  * (a closing form feed, trailing blank lines) adds no empty page.
  */
-export function layoutBody(ruledText: string, area: TextArea, size: number): PlacedLine[][] {
+export function layoutBody(
+	ruledText: string,
+	area: TextArea,
+	size: number,
+	face: Face = BODY_FONT,
+): PlacedLine[][] {
 	return ruledText
 		.trimEnd()
 		.split('\f')
-		.flatMap((section) => paginate(wrapText(section, BODY_FONT, size, area.width), area, size));
+		.flatMap((section) => paginate(wrapText(section, face, size, area.width), area, size));
 }
 
 /** Placed lines of body text as drawing operations. */
-export function linesToOperations(lines: readonly PlacedLine[], size: number): DrawOperation[] {
+export function linesToOperations(
+	lines: readonly PlacedLine[],
+	size: number,
+	face: Face = BODY_FONT,
+): DrawOperation[] {
 	return lines.map((line) => ({
 		kind: 'text',
-		font: BODY_FONT,
+		font: face,
 		size,
 		x: line.x,
 		y: line.y,

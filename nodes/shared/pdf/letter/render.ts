@@ -2,13 +2,14 @@
  * renderLetter: plain text (and an optional cover page) -> a fax-ready PDF 1.4 file, in memory.
  *
  * Standard-14 Helvetica fonts with WinAnsiEncoding, and for letters beyond it the same fonts with an
- * extended encoding (nothing embedded), uncompressed content streams,
+ * extended encoding (nothing embedded); or, with the `font` option, TrueType fonts embedded as subsets
+ * (faces.ts, font/), for any script the font has that needs no shaping. Uncompressed content streams,
  * no dependency beyond Buffer. The output depends only on the input: no clock, no randomness, so the
  * same letter gives the same bytes. Neither the text nor cover values go into the document's metadata.
  */
 
 import { requireText } from './characterRule';
-import type { DrawOperation } from './content';
+import type { DrawOperation, EmbeddedEncoding } from './content';
 import {
 	ALWAYS_PRESENT_FACES,
 	EXTENDED_FONT_RESOURCE_NAMES,
@@ -21,10 +22,14 @@ import type { CoverLayout, CoverPage } from './coverPage';
 import { extendedEncoding } from './extendedGlyphs';
 import { layoutCoverPage } from './coverPage';
 import { LetterError } from '../errors';
-import type { FontName } from './fontWidths';
+import type { LetterFaces, LetterFont } from './faces';
+import { fixedTextFace, letterFaces } from './faces';
+import type { EmbeddedFace, FontName } from './fontWidths';
 import { textWidth } from './fontWidths';
+import { EMBEDDED_FONT_OBJECTS, embeddedFontObjects } from '../font/pdfFont';
+import type { TrueTypeFont } from '../font/trueType';
 import type { PageSize } from './layout';
-import { BODY_FONT, MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
+import { MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
 import { layoutMarkdown } from './markdown/document';
 import type { TextFormat } from './textFormat';
 import { TEXT_FORMATS } from './textFormat';
@@ -44,6 +49,11 @@ export interface LetterOptions {
 	followingPages?: number;
 	/** How the text (and the cover page's message) is written: 'plain' (the default) prints it as it is, 'markdown' as a document. */
 	format?: TextFormat;
+	/**
+	 * TrueType files to draw every text in, embedded as subsets (faces.ts: which file draws what, the
+	 * fallbacks). Without it the standard Helvetica fonts are used and the output is what it always was.
+	 */
+	font?: LetterFont;
 }
 
 export interface Letter {
@@ -62,6 +72,7 @@ function checkedOptions(options: LetterOptions): {
 	pageSize: PageSize;
 	fontSize: number;
 	format: TextFormat;
+	faces: LetterFaces;
 } {
 	const following = options.followingPages;
 	if (following !== undefined && !(Number.isInteger(following) && following >= 0))
@@ -105,17 +116,23 @@ function checkedOptions(options: LetterOptions): {
 			},
 		);
 	}
-	return { pageSize, fontSize, format };
+	return { pageSize, fontSize, format, faces: letterFaces(options.font) };
 }
 
 /** "Page x of y", centred in the bottom margin. */
-function footer(pageNumber: number, totalPages: number, pageWidth: number): DrawOperation {
+function footer(
+	pageNumber: number,
+	totalPages: number,
+	pageWidth: number,
+	faces: LetterFaces,
+): DrawOperation {
 	const label = `Page ${pageNumber} of ${totalPages}`;
+	const face = fixedTextFace(faces, 'regular', label);
 	return {
 		kind: 'text',
-		font: BODY_FONT,
+		font: face,
 		size: FOOTER_SIZE,
-		x: (pageWidth - textWidth(BODY_FONT, label, FOOTER_SIZE)) / 2,
+		x: (pageWidth - textWidth(face, label, FOOTER_SIZE)) / 2,
 		y: MARGIN / 2,
 		text: label,
 	};
@@ -123,18 +140,19 @@ function footer(pageNumber: number, totalPages: number, pageWidth: number): Draw
 
 /**
  * Renders a letter. Throws LetterError (reason 'empty', 'character', 'fontSize', 'pageSize',
- * 'creationDate' or 'coverPage') for input it cannot render; the message never quotes the text.
+ * 'creationDate', 'coverPage' or 'font') for input it cannot render, and FontError for a font file it
+ * cannot embed; the message never quotes the text.
  */
 export function renderLetter(text: string, letterOptions?: LetterOptions): Letter {
 	// Null as well as undefined: values from n8n expressions are not always what their type says.
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize, format } = checkedOptions(options);
-	const body = requireText(text, 'text');
+	const { pageSize, fontSize, format, faces } = checkedOptions(options);
+	const body = requireText(text, 'text', faces.repertoire);
 	const area = textArea(pageSize);
 	const cover =
 		options.coverPage === undefined
 			? undefined
-			: layoutCoverPage(options.coverPage, area, fontSize, format);
+			: layoutCoverPage(options.coverPage, area, fontSize, format, faces);
 	const bodyPages =
 		format === 'markdown'
 			? layoutMarkdown(
@@ -142,13 +160,17 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 					() => ({ top: area.top, bottom: area.bottom }),
 					{ x: area.left, width: area.width },
 					fontSize,
+					faces,
 				)
-			: layoutBody(body, area, fontSize).map((lines) => linesToOperations(lines, fontSize));
+			: layoutBody(body, area, fontSize, faces.regular).map((lines) =>
+					linesToOperations(lines, fontSize, faces.regular),
+				);
 	return renderPages(
 		coverDrawings(cover),
 		bodyPages,
 		pageSize,
 		options.creationDate,
+		faces,
 		options.followingPages,
 	);
 }
@@ -164,9 +186,16 @@ export function renderCoverSheet(
 	letterOptions?: Omit<LetterOptions, 'coverPage' | 'followingPages'>,
 ): Letter {
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize, format } = checkedOptions({ ...options, followingPages });
-	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize, format);
-	return renderPages(coverDrawings(cover), [], pageSize, options.creationDate, followingPages);
+	const { pageSize, fontSize, format, faces } = checkedOptions({ ...options, followingPages });
+	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize, format, faces);
+	return renderPages(
+		coverDrawings(cover),
+		[],
+		pageSize,
+		options.creationDate,
+		faces,
+		followingPages,
+	);
 }
 
 /** The cover page's drawings (none without a cover), once the pages after it are known. */
@@ -184,11 +213,14 @@ function renderPages(
 	bodyPages: DrawOperation[][],
 	pageSize: PageSize,
 	creationDate: Date | undefined,
+	faces: LetterFaces,
 	pagesAfter = 0,
 ): Letter {
 	const ownPages = coverPages(0).length + bodyPages.length;
 	const totalPages = ownPages + pagesAfter;
 	const pageDrawings = [...coverPages(totalPages), ...bodyPages];
+	const { width, height } = PAGE_SIZES[pageSize];
+	const footers = pageDrawings.map((_, index) => footer(index + 1, totalPages, width, faces));
 
 	// Objects 1-3 and the fonts come first; each page then takes two: its page dictionary and its content stream.
 	const CATALOG = 1;
@@ -207,30 +239,39 @@ function renderPages(
 		dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${encoding} >>`,
 	});
 	// Helvetica and Helvetica-Bold always, their extended fonts when a letter beyond WinAnsi is drawn:
-	// the files of plain letters keep their bytes. Markdown's other faces only when drawn.
+	// the files of plain letters keep their bytes. Markdown's other faces only when drawn. A letter in
+	// an embedded font names a standard face only when it draws in it (Courier code, a stand-in label).
+	for (const face of fontsUsed(footers)) used.add(face);
+	const alwaysPresent = faces.repertoire === undefined ? ALWAYS_PRESENT_FACES : [];
 	const otherFaces = (Object.keys(FONT_RESOURCE_NAMES) as FontName[]).filter(
-		(face) => !ALWAYS_PRESENT_FACES.includes(face),
+		(face) => !alwaysPresent.includes(face),
 	);
 	const fonts = [
-		...ALWAYS_PRESENT_FACES.map(plainFont),
-		...(extendedUsed ? ALWAYS_PRESENT_FACES.map(extendedFont) : []),
+		...alwaysPresent.map(plainFont),
+		...(extendedUsed ? alwaysPresent.map(extendedFont) : []),
 		...otherFaces.flatMap((face) => [
 			...(used.has(face) ? [plainFont(face)] : []),
 			...(used.has(`${face}+x`) ? [extendedFont(face)] : []),
 		]),
 	];
-	const firstPage = FIRST_FONT + fonts.length;
+	const firstEmbedded = FIRST_FONT + fonts.length;
+	const embedded = embedFonts(
+		pageDrawings.map((drawing, index) => [...drawing, footers[index]]),
+		firstEmbedded,
+	);
+	const firstPage = firstEmbedded + embedded.objects.length;
 	const pageNumbers = pageDrawings.map((_, index) => firstPage + 2 * index);
-	const { width, height } = PAGE_SIZES[pageSize];
-	const fontResources = fonts
-		.map((font, index) => `/${font.resource} ${ref(FIRST_FONT + index)}`)
-		.join(' ');
+	const fontResources = [
+		...fonts.map((font, index) => `/${font.resource} ${ref(FIRST_FONT + index)}`),
+		...embedded.resources,
+	].join(' ');
 
 	const objects: PdfObject[] = [
 		`<< /Type /Catalog /Pages ${ref(PAGES)} >>`,
 		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))}${creationDate === undefined ? '' : ` /CreationDate ${pdfString(Buffer.from(pdfDate(creationDate), 'latin1'))}`} >>`,
 		`<< /Type /Pages /Kids [${pageNumbers.map(ref).join(' ')}] /Count ${pageDrawings.length} >>`,
 		...fonts.map((font) => font.dictionary),
+		...embedded.objects,
 	];
 	pageDrawings.forEach((drawing, index) => {
 		const pageNumber = pageNumbers[index];
@@ -238,9 +279,71 @@ function renderPages(
 			`<< /Type /Page /Parent ${ref(PAGES)} /MediaBox [0 0 ${pdfNumber(width)} ${pdfNumber(height)}] /Resources << /Font << ${fontResources} >> /ProcSet [/PDF /Text] >> /Contents ${ref(pageNumber + 1)} >>`,
 			{
 				dictionaryEntries: '',
-				data: contentStream([...drawing, footer(index + 1, totalPages, width)]),
+				data: contentStream([...drawing, footers[index]], embedded.encoding),
 			},
 		);
 	});
 	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: pageDrawings.length };
+}
+
+/**
+ * The embedded fonts of a letter's pages: one Type0 font per TrueType file drawn (a face that fell
+ * back to the regular file shares its font), resource names T1, T2… in the order first drawn, each
+ * a subset of exactly the glyphs drawn, with a ToUnicode entry giving each glyph the character it
+ * was drawn for.
+ */
+function embedFonts(
+	pages: readonly DrawOperation[][],
+	firstObject: number,
+): { objects: PdfObject[]; resources: string[]; encoding: EmbeddedEncoding } {
+	const drawn = new Map<TrueTypeFont, Map<number, string>>();
+	for (const operation of pages.flat()) {
+		if (operation.kind !== 'text' || typeof operation.font === 'string') continue;
+		const font = operation.font.font;
+		let glyphs = drawn.get(font);
+		if (glyphs === undefined) drawn.set(font, (glyphs = new Map()));
+		for (const character of operation.text) {
+			// Tabs are not drawn: the content stream moves the text after them to their stop.
+			if (character === '\t') continue;
+			const glyph = font.glyphId(character.codePointAt(0) ?? 0);
+			if (!glyphs.has(glyph)) glyphs.set(glyph, character);
+		}
+	}
+	const objects: PdfObject[] = [];
+	const resources: string[] = [];
+	const byFont = new Map<
+		TrueTypeFont,
+		{ resource: string; newGlyphId: ReadonlyMap<number, number> }
+	>();
+	[...drawn].forEach(([font, glyphs], index) => {
+		const first = firstObject + index * EMBEDDED_FONT_OBJECTS;
+		const embedded = embeddedFontObjects(font, glyphs, first);
+		const resource = `T${index + 1}`;
+		objects.push(...embedded.objects);
+		resources.push(`/${resource} ${ref(first)}`);
+		byFont.set(font, { resource, newGlyphId: embedded.subset.newGlyphId });
+	});
+	const of = (face: EmbeddedFace) => {
+		const found = byFont.get(face.font);
+		if (found === undefined) throw new RangeError('a face was drawn that embedFonts did not see');
+		return found;
+	};
+	return {
+		objects,
+		resources,
+		encoding: {
+			resource: (face) => of(face).resource,
+			hexCodes(face, text) {
+				const { newGlyphId } = of(face);
+				let hex = '';
+				for (const character of text) {
+					const glyph = newGlyphId.get(face.font.glyphId(character.codePointAt(0) ?? 0));
+					if (glyph === undefined)
+						throw new RangeError('a glyph was drawn that embedFonts did not see');
+					hex += glyph.toString(16).toUpperCase().padStart(4, '0');
+				}
+				return hex;
+			},
+		},
+	};
 }

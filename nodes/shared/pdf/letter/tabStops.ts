@@ -4,7 +4,7 @@
  * font; the text after a tab is drawn at the stop's x position.
  */
 
-import type { FontName } from './fontWidths';
+import type { Face } from './fontWidths';
 import { textWidth, textWidthUnits } from './fontWidths';
 
 /** Half an inch. */
@@ -21,7 +21,7 @@ export function nextTabStop(offset: number): number {
  * units: a space is its width, a tab reaches the next stop.
  */
 export function whitespaceUnits(
-	font: FontName,
+	font: Face,
 	size: number,
 	whitespace: string,
 	fromUnits: number,
@@ -43,7 +43,7 @@ export interface TabRun {
 }
 
 /** A line's text between its tabs, each run with where it starts; a line without tabs is one run at 0. */
-export function tabRuns(line: string, font: FontName, size: number): TabRun[] {
+export function tabRuns(line: string, font: Face, size: number): TabRun[] {
 	if (!line.includes('\t')) return [{ offset: 0, text: line }];
 	const runs: TabRun[] = [];
 	let offset = 0;

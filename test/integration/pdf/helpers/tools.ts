@@ -1,7 +1,8 @@
 /**
  * The Debian tools the reader and joiner tests run, on top of test/harness/pdf-reader.ts (qpdf --check,
  * pdfinfo, pdftotext): qpdf to make the variants of a file, pdftoppm to render pages and pdfimages to
- * list their images, and the comparison of a joined file with its sources page by page.
+ * list their images, pdffonts to list the fonts and pdftotext -bbox to place the words, and the
+ * comparison of a joined file with its sources page by page.
  */
 import { execFileSync, spawnSync } from 'child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'fs';
@@ -17,9 +18,31 @@ export interface PdfTools {
 	renders(file: string): Buffer[];
 	/** pdfimages -list per page: each image's type, size, colour, bits, encoding, resolution and byte size. */
 	images(file: string, pages: number): string[][];
+	/** pdffonts: each font's name, type, encoding and its emb, sub and uni columns. */
+	fonts(file: string): PdfFont[];
+	/** pdftotext -bbox: each word (a run of text without spaces) with its page (from 1) and box in points from the top left. */
+	wordBoxes(file: string): WordBox[];
 	/** Writes a file of the temp folder (for a tool that needs another name). */
 	path(name: string): string;
 	dispose(): void;
+}
+
+export interface PdfFont {
+	name: string;
+	type: string;
+	encoding: string;
+	embedded: boolean;
+	subset: boolean;
+	toUnicode: boolean;
+}
+
+export interface WordBox {
+	page: number;
+	xMin: number;
+	yMin: number;
+	xMax: number;
+	yMax: number;
+	text: string;
 }
 
 export function pdfTools(prefix: string): PdfTools {
@@ -66,6 +89,44 @@ export function pdfTools(prefix: string): PdfTools {
 				);
 			}
 			return byPage;
+		},
+		fonts(file) {
+			// The columns are aligned under the header's dashes: cut each row at the same widths.
+			const [, dashes, ...rows] = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+				.split('\n')
+				.filter((line) => line.trim() !== '');
+			const columns: Array<[number, number]> = [];
+			for (const match of dashes.matchAll(/-+/g))
+				columns.push([match.index, match.index + match[0].length]);
+			return rows.map((row) => {
+				const [name, type, encoding, embedded, subset, toUnicode] = columns.map(([start, end]) =>
+					row.slice(start, end + 1).trim(),
+				);
+				return {
+					name,
+					type,
+					encoding,
+					embedded: embedded === 'yes',
+					subset: subset === 'yes',
+					toUnicode: toUnicode === 'yes',
+				};
+			});
+		},
+		wordBoxes(file) {
+			const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+			const boxes: WordBox[] = [];
+			let page = 0;
+			for (const match of html.matchAll(
+				/<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+			)) {
+				if (match[0] === '<page ') {
+					page += 1;
+					continue;
+				}
+				const [xMin, yMin, xMax, yMax] = match.slice(1, 5).map(Number);
+				boxes.push({ page, xMin, yMin, xMax, yMax, text: match[5] });
+			}
+			return boxes;
 		},
 		dispose: () => reader.dispose(),
 	};

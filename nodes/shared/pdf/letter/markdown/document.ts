@@ -5,7 +5,10 @@
  */
 
 import type { DrawOperation } from '../content';
-import { textWidth } from '../fontWidths';
+import type { LetterFaces } from '../faces';
+import { STANDARD_FACES, codeFace, fixedTextFace } from '../faces';
+import type { Face } from '../fontWidths';
+import { textWidth, textWidthUnits } from '../fontWidths';
 import type { Block } from './blocks';
 import { parseBlocks } from './blocks';
 import type { Frame } from './flow';
@@ -34,8 +37,9 @@ class DocumentLayout {
 	constructor(
 		private readonly flow: Flow,
 		private readonly size: number,
+		private readonly faces: LetterFaces,
 	) {
-		this.writer = new Writer(flow);
+		this.writer = new Writer(flow, faces);
 	}
 
 	/**
@@ -62,12 +66,20 @@ class DocumentLayout {
 		const size = this.size;
 		switch (block.kind) {
 			case 'paragraph':
-				for (const line of wrapRich(richRuns(parseInline(block.text)), size, column.width))
+				for (const line of wrapRich(
+					richRuns(parseInline(block.text), false, this.faces),
+					size,
+					column.width,
+				))
 					this.writer.line(line, column, size);
 				return;
 			case 'heading': {
 				const headingSize = size * HEADING_SCALE[Math.min(block.level, HEADING_SCALE.length) - 1];
-				const lines = wrapRich(richRuns(parseInline(block.text), true), headingSize, column.width);
+				const lines = wrapRich(
+					richRuns(parseInline(block.text), true, this.faces),
+					headingSize,
+					column.width,
+				);
 				this.flow.gap(lineHeightOf(size) * 0.4);
 				// Kept with the next line: a heading never ends a page.
 				const needed =
@@ -120,7 +132,10 @@ class DocumentLayout {
 		const markers = block.items.map((_, index) =>
 			block.ordered ? `${block.start + index}.` : BULLETS[this.depth % BULLETS.length],
 		);
-		const markerWidth = Math.max(...markers.map((marker) => textWidth('Helvetica', marker, size)));
+		const markerFace = (marker: string) => fixedTextFace(this.faces, 'regular', marker);
+		const markerWidth = Math.max(
+			...markers.map((marker) => textWidth(markerFace(marker), marker, size)),
+		);
 		const indent = markerWidth + size * 0.6;
 		// The markers' column: the list's own, or (deep nesting) as far right as leaves its text room.
 		const right = column.x + column.width;
@@ -130,8 +145,9 @@ class DocumentLayout {
 			if (index > 0 && !block.tight) this.flow.gap(this.paragraphGap);
 			const marker = markers[index];
 			// Numbers right-aligned in their column, bullets at its start.
-			const markerX = block.ordered ? x + markerWidth - textWidth('Helvetica', marker, size) : x;
-			this.writer.setMarker({ kind: 'text', font: 'Helvetica', size, x: markerX, text: marker });
+			const face = markerFace(marker);
+			const markerX = block.ordered ? x + markerWidth - textWidth(face, marker, size) : x;
+			this.writer.setMarker({ kind: 'text', font: face, size, x: markerX, text: marker });
 			const content = { x: x + indent, width: right - x - indent };
 			if (item.length === 0) this.writer.line({ segments: [], width: 0 }, content, size);
 			else this.blocks(item, content, block.tight);
@@ -152,19 +168,45 @@ class DocumentLayout {
 			let text = '';
 			for (const character of source)
 				text += character === '\t' ? ' '.repeat(4 - (text.length % 4)) : character;
-			const characters = [...text];
-			const chunks: string[] = [];
-			for (let start = 0; start < characters.length || start === 0; start += perLine)
-				chunks.push(characters.slice(start, start + perLine).join(''));
+			const face = codeFace(text, this.faces);
+			const chunks =
+				face === 'Courier'
+					? courierChunks(text, perLine)
+					: measuredChunks(text, face, size, column.width - size);
 			for (const chunk of chunks)
 				this.writer.line(
-					{ segments: [{ text: chunk, font: 'Courier', x: 0 }], width: 0 },
+					{ segments: [{ text: chunk, font: face, x: 0 }], width: 0 },
 					{ x, width: column.width },
 					size,
 					{ height },
 				);
 		}
 	}
+}
+
+/** A code line in Courier as pieces of `perLine` characters (an empty line is one empty piece). */
+function courierChunks(text: string, perLine: number): string[] {
+	const characters = [...text];
+	const chunks: string[] = [];
+	for (let start = 0; start < characters.length || start === 0; start += perLine)
+		chunks.push(characters.slice(start, start + perLine).join(''));
+	return chunks;
+}
+
+/** A code line in a proportional (embedded) face as pieces no wider than `width` points. */
+function measuredChunks(text: string, face: Face, size: number, width: number): string[] {
+	const chunks: string[] = [''];
+	let units = 0;
+	for (const character of text) {
+		const characterUnits = textWidthUnits(face, character);
+		if (chunks[chunks.length - 1] !== '' && (units + characterUnits) * size > width * 1000) {
+			chunks.push('');
+			units = 0;
+		}
+		chunks[chunks.length - 1] += character;
+		units += characterUnits;
+	}
+	return chunks;
 }
 
 /**
@@ -176,8 +218,9 @@ export function layoutMarkdown(
 	frames: (index: number) => Frame,
 	column: Column,
 	size: number,
+	faces: LetterFaces = STANDARD_FACES,
 ): DrawOperation[][] {
 	const flow = new Flow(frames);
-	new DocumentLayout(flow, size).blocks(parseBlocks(text), column);
+	new DocumentLayout(flow, size, faces).blocks(parseBlocks(text), column);
 	return flow.finish();
 }

@@ -1,16 +1,17 @@
 /**
  * Word wrap for text in several fonts (a line with bold, italic and code runs): greedy, on measured
- * AFM widths, breaking at spaces and after a hyphen or slash inside a word (layout.ts wordPieces); a
- * piece wider than the whole line is broken at the character that would overflow, so no text is lost.
+ * widths (AFM, or an embedded font's hmtx), breaking at spaces, after a hyphen or slash inside a word
+ * and between CJK characters (lineBreak.ts breakPieces); a piece wider than the whole line is broken at
+ * the character that would overflow, so no text is lost.
  */
 
-import type { FontName } from '../fontWidths';
+import type { Face } from '../fontWidths';
 import { textWidthUnits } from '../fontWidths';
-import { wordPieces } from '../layout';
+import { breakPieces } from '../lineBreak';
 
 export interface StyledText {
 	text: string;
-	font: FontName;
+	font: Face;
 }
 
 /** A run of text or a forced line break, as the inline parser's runs become once fonts are chosen. */
@@ -30,7 +31,7 @@ export interface RichLine {
 /** One character and the font it is drawn in. */
 interface Glyph {
 	character: string;
-	font: FontName;
+	font: Face;
 }
 
 const unitsOf = (glyphs: readonly Glyph[]) =>
@@ -49,14 +50,14 @@ function segmentsOf(glyphs: readonly Glyph[], size: number): LineSegment[] {
 	return segments;
 }
 
-/** The pieces a line may break between: runs of spaces, and words split by wordPieces. */
+/** The pieces a line may break between: runs of spaces, and words split by breakPieces. */
 function piecesOf(glyphs: readonly Glyph[]): Array<{ space: boolean; glyphs: Glyph[] }> {
 	const pieces: Array<{ space: boolean; glyphs: Glyph[] }> = [];
 	let word: Glyph[] = [];
 	const endWord = () => {
 		if (word.length === 0) return;
 		let offset = 0;
-		for (const piece of wordPieces(word.map((glyph) => glyph.character).join(''))) {
+		for (const piece of breakPieces(word.map((glyph) => glyph.character).join(''))) {
 			const length = [...piece].length;
 			pieces.push({ space: false, glyphs: word.slice(offset, offset + length) });
 			offset += length;

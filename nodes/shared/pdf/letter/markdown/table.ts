@@ -66,8 +66,10 @@ export function layoutTable(
 ): void {
 	const padding = size * 0.4;
 	const verticalPadding = size * 0.25;
-	const header = table.header.map((cell) => richRuns(parseInline(cell), true));
-	const rows = table.rows.map((row) => row.map((cell) => richRuns(parseInline(cell))));
+	const header = table.header.map((cell) => richRuns(parseInline(cell), true, writer.faces));
+	const rows = table.rows.map((row) =>
+		row.map((cell) => richRuns(parseInline(cell), false, writer.faces)),
+	);
 	const all = [header, ...rows];
 	const natural = header.map(
 		(_, column) => Math.max(...all.map((row) => naturalWidth(row[column], size))) + 2 * padding,

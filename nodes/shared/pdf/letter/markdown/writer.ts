@@ -5,32 +5,35 @@
  */
 
 import type { DrawOperation } from '../content';
-import type { FontName } from '../fontWidths';
+import type { LetterFaces } from '../faces';
+import { STANDARD_FACES, codeFace } from '../faces';
+import type { Face } from '../fontWidths';
 import { LINE_HEIGHT_FACTOR } from '../layout';
 import type { Alignment } from './blocks';
 import type { Flow } from './flow';
 import type { InlineRun, RunStyle } from './inline';
 import type { RichLine, RichRun } from './richText';
 
-/** The face a run's style is drawn in. */
-export function fontOf(style: RunStyle): FontName {
-	if (style.code) return 'Courier';
-	if (style.bold && style.italic) return 'Helvetica-BoldOblique';
-	if (style.bold) return 'Helvetica-Bold';
-	return style.italic ? 'Helvetica-Oblique' : 'Helvetica';
+/** The face a run's style is drawn in (code: Courier, or the regular face for text beyond WinAnsi, faces.ts). */
+export function fontOf(style: RunStyle, faces: LetterFaces = STANDARD_FACES, text = ''): Face {
+	if (style.code) return codeFace(text, faces);
+	if (style.bold && style.italic) return faces.boldItalic;
+	if (style.bold) return faces.bold;
+	return style.italic ? faces.italic : faces.regular;
 }
 
 /** Inline runs in their fonts; `bold` makes every run bold (a heading, a table's header row). */
-export function richRuns(runs: readonly InlineRun[], bold = false): RichRun[] {
-	return runs.map((run) =>
-		'lineBreak' in run
-			? run
-			: {
-					// Tabs in running text are spaces: Markdown's tab stops are for indentation only.
-					text: run.text.replace(/\t/g, ' '),
-					font: fontOf({ ...run.style, bold: run.style.bold || bold }),
-				},
-	);
+export function richRuns(
+	runs: readonly InlineRun[],
+	bold = false,
+	faces: LetterFaces = STANDARD_FACES,
+): RichRun[] {
+	return runs.map((run) => {
+		if ('lineBreak' in run) return run;
+		// Tabs in running text are spaces: Markdown's tab stops are for indentation only.
+		const text = run.text.replace(/\t/g, ' ');
+		return { text, font: fontOf({ ...run.style, bold: run.style.bold || bold }, faces, text) };
+	});
 }
 
 export const lineHeightOf = (size: number) => size * LINE_HEIGHT_FACTOR;
@@ -38,7 +41,10 @@ export const lineHeightOf = (size: number) => size * LINE_HEIGHT_FACTOR;
 export class Writer {
 	private marker: Omit<Extract<DrawOperation, { kind: 'text' }>, 'y'> | undefined;
 
-	constructor(readonly flow: Flow) {}
+	constructor(
+		readonly flow: Flow,
+		readonly faces: LetterFaces = STANDARD_FACES,
+	) {}
 
 	/** The list marker the next line placed carries (on that line's baseline). */
 	setMarker(marker: Omit<Extract<DrawOperation, { kind: 'text' }>, 'y'>): void {

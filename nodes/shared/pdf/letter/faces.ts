@@ -1,0 +1,129 @@
+/**
+ * The faces a letter is drawn in. Without a font, the standard-14 Helvetica faces and Courier, as
+ * always. With `font` (TrueType files the caller gives), every text is drawn in the TrueType faces,
+ * embedded as subsets: the regular file for body text, the bold file for headings, labels and bold
+ * runs, the italic file for italic runs, the bold-italic file for runs both bold and italic. A face
+ * not given falls back: bold-italic to bold, then italic, then regular; bold and italic to regular
+ * (the run is then printed upright or regular: nothing is synthesised). Code stays in Courier where
+ * its characters fit WinAnsi (monospaced, as without a font), else it is drawn in the regular file.
+ */
+
+import { LetterError } from '../errors';
+import { readTrueType } from '../font/trueType';
+import type { TrueTypeFont } from '../font/trueType';
+import type { Face, FontName } from './fontName';
+import { winAnsiByte } from './winAnsi';
+
+/** TrueType font files (.ttf bytes) for a letter; only `regular` is required. */
+export interface LetterFont {
+	regular: Uint8Array;
+	bold?: Uint8Array;
+	italic?: Uint8Array;
+	boldItalic?: Uint8Array;
+}
+
+/** Which characters the text may hold (an embedded font's), and how the error names the font. */
+export interface Repertoire {
+	has(codePoint: number): boolean;
+	/** "the letter's font (NotoSans-Regular)", for the refusal message. */
+	description: string;
+}
+
+export interface LetterFaces {
+	regular: Face;
+	bold: Face;
+	italic: Face;
+	boldItalic: Face;
+	/** Set when the faces are embedded: what the character rule lets through instead of WinAnsi. */
+	repertoire?: Repertoire;
+}
+
+export const STANDARD_FACES: LetterFaces = {
+	regular: 'Helvetica',
+	bold: 'Helvetica-Bold',
+	italic: 'Helvetica-Oblique',
+	boldItalic: 'Helvetica-BoldOblique',
+};
+
+const FACE_NAMES = ['regular', 'bold', 'italic', 'boldItalic'] as const;
+
+/** The faces for a letter's `font` option (STANDARD_FACES without one); FontError for a file it cannot embed. */
+export function letterFaces(font: LetterFont | undefined): LetterFaces {
+	if (font === undefined || font === null) return STANDARD_FACES;
+	if (typeof font !== 'object' || !(font.regular instanceof Uint8Array))
+		throw new LetterError('font', 'font.regular must be the bytes of a TrueType font file (.ttf)', {
+			field: 'font.regular',
+		});
+	const files = new Map<(typeof FACE_NAMES)[number], TrueTypeFont>();
+	for (const name of FACE_NAMES) {
+		const bytes: unknown = font[name];
+		if (bytes === undefined || bytes === null) continue;
+		if (!(bytes instanceof Uint8Array))
+			throw new LetterError(
+				'font',
+				`font.${name} must be the bytes of a TrueType font file (.ttf)`,
+				{
+					field: `font.${name}`,
+				},
+			);
+		files.set(name, readTrueType(bytes, `font.${name}`));
+	}
+	const face = (file: TrueTypeFont): Face => ({ kind: 'embedded', font: file });
+	const regular = face(files.get('regular')!);
+	const bold = files.has('bold') ? face(files.get('bold')!) : regular;
+	const italic = files.has('italic') ? face(files.get('italic')!) : regular;
+	const boldItalic = files.has('boldItalic')
+		? face(files.get('boldItalic')!)
+		: files.has('bold')
+			? bold
+			: italic;
+	const given = [...files.values()];
+	const names = [...new Set(given.map((file) => file.postScriptName))].join(', ');
+	return {
+		regular,
+		bold,
+		italic,
+		boldItalic,
+		repertoire: {
+			// Every face given must have the character: a heading or bold run may draw any of them.
+			has: (codePoint) => given.every((file) => file.has(codePoint)),
+			description: `the letter's font (${names})`,
+		},
+	};
+}
+
+/** Whether every character of a text has a WinAnsi byte (Courier can show it). */
+export function fitsWinAnsi(text: string): boolean {
+	for (const character of text)
+		if (winAnsiByte(character.codePointAt(0) ?? 0) === undefined) return false;
+	return true;
+}
+
+/** Code's face: Courier where its text fits WinAnsi or no font is embedded, else the regular face. */
+export function codeFace(text: string, faces: LetterFaces): Face {
+	return faces.repertoire === undefined || fitsWinAnsi(text) ? 'Courier' : faces.regular;
+}
+
+/** The standard font an embedded face stands in for, for a fixed text (a label, a bullet) the font lacks. */
+const STANDARD_STAND_IN: Record<keyof Omit<LetterFaces, 'repertoire'>, FontName> = {
+	regular: 'Helvetica',
+	bold: 'Helvetica-Bold',
+	italic: 'Helvetica-Oblique',
+	boldItalic: 'Helvetica-BoldOblique',
+};
+
+/**
+ * The face for a text the writer itself prints ("Page 1 of 2", "To:", a list bullet): the letter's
+ * face when its font has every character, else the standard face (those texts are all WinAnsi).
+ */
+export function fixedTextFace(
+	faces: LetterFaces,
+	role: keyof Omit<LetterFaces, 'repertoire'>,
+	text: string,
+): Face {
+	const face = faces[role];
+	if (typeof face === 'string') return face;
+	for (const character of text)
+		if (!face.font.has(character.codePointAt(0) ?? 0)) return STANDARD_STAND_IN[role];
+	return face;
+}

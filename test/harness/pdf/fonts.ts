@@ -1,0 +1,73 @@
+/**
+ * The TrueType fonts the embedded-font tests use, from the dev dependencies (Google Fonts' files as
+ * @expo-google-fonts packages them), and the refused kinds of file made from them.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { writeSfnt } from '../../../nodes/shared/pdf/font/sfnt';
+import { readSfntDirectory } from '../../../nodes/shared/pdf/font/sfnt';
+import { FontData } from '../../../nodes/shared/pdf/font/fontData';
+
+const PACKAGES = join(__dirname, '..', '..', '..', 'node_modules', '@expo-google-fonts');
+const cache = new Map<string, Buffer>();
+const load = (path: string): Buffer => {
+	let bytes = cache.get(path);
+	if (bytes === undefined) cache.set(path, (bytes = readFileSync(join(PACKAGES, path))));
+	return bytes;
+};
+
+/** Noto Sans: Latin, Greek, Cyrillic, Vietnamese (composite accented letters); cmap formats 4 and 12. */
+export const notoSans = () => load('noto-sans/400Regular/NotoSans_400Regular.ttf');
+export const notoSansBold = () => load('noto-sans/700Bold/NotoSans_700Bold.ttf');
+export const notoSansItalic = () =>
+	load('noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf');
+/** Sawarabi Gothic: Japanese kana and kanji (so Chinese names written in them), Latin, Cyrillic. */
+export const sawarabiGothic = () =>
+	load('sawarabi-gothic/400Regular/SawarabiGothic_400Regular.ttf');
+/** Nanum Gothic: Korean hangul; a format 4 cmap only. */
+export const nanumGothic = () => load('nanum-gothic/400Regular/NanumGothic_400Regular.ttf');
+
+/** The tables of a font file, copied, by tag. */
+export function tablesOf(font: Uint8Array): Map<string, Uint8Array> {
+	const { tables } = readSfntDirectory(new FontData(font, 'test'));
+	return new Map(
+		[...tables].map(([tag, { offset, length }]) => [
+			tag,
+			Uint8Array.from(font.subarray(offset, offset + length)),
+		]),
+	);
+}
+
+/** A font file of `font`'s tables with others added (a variable font's fvar and gvar) or some left out. */
+export function withTables(
+	font: Uint8Array,
+	add: Record<string, Uint8Array>,
+	remove: readonly string[] = [],
+	version?: number,
+): Uint8Array {
+	const tables = tablesOf(font);
+	for (const tag of remove) tables.delete(tag);
+	for (const [tag, data] of Object.entries(add)) tables.set(tag, data);
+	return writeSfnt(tables, version);
+}
+
+/** An OpenType font with CFF outlines ('OTTO'): the sfnt of a real font with a CFF table instead of glyf. */
+export function cffFont(): Uint8Array {
+	return withTables(
+		notoSans(),
+		{ 'CFF ': new Uint8Array([1, 0, 4, 1]) },
+		['glyf', 'loca'],
+		0x4f54544f,
+	);
+}
+
+/** A TrueType collection ('ttcf') holding one font: its header, one offset, the font after it. */
+export function collection(): Uint8Array {
+	const font = notoSans();
+	const header = Buffer.alloc(16);
+	header.write('ttcf', 0, 'latin1');
+	header.writeUInt32BE(0x00010000, 4);
+	header.writeUInt32BE(1, 8);
+	header.writeUInt32BE(16, 12);
+	return Buffer.concat([header, font]);
+}
