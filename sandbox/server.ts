@@ -12,6 +12,7 @@ import { registerReceivedFaxRoutes } from './routes/receivedFaxes';
 import { registerSentFaxRoutes } from './routes/sentFaxes';
 import type { Runtime } from './runtime';
 import { registerSamples } from './samples';
+import { registerSampleFonts } from './sampleFonts';
 import type { RecordedRequest } from './types';
 
 /**
@@ -147,6 +148,7 @@ export function buildApp(rt: Runtime): FastifyInstance {
 
 	registerFileRoutes(app, rt);
 	registerSamples(app);
+	registerSampleFonts(app);
 	registerSentFaxRoutes(app, rt);
 	registerReceivedFaxRoutes(app, rt);
 	registerFaxNumberRoutes(app, rt);

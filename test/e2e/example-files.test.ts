@@ -127,9 +127,11 @@ describe('example workflow files', () => {
 				file === FILES.poll ||
 				file === FILES.sendFax ||
 				file === FILES.formLetter ||
-				file === FILES.packet
+				file === FILES.packet ||
+				file === FILES.scriptLetter
 			) {
-				// The polling example, Send and Wait and the form letter need no URL at all: no webhook trigger, no n8n address.
+				// The polling example, Send and Wait, the form letter, the packet and the letter in another
+				// script need no URL at all: no webhook trigger, no n8n address.
 				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
 				expect(
 					strings(example.nodes.map((node) => node.parameters)).filter(

@@ -1,10 +1,14 @@
 /**
- * The referral-packet example (examples/referral-packet-fax.json) in a real n8n, as a user imports it
- * and runs it (`n8n execute`): three PDFs fetched by n8n's HTTP Request node, Sent Fax → Preview PDF
- * joins them behind a cover page (its binary output and page count), Sent Fax → Send faxes that PDF. What
- * the sandbox received is read back (qpdf --check, pdfinfo, pdftotext) and compared page by page with
- * the three sources.
+ * The examples that make documents, in a real n8n, as a user imports and runs them (the editor's
+ * Execute workflow): the referral packet (examples/referral-packet-fax.json: three PDFs fetched by n8n's
+ * HTTP Request node, Sent Fax → Preview PDF joins them behind a cover page, its binary output and page
+ * count, Sent Fax → Send faxes that PDF, compared page by page with the three sources) and the letter in
+ * another script (examples/letter-in-any-script.json: a TrueType font fetched by HTTP Request, a Markdown
+ * letter with Greek, Vietnamese and Cyrillic names and its cover page faxed in it). What the sandbox
+ * received is read back (qpdf --check, pdfinfo, pdftotext, pdffonts).
  */
+import { execFileSync } from 'child_process';
+
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words, type ReadPdf } from '../harness/pdf-reader';
 import { CREDENTIAL, FILES, localiseExample } from './helpers/examples';
@@ -25,14 +29,23 @@ const SAMPLES = ['referral.pdf', 'lab-results.pdf', 'prior-auth.pdf'];
 
 describeOnHosts(
 	BOTH_HOSTS,
-	'the referral-packet example in a real n8n against the sandbox',
+	'the examples that make documents (referral packet, letter in another script) in a real n8n against the sandbox',
 	({ hostVersion }) => {
 		let sandbox: Sandbox;
 		let n8n: N8nHostInstance;
 		let fromNumber: string;
 		let run: N8nRun;
+		let letterRun: N8nRun;
 		const pdfs = pdfReader('fax-examples-packet-');
 		const sources: ReadPdf[] = [];
+		/** The packet example's faxes (the letter example's has no patient name). */
+		const packetPosts = () =>
+			sandbox.requests.filter(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v2/sent_faxes' &&
+					(request.body as Record<string, unknown>).patient_name === 'Jane Q Sample',
+			);
 
 		beforeAll(async () => {
 			await ensureInstalled({ hostVersion, log: logToStderr });
@@ -50,10 +63,14 @@ describeOnHosts(
 			n8n = await createInstance({ hostVersion });
 			// The example names its credential by id: imported with it, as `npm run dev` does.
 			await n8n.importCredentials([{ ...sandboxCredential(sandbox), ...CREDENTIAL }]);
-			const [workflow] = await n8n.importWorkflows([
-				localiseExample(FILES.packet, { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl }),
+			const addresses = { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl };
+			const [packet, letter] = await n8n.importWorkflows([
+				localiseExample(FILES.packet, addresses),
+				localiseExample(FILES.scriptLetter, addresses),
 			]);
-			run = await n8n.execute(workflow.id);
+			await n8n.start();
+			run = await n8n.runManually(packet.id);
+			letterRun = await n8n.runManually(letter.id);
 		}, 10 * MINUTE);
 
 		afterAll(async () => {
@@ -79,17 +96,11 @@ describeOnHosts(
 				fileName: 'referral.pdf',
 				mimeType: 'application/pdf',
 			});
-			expect(
-				sandbox.requests.filter(
-					(request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes',
-				),
-			).toHaveLength(1);
+			expect(packetPosts()).toHaveLength(1);
 		});
 
 		test("the one fax sent is that PDF: a sound file, the cover page counting every page, then each document's pages as they were", () => {
-			const [post] = sandbox.requests.filter(
-				(request) => request.method === 'POST' && request.path === '/api/v2/sent_faxes',
-			);
+			const [post] = packetPosts();
 			expect(post.body).toMatchObject({
 				from_number: fromNumber,
 				to_number: '+12125550123',
@@ -117,6 +128,31 @@ describeOnHosts(
 			expect(itemsOf(run, 'Fax the Packet')).toEqual([
 				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
 			]);
+		});
+
+		test('the letter in another script: its names and cover page read back exactly, in the embedded Noto Sans subset', () => {
+			expect(itemsOf(letterRun, 'Fax the Letter')).toEqual([
+				expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+			]);
+			const post = sandbox.requests.find(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v2/sent_faxes' &&
+					(request.body as Record<string, unknown>).recipient_name === 'Dr. Nikolaou',
+			)!;
+			const letter = pdfs.read(post.files[0].data);
+			expect(letter.check).toEqual(SOUND_PDF);
+			expect(words(letter.pageTexts[0])).toContain('To: Δρ. Νικολάου, Καρδιολογικό Κέντρο');
+			expect(words(letter.pageTexts[0])).toContain('Subject: Παραπομπή / Referral');
+			for (const name of ['Γεώργιος Παπαδόπουλος', 'Nguyễn Thị Hương', 'Олена Ковальчук'])
+				expect(words(letter.pageTexts[1])).toContain(name);
+			const fonts = execFileSync('pdffonts', [letter.file], { encoding: 'utf8' });
+			expect(fonts).toMatch(
+				/[A-Z]{6}\+NotoSans-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/,
+			);
+			expect(fonts).toMatch(
+				/[A-Z]{6}\+NotoSans-Bold\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/,
+			);
 		});
 	},
 );

@@ -212,6 +212,14 @@ describe('the README', () => {
 		expect(said?.split(/, | and /)).toEqual(tested);
 	});
 
+	test("the Text field's link to which characters print leads to a section the README has", () => {
+		const hint = ACTION.properties.find((p) => p.name === 'text')!.hint!;
+		const anchor = /href="https:\/\/www\.npmjs\.com\/package\/n8n-nodes-fax-service#([\w-]+)"/.exec(
+			hint,
+		)?.[1];
+		expect([...anchorsOf(README)]).toContain(anchor);
+	});
+
 	test('the codex links (the node panel\'s "Documentation") lead to sections the README has', () => {
 		for (const node of ['FaxService', 'FaxServiceTrigger', 'FaxServicePollTrigger']) {
 			const codex = JSON.parse(

@@ -2,6 +2,8 @@
  * Sample documents at GET <origin>/samples/<name>.pdf: served without auth as valid one-page PDFs
  * whose plain text drives the sandbox's classification the way sandbox/README.md says.
  */
+import { readFileSync } from 'fs';
+
 import type { Sandbox } from '../../sandbox';
 import { call, file, provision, start, waitFor, type Json } from './helpers';
 
@@ -116,4 +118,22 @@ describe('sample documents', () => {
 			});
 		},
 	);
+
+	test('sample fonts at /samples/fonts/<name>: TrueType files as their packages hold them, without auth; other names 404', async () => {
+		for (const [name, packageFile] of [
+			['NotoSans-Regular.ttf', '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'],
+			[
+				'SawarabiGothic-Regular.ttf',
+				'@expo-google-fonts/sawarabi-gothic/400Regular/SawarabiGothic_400Regular.ttf',
+			],
+		]) {
+			const response = await fetchSample(sb, `fonts/${name}`);
+			expect(response.status).toBe(200);
+			expect(response.type).toBe('font/ttf');
+			// A TrueType file starts with sfnt version 1.0.
+			expect(response.body.readUInt32BE(0)).toBe(0x00010000);
+			expect(response.body.equals(readFileSync(require.resolve(packageFile)))).toBe(true);
+		}
+		expect((await fetchSample(sb, 'fonts/Arial.ttf')).status).toBe(404);
+	});
 });

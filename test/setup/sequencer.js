@@ -24,6 +24,10 @@ const E2E_SECONDS = {
 	'browser.test.ts': 100,
 	// 2026-11-26: 50-60 s alone, 77 s beside browser.test.ts and examples-form.test.ts.
 	'browser-editor.test.ts': 126,
+	// 2026-11-28: 71-84 s alone (n8n 2.x, Chromium, the three README pictures).
+	'browser-docs.test.ts': 85,
+	// Both hosts, ~20 s each once n8n is up.
+	'error-output.test.ts': 80,
 	'ai-agent.test.ts': 58,
 	'examples-ai.test.ts': 63,
 	// 2.x only; most of it the 1-minute Limit Wait Time running out.

@@ -187,8 +187,9 @@ describe("the editor's words", () => {
 		);
 		expect(jargon).toEqual([]);
 		const hint = action.description.properties.find((p) => p.name === 'text')!.hint!;
+		// The link leads to the README's section on characters and fonts (test/package/docs.test.ts: it exists).
 		expect(hint).toContain(
-			'<a href="https://www.npmjs.com/package/n8n-nodes-fax-service#document-source-text">which characters print</a>',
+			'<a href="https://www.npmjs.com/package/n8n-nodes-fax-service#letters-and-fonts">which characters print</a>',
 		);
 	});
 });

@@ -26,6 +26,7 @@ export const FILES = {
 	poll: 'poll-inbound-faxes-and-route.json',
 	formLetter: 'form-letter-fax.json',
 	packet: 'referral-packet-fax.json',
+	scriptLetter: 'letter-in-any-script.json',
 } as const;
 export type ExampleKey = keyof typeof FILES;
 /** The AI agent example: it uses n8n's AI nodes, and examples-ai.test.ts checks and runs it. */

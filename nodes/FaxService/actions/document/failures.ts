@@ -1,7 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CoverPage, DocumentErrorReason, LetterError } from '../../../shared/pdf';
+import type {
+	CoverPage,
+	DocumentErrorReason,
+	FontError,
+	FontErrorReason,
+	LetterError,
+} from '../../../shared/pdf';
 import {
 	DEFAULT_FONT_SIZE,
 	DocumentError,
@@ -47,23 +53,41 @@ function refusedCharacters(error: LetterError): string {
 		.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
+/**
+ * With a TrueType font, the writer's own words for each refused character (not in the font, or a
+ * script it cannot lay out): code points, lines, columns, the font's and the script's names, never the
+ * text. Its message is "<field>: <refusal>; replace or remove it": the refusal alone.
+ */
+function refusedByFont(error: LetterError): string {
+	return error.message.replace(/^[^:]*: /, '').replace(/; replace or remove (it|them)$/, '');
+}
+
 /** A LetterError as the node's error: the field and the item in the message, what to do in the description; never the text. */
 export function letterFailure(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	error: LetterError,
 	purpose: DocumentPurpose,
+	withFont = false,
 ): NodeOperationError {
 	const label = fieldLabel(error.field);
 	const where = `[item ${itemIndex}]`;
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), `${message} ${where}`, { itemIndex, description });
+	const verb = purpose === 'fax' ? 'faxed' : 'put in the PDF';
 	switch (error.reason) {
 		case 'character':
+			if (withFont)
+				return fail(
+					`${label} cannot be ${verb}: ${refusedByFont(error)}`,
+					error.script === undefined
+						? "Letter Font's file has no glyph for it: choose a font that covers the script (Noto Sans covers Latin, Greek, Cyrillic and Vietnamese; Noto Sans JP, SC, TC and KR cover Japanese, Chinese and Korean), or replace the character."
+						: `${error.script} text needs right-to-left layout or letter shaping, which the node's letter writer does not do: send a PDF made elsewhere with Document Source "Binary File", or write the letter in another script.`,
+				);
 			return fail(
-				`${label} cannot be ${purpose === 'fax' ? 'faxed' : 'put in the PDF'}: ${refusedCharacters(error)}`,
-				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: the character rule in the README lists them), digits, common punctuation and symbols; not other scripts or emoji. ' +
-					`Replace or remove the character${label === 'Text' ? '' : ` in ${label}`}, or send a PDF you made yourself with Document Source "Binary File".`,
+				`${label} cannot be ${verb}: ${refusedCharacters(error)}`,
+				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: docs/letters.md lists them), digits, common punctuation and symbols; not other scripts or emoji. ' +
+					`For Greek, Cyrillic, Vietnamese, Chinese, Japanese or Korean, choose a TrueType font in Letter Font; else replace or remove the character${label === 'Text' ? '' : ` in ${label}`}.`,
 			);
 		case 'empty':
 			return label === 'Text'
@@ -100,6 +124,51 @@ export function letterFailure(
 		default:
 			return fail(`${label} cannot be made into a PDF`, "Check the letter's options.");
 	}
+}
+
+const FONT_PROBLEMS: Record<FontErrorReason, { problem: string; remedy: string }> = {
+	cff: {
+		problem: 'is an OpenType font with PostScript (CFF) outlines',
+		remedy:
+			'Only TrueType outlines can be embedded: use the .ttf version of the font (families such as Noto Sans ship one).',
+	},
+	collection: {
+		problem: 'is a TrueType collection (.ttc) of several fonts',
+		remedy: 'Give one font of the collection as its own .ttf file.',
+	},
+	notTrueType: {
+		problem: 'is not a TrueType font file',
+		remedy:
+			'Give a .ttf file (web fonts, WOFF and WOFF2, are not read): download the font as TrueType.',
+	},
+	damaged: {
+		problem: 'is damaged and cannot be read',
+		remedy: 'Download the font file again.',
+	},
+};
+
+/** Where a FontError points (font.regular, font.bold, …), in the panel's words. */
+const FONT_FIELDS: Record<string, string> = {
+	'font.regular': 'Letter Font → Font File',
+	'font.bold': 'Letter Font → Bold Font File',
+	'font.italic': 'Letter Font → Italic Font File',
+	'font.boldItalic': 'Letter Font → Bold Italic Font File',
+};
+
+/** A font file the letter writer cannot embed, as the node's error: which file, which item, why, what to do. */
+export function fontFailure(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	error: FontError,
+): NodeOperationError {
+	const { problem, remedy } = FONT_PROBLEMS[error.reason] ?? FONT_PROBLEMS.damaged;
+	const field = FONT_FIELDS[error.field ?? ''] ?? 'Letter Font';
+	// error.message is the reader's own wording (which table, which kind of file): no byte of the font.
+	return new NodeOperationError(
+		ctx.getNode(),
+		`${field} cannot be used: it ${problem} [item ${itemIndex}]`,
+		{ itemIndex, description: `${error.message}. ${remedy} Nothing was sent.` },
+	);
 }
 
 const DOCUMENT_PROBLEMS: Record<DocumentErrorReason, { problem: string; remedy: string }> = {

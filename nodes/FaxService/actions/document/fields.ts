@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import {
 	DEFAULT_CONFIDENTIALITY_NOTICE,
@@ -15,9 +15,12 @@ export type DocumentPurpose = 'fax' | 'email';
 
 export const DEFAULT_LETTER_FILE_NAME = 'letter.pdf';
 
-/** The README's section on Text, with the character rule in full. */
+/** The README's section on which characters print, and how to bring a font for other scripts. */
 export const CHARACTER_RULE_URL =
-	'https://www.npmjs.com/package/n8n-nodes-fax-service#document-source-text';
+	'https://www.npmjs.com/package/n8n-nodes-fax-service#letters-and-fonts';
+
+/** What a font field reads from an earlier node, as the user writes it. */
+export const FONT_FILE_EXAMPLE = "{{ $('Get Font').item.binary.data }}";
 
 /** What Earlier Node's File reads, as the user writes it. */
 export const BINARY_DATA_EXAMPLE = "{{ $('Get PDF').item.binary.data }}";
@@ -97,6 +100,88 @@ const textFormatFields = (
 		displayOptions: { ...displayOptions, show: { ...displayOptions?.show, '@tool': [true] } },
 	},
 ];
+
+const fontFileDescription = (face: string) =>
+	`The ${face} TrueType font file (.ttf): the name of the input item's binary field that holds it, or an expression giving an earlier node's file, such as ${FONT_FILE_EXAMPLE}`;
+
+/**
+ * Letter Font: the standard fonts (what every saved workflow printed), or TrueType files the user
+ * brings, embedded with only the characters used, for scripts the standard fonts lack. Shown where
+ * the node writes text: the letter (Document Source Text) and the cover page; `displayOptions` says
+ * which, and goes on every field here so a hidden Letter Font hides them too.
+ */
+const letterFontFields = (displayOptions: IDisplayOptions): INodeProperties[] => {
+	const withFont = {
+		...displayOptions,
+		show: { ...displayOptions.show, letterFont: ['trueType'] },
+	};
+	return [
+		{
+			displayName: 'Letter Font',
+			name: 'letterFont',
+			type: 'options',
+			default: 'standard',
+			description: 'The font the letter and the cover page are printed in',
+			displayOptions,
+			options: [
+				{
+					name: 'Standard (Helvetica)',
+					value: 'standard',
+					description:
+						'Latin letters (Western and most Central European), digits, punctuation and common symbols; nothing embedded',
+				},
+				{
+					name: 'TrueType Font File',
+					value: 'trueType',
+					description:
+						'A .ttf font you give, embedded with only the characters used: Greek, Cyrillic, Vietnamese, Chinese, Japanese, Korean, or any script it holds that needs no shaping',
+				},
+			],
+		},
+		{
+			displayName: 'Font File',
+			name: 'fontFile',
+			type: 'string',
+			default: 'font',
+			required: true,
+			description: fontFileDescription('regular'),
+			displayOptions: withFont,
+		},
+		{
+			displayName: 'Bold and Italic Font Files',
+			name: 'fontFaces',
+			type: 'collection',
+			placeholder: 'Add Font File',
+			default: {},
+			description:
+				'Files for bold and italic text (headings, labels, Markdown emphasis); without them that text prints in the regular file, upright',
+			displayOptions: withFont,
+			options: [
+				{
+					displayName: 'Bold Font File',
+					name: 'bold',
+					type: 'string',
+					default: '',
+					description: fontFileDescription('bold'),
+				},
+				{
+					displayName: 'Bold Italic Font File',
+					name: 'boldItalic',
+					type: 'string',
+					default: '',
+					description: fontFileDescription('bold italic'),
+				},
+				{
+					displayName: 'Italic Font File',
+					name: 'italic',
+					type: 'string',
+					default: '',
+					description: fontFileDescription('italic'),
+				},
+			],
+		},
+	];
+};
 
 const binaryDataField = (description: string): INodeProperties => ({
 	displayName: 'Binary Data',
@@ -265,7 +350,7 @@ export const documentFields = (
 		displayOptions: { show: { documentSource: ['text'] } },
 		description:
 			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
-		hint: `Prints Latin letters (Western and most Central European: é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ; other scripts and emoji stop the item with an error naming the character (<a href="${CHARACTER_RULE_URL}">which characters print</a>)`,
+		hint: `With the standard font: Latin letters (é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ. For Greek, Cyrillic, Vietnamese, Chinese, Japanese or Korean, choose a TrueType font in Letter Font. A character that cannot print stops the item with an error naming it (<a href="${CHARACTER_RULE_URL}">which characters print</a>)`,
 	},
 	...textFormatFields("How the letter's Text and the cover page's Message are written", {
 		show: { documentSource: ['text'] },
@@ -305,10 +390,12 @@ export const documentFields = (
 			},
 		],
 	},
+	...letterFontFields({ show: { documentSource: ['text'] } }),
 	...coverPageFields(purpose),
 	...textFormatFields("How the cover page's Message is written", {
 		show: { addCoverPage: [true] },
 		hide: { documentSource: ['text'] },
 	}),
+	...letterFontFields({ show: { addCoverPage: [true] }, hide: { documentSource: ['text'] } }),
 	furtherDocumentsField,
 ];

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { MultipartFile } from '../../../shared/transport';
 import type { FileKind } from '../../../shared/pdf';
 import { fileOfBinary, readItemFile, readUpload } from '../readers';
-import { BINARY_DATA_EXAMPLE } from './fields';
+import { BINARY_DATA_EXAMPLE, FONT_FILE_EXAMPLE } from './fields';
 
 /**
  * The files of a document: the main one (Binary File or Earlier Node's File) and the Further Documents,
@@ -24,6 +24,41 @@ function isBinaryData(value: unknown): value is IBinaryData {
 	return (typeof id === 'string' && id !== '') || (typeof data === 'string' && data !== '');
 }
 
+/** An expression's binary data (an object, or its JSON); `example` is what the error suggests instead. */
+function binaryDataOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	given: unknown,
+	example: string,
+): IBinaryData {
+	let value = given;
+	if (typeof value === 'string' && value.trim().startsWith('{')) {
+		try {
+			value = JSON.parse(value) as unknown;
+		} catch {
+			// not JSON: refused below
+		}
+	}
+	if (isBinaryData(value)) return value;
+	const what =
+		value === '' || value === undefined || value === null
+			? 'nothing'
+			: Array.isArray(value)
+				? 'a list'
+				: typeof value === 'object'
+					? 'an object without a file'
+					: `a ${typeof value}`;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${label} must be the binary data of an earlier node's item [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: `The expression gave ${what}. Use one such as ${example}: the node and binary field that hold the file.`,
+		},
+	);
+}
+
 /** An Earlier Node's File value (`label` names its field), read like an item's file. */
 async function earlierFile(
 	ctx: IExecuteFunctions,
@@ -33,33 +68,41 @@ async function earlierFile(
 	allowed: readonly FileKind[],
 	maxBytes?: number,
 ): Promise<MultipartFile> {
-	let value = given;
-	if (typeof value === 'string' && value.trim().startsWith('{')) {
-		try {
-			value = JSON.parse(value) as unknown;
-		} catch {
-			// not JSON: refused below
+	const binary = binaryDataOf(ctx, itemIndex, label, given, BINARY_DATA_EXAMPLE);
+	return await fileOfBinary(ctx, itemIndex, label, binary, allowed, maxBytes);
+}
+
+/**
+ * The bytes of a font file field (`label` names it): the name of one of the input item's binary
+ * fields, or an expression's binary data from an earlier node (what an AI tool, with no files of its
+ * own, can use). Checked as a font by the letter writer, not here.
+ */
+export async function fontFileBytes(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	given: unknown,
+): Promise<Buffer> {
+	if (typeof given === 'string' && !given.trim().startsWith('{')) {
+		const propertyName = given.trim();
+		const item = ctx.getInputData()[itemIndex];
+		if (propertyName === '' || !item?.binary?.[propertyName]) {
+			const present = Object.keys(item?.binary ?? {});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${label}: the input item has no binary field "${propertyName}" [item ${itemIndex}]`,
+				{
+					itemIndex,
+					description: `${present.length ? `The item has binary fields: ${present.join(', ')}.` : 'The item has no binary data.'} Give the name of the binary field that holds the .ttf file, or an expression such as ${FONT_FILE_EXAMPLE} naming the node that read it.`,
+				},
+			);
 		}
+		return await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
 	}
-	if (!isBinaryData(value)) {
-		const what =
-			value === '' || value === undefined || value === null
-				? 'nothing'
-				: Array.isArray(value)
-					? 'a list'
-					: typeof value === 'object'
-						? 'an object without a file'
-						: `a ${typeof value}`;
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${label} must be the binary data of an earlier node's item [item ${itemIndex}]`,
-			{
-				itemIndex,
-				description: `The expression gave ${what}. Use one such as ${BINARY_DATA_EXAMPLE}: the node and binary field that hold the file.`,
-			},
-		);
-	}
-	return await fileOfBinary(ctx, itemIndex, label, value, allowed, maxBytes);
+	const binary = binaryDataOf(ctx, itemIndex, label, given, FONT_FILE_EXAMPLE);
+	if (binary.id)
+		return await ctx.helpers.binaryToBuffer(await ctx.helpers.getBinaryStream(binary.id));
+	return Buffer.from(binary.data, 'base64');
 }
 
 /** The main document of Binary File or Earlier Node's File. */

@@ -7,7 +7,7 @@ import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
 import type { DocumentPurpose } from './fields';
 import { bytesOf, furtherFiles, mainFile } from './files';
 import type { CoverNumbers } from './letter';
-import { coverPageOf, coverSheet, textDocument } from './letter';
+import { coverPageOf, coverSheet, letterFontOf, textDocument } from './letter';
 import type { FrontPages } from './packet';
 import { buildPacket, openSource } from './packet';
 
@@ -65,9 +65,12 @@ export async function buildDocument(
 	if (source === 'text' && !options.allowed.includes('pdf'))
 		throw new Error('buildDocument: Text makes a PDF, which this operation does not accept');
 	const cover = coverPageOf(ctx, itemIndex, options.purpose, options);
+	// Letter Font goes with the text the node writes: the letter, or the cover page.
+	const font =
+		source === 'text' || cover !== undefined ? await letterFontOf(ctx, itemIndex) : undefined;
 	const further = await furtherFiles(ctx, itemIndex);
 	if (source === 'text') {
-		const letter = textDocument(ctx, itemIndex, options.purpose, cover);
+		const letter = textDocument(ctx, itemIndex, options.purpose, cover, font);
 		if (further.length === 0) {
 			const { pdf, pages } = letter.render(0);
 			if (options.maxBytes !== undefined)
@@ -105,7 +108,7 @@ export async function buildDocument(
 	const front: FrontPages = (following, first) =>
 		cover === undefined
 			? undefined
-			: coverSheet(ctx, itemIndex, options.purpose, cover, following, first);
+			: coverSheet(ctx, itemIndex, options.purpose, cover, following, first, font);
 	return await buildPacket(
 		ctx,
 		itemIndex,

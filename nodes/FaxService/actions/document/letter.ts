@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type {
 	CoverPage,
+	LetterFont,
 	LetterOptions,
 	OpenedDocument,
 	PageSize,
@@ -11,14 +12,16 @@ import type {
 import {
 	DEFAULT_CONFIDENTIALITY_NOTICE,
 	DEFAULT_FONT_SIZE,
+	FontError,
 	LetterError,
 	nearestPageSize,
 	renderCoverSheet,
 	renderLetter,
 } from '../../../shared/pdf';
-import { letterFailure } from './failures';
+import { fontFailure, letterFailure } from './failures';
 import type { DocumentPurpose } from './fields';
 import { DEFAULT_LETTER_FILE_NAME } from './fields';
+import { fontFileBytes } from './files';
 
 /** What the letter writer makes of the item's fields: Text as a letter, and the cover page. */
 
@@ -58,17 +61,54 @@ function letterOptionsOf(
 	};
 }
 
-/** Runs the letter writer; its LetterError becomes the node's error naming field and item, never the text. */
+/** Letter Font's files, read now (before any request); undefined for the standard fonts. */
+export async function letterFontOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<LetterFont | undefined> {
+	const choice = ctx.getNodeParameter('letterFont', itemIndex, 'standard') as unknown;
+	if (choice === 'standard') return undefined;
+	if (choice !== 'trueType')
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Letter Font must be "Standard (Helvetica)" or "TrueType Font File" [item ${itemIndex}]`,
+			{ itemIndex, description: 'An expression must give "standard" or "trueType".' },
+		);
+	const faces = ctx.getNodeParameter('fontFaces', itemIndex, {}) as IDataObject;
+	const font: LetterFont = {
+		regular: await fontFileBytes(
+			ctx,
+			itemIndex,
+			'Font File',
+			ctx.getNodeParameter('fontFile', itemIndex, '') as unknown,
+		),
+	};
+	for (const [face, label] of [
+		['bold', 'Bold Font File'],
+		['italic', 'Italic Font File'],
+		['boldItalic', 'Bold Italic Font File'],
+	] as const) {
+		const given = faces[face];
+		if (given === undefined || given === null || given === '') continue;
+		font[face] = await fontFileBytes(ctx, itemIndex, label, given);
+	}
+	return font;
+}
+
+/** Runs the letter writer; its LetterError or FontError becomes the node's error naming field and item, never the text. */
 function written<T>(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	purpose: DocumentPurpose,
+	font: LetterFont | undefined,
 	write: () => T,
 ): T {
 	try {
 		return write();
 	} catch (error) {
-		if (error instanceof LetterError) throw letterFailure(ctx, itemIndex, error, purpose);
+		if (error instanceof FontError) throw fontFailure(ctx, itemIndex, error);
+		if (error instanceof LetterError)
+			throw letterFailure(ctx, itemIndex, error, purpose, font !== undefined);
 		// Not expected (the writer throws only LetterError); its message is not shown, it could quote the text.
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -88,14 +128,15 @@ export function textDocument(
 	itemIndex: number,
 	purpose: DocumentPurpose,
 	cover: CoverPage | undefined,
+	font: LetterFont | undefined,
 ): { fileName: string; render(followingPages: number): RenderedPdf } {
 	const text = textValue(ctx, itemIndex, ctx.getNodeParameter('text', itemIndex, '') as unknown);
 	const { rendering, fileName } = letterOptionsOf(ctx, itemIndex);
 	return {
 		fileName,
 		render: (followingPages) => {
-			const { pdf, pages } = written(ctx, itemIndex, purpose, () =>
-				renderLetter(text, { ...rendering, coverPage: cover, followingPages }),
+			const { pdf, pages } = written(ctx, itemIndex, purpose, font, () =>
+				renderLetter(text, { ...rendering, font, coverPage: cover, followingPages }),
 			);
 			return { pdf, pages, fileName };
 		},
@@ -110,14 +151,17 @@ export function coverSheet(
 	cover: CoverPage,
 	followingPages: number,
 	firstDocument: OpenedDocument | undefined,
+	font: LetterFont | undefined,
 ): Buffer {
 	const rendering = {
 		pageSize: nearestPageSize(firstDocument),
 		fontSize: DEFAULT_FONT_SIZE,
 		format: textFormatOf(ctx, itemIndex),
+		font,
 	};
-	return written(ctx, itemIndex, purpose, () => renderCoverSheet(cover, followingPages, rendering))
-		.pdf;
+	return written(ctx, itemIndex, purpose, font, () =>
+		renderCoverSheet(cover, followingPages, rendering),
+	).pdf;
 }
 
 /** Text as a string: an expression can give a number; an object or a list is not a letter. */
