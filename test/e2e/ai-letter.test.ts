@@ -7,6 +7,8 @@
  * file, as a tool's input item has none) behind a cover page whose subject and message the model wrote.
  * n8n's AI Agent talks to a scripted OpenAI-compatible model server (test/harness/model-server.ts).
  */
+import { execFileSync } from 'child_process';
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -35,6 +37,7 @@ import { pdfStep } from './helpers/webhook-steps';
 const MINUTE = 60_000;
 const PATH = 'letter-agent';
 const FILE_PATH = 'file-agent';
+const FONT_PATH = 'font-agent';
 const MCP_PATH = 'letter-tools';
 const TO = '+12125550188';
 // Markdown, as a model writes a letter: the tool's Text Format is Markdown unless set otherwise.
@@ -80,15 +83,15 @@ const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
 
 type Json = Record<string, unknown>;
 
-/** The agent's workflow with n8n's HTTP Request node fetching a PDF ("Get PDF") between its Webhook and the agent. */
-function withPdfFirst(workflow: WorkflowJson, url: string): WorkflowJson {
-	const getPdf = { id: 'get-pdf', position: [120, 0], ...pdfStep(url, 'Get PDF') };
+/** The agent's workflow with n8n's HTTP Request node fetching a file (`name`, into binary field data) between its Webhook and the agent. */
+function withFileFirst(workflow: WorkflowJson, url: string, name: string): WorkflowJson {
+	const getFile = { id: name, position: [120, 0], ...pdfStep(url, name) };
 	const connections = {
 		...workflow.connections,
-		Webhook: { main: [[{ node: 'Get PDF', type: 'main', index: 0 }]] },
-		'Get PDF': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+		Webhook: { main: [[{ node: name, type: 'main', index: 0 }]] },
+		[name]: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
 	};
-	return { ...workflow, nodes: [...workflow.nodes, getPdf], connections };
+	return { ...workflow, nodes: [...workflow.nodes, getFile], connections };
 }
 
 describeOnHosts(
@@ -152,7 +155,7 @@ describeOnHosts(
 				mcpServerWorkflow('Letter tools over MCP', MCP_PATH, faxServiceRef, [
 					faxLetterTool(services.faxNumber),
 				]),
-				withPdfFirst(
+				withFileFirst(
 					agentWorkflow(
 						hostVersion,
 						'File agent',
@@ -184,10 +187,40 @@ describeOnHosts(
 						],
 					),
 					`${sandbox.origin}/samples/referral.pdf`,
+					'Get PDF',
+				),
+				// A letter in Japanese and Vietnamese: the font fetched before the agent, read by an expression.
+				withFileFirst(
+					agentWorkflow(
+						hostVersion,
+						'Font agent',
+						FONT_PATH,
+						{ faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } },
+						undefined,
+						[
+							{
+								name: 'Fax Letter',
+								description: 'Faxes a letter you write, in any script, behind a cover page',
+								parameters: {
+									resource: 'sentFax',
+									operation: 'send',
+									text: fromAI('letter', 'The letter to fax, in Markdown'),
+									letterFont: 'trueType',
+									fontFile: "={{ $('Get Font').item.binary.data }}",
+									fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
+									toNumber: fromAI('toNumber', 'The fax number, in E.164 form'),
+									addCoverPage: true,
+									coverPage: { to: fromAI('recipientName', 'Who the fax is for') },
+								},
+							},
+						],
+					),
+					`${sandbox.origin}/samples/fonts/SawarabiGothic-Regular.ttf`,
+					'Get Font',
 				),
 			]);
 			for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
-			for (const path of [PATH, FILE_PATH]) await n8n.waitForWebhook(path);
+			for (const path of [PATH, FILE_PATH, FONT_PATH]) await n8n.waitForWebhook(path);
 			client = new Client({ name: 'fax-service-letter-e2e', version: '1.0.0' });
 			await client.connect(
 				new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)),
@@ -349,6 +382,46 @@ describeOnHosts(
 				expect(toolAnswer).toEqual([
 					expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
 				]);
+			},
+			3 * MINUTE,
+		);
+
+		test(
+			'an agent faxes a letter naming Nguyễn Thị Hương at a Japanese address, in the font its workflow fetched, with a cover page',
+			async () => {
+				const before = sandbox.requests.length;
+				const letter = '# 紹介状\n\n**患者:** Nguyễn Thị Hương\n\n住所: 東京都千代田区丸の内1-1';
+				model.script([
+					() => ({
+						toolCalls: [
+							{
+								name: 'Fax_Letter',
+								arguments: { letter, toNumber: TO, recipientName: '山田太郎 様' },
+							},
+						],
+					}),
+					(request) => ({
+						content: `Faxed: ${String((JSON.parse(toolResults(request).at(-1)!.content) as Json[])[0]?.faxId)}.`,
+					}),
+				]);
+				const answer = await ask('Fax the referral to Dr. Yamada.', FONT_PATH);
+				expect({
+					failures: model.failures,
+					remaining: model.remaining(),
+					status: answer.status,
+				}).toEqual({ failures: [], remaining: 0, status: 200 });
+				const sent = sends(before);
+				expect(sent).toHaveLength(1);
+				const fax = letterOf(sent[0]);
+				expect(fax.cover).toContain('To: 山田太郎 様');
+				for (const line of ['紹介状', '患者: Nguyễn Thị Hương', '住所: 東京都千代田区丸の内1-1'])
+					expect(fax.letter).toContain(line);
+				const fonts = execFileSync('pdffonts', [pdfs.read(sent[0].files[0].data).file], {
+					encoding: 'utf8',
+				});
+				expect(fonts).toMatch(
+					/[A-Z]{6}\+SawarabiGothic\S*\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/,
+				);
 			},
 			3 * MINUTE,
 		);
