@@ -230,19 +230,27 @@ describeOnHosts(
 					],
 					pdfStep(`${sandbox.origin}/samples/referral.pdf`),
 				),
-				webhookWorkflow('compat: letter', paths.letter, [
-					faxServiceStep('Send Letter', credential, {
-						resource: 'sentFax',
-						operation: 'send',
-						documentSource: 'text',
-						textFormat: 'markdown',
-						text: '# Referral\n\nDear Dr. Adams,\n\n| Test | Result |\n|---|---|\n| LDL | 162 mg/dL |\n\nPlease see our **patient** on Monday.\n\nKind regards',
-						fromNumber: { __rl: true, mode: 'number', value: fromNumber },
-						toNumber: '+12125550125',
-						addCoverPage: true,
-						coverPage: { subject: 'Referral letter', message: '**Urgent:** call first' },
-					}),
-				]),
+				// In a TrueType font from the item (Letter Font): a Vietnamese name, a Japanese address.
+				webhookWorkflow(
+					'compat: letter',
+					paths.letter,
+					[
+						faxServiceStep('Send Letter', credential, {
+							resource: 'sentFax',
+							operation: 'send',
+							documentSource: 'text',
+							textFormat: 'markdown',
+							text: '# Referral\n\nDear Dr. Adams,\n\n| Test | Result |\n|---|---|\n| LDL | 162 mg/dL |\n\nPlease see our **patient** Nguyễn Thị Hương on Monday.\n\n東京都千代田区丸の内1-1',
+							letterFont: 'trueType',
+							fontFile: 'data',
+							fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+							toNumber: '+12125550125',
+							addCoverPage: true,
+							coverPage: { subject: 'Referral letter', message: '**Urgent:** call first' },
+						}),
+					],
+					pdfStep(`${sandbox.origin}/samples/fonts/SawarabiGothic-Regular.ttf`),
+				),
 				webhookWorkflow(
 					'compat: earlier file',
 					paths.earlierFile,
@@ -393,7 +401,7 @@ describeOnHosts(
 			);
 		});
 
-		test("Document Source works in the node: a Markdown letter with a cover page, and an earlier node's file, each one sound fax", async () => {
+		test("Document Source works in the node: a Markdown letter in a TrueType font with a cover page, and an earlier node's file, each one sound fax", async () => {
 			await startByWebhook(paths.letter, {});
 			await startByWebhook(paths.earlierFile, {});
 			for (const id of [workflowIds.letter, workflowIds.earlierFile]) {
@@ -422,7 +430,8 @@ describeOnHosts(
 				'Referral',
 				'Test Result',
 				'LDL 162 mg/dL',
-				'Please see our patient on Monday.',
+				'Please see our patient Nguyễn Thị Hương on Monday.',
+				'東京都千代田区丸の内1-1',
 			])
 				expect(body).toContain(line);
 			expect(body).not.toMatch(/\*|\||#/);

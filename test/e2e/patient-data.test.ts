@@ -84,6 +84,8 @@ const MARKDOWN_LETTER_FIELDS = {
 	text: `# Referral\n\n**Patient:** ${PATIENT.name}\n\n| Born | Member |\n|---|---|\n| ${PATIENT.dob} | ${PATIENT.memberId} |\n\n> ${PATIENT.note}`,
 	coverPage: { ...LETTER_FIELDS.coverPage, message: `**Note:** ${PATIENT.note}` },
 };
+/** The letter in a TrueType font (Letter Font), its file in the item's binary field data. */
+const FONT_LETTER_FIELDS = { ...LETTER_FIELDS, letterFont: 'trueType', fontFile: 'data' };
 /** The referral twice behind a cover page naming the patient: a packet the node reads and joins. */
 const PACKET_FIELDS = {
 	addCoverPage: true,
@@ -108,11 +110,12 @@ type FailureFlow =
 	| 'badEmail'
 	| 'nameAsNumber'
 	| 'badLetter'
+	| 'badFontLetter'
 	| 'lockedPacket'
 	| 'refusedFax'
 	| 'refusedEmail'
 	| 'failedUpload';
-type Flow = 'send' | 'sendAndWait' | FailureFlow;
+type Flow = 'send' | 'sendAndWait' | 'fontLetter' | FailureFlow;
 
 /** Each failure: what the message must say (never a value), and what the description must still carry. */
 const FAILURES: Array<{
@@ -146,6 +149,12 @@ const FAILURES: Array<{
 		message:
 			/^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
 		description: ['standard PDF fonts, which show Latin letters'],
+	},
+	{
+		flow: 'badFontLetter',
+		name: "validation: a letter about the patient in Letter Font's file, with Arabic script",
+		message: /^Text cannot be faxed: .*is Arabic script.*\[item 0\]$/,
+		description: ['right-to-left layout or letter shaping'],
 	},
 	{
 		flow: 'lockedPacket',
@@ -368,6 +377,8 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 
 		const pdf = pdfStep(`${proxyOrigin}${PDF_PATH}`, 'Patient PDF');
 		const lockedPdf = pdfStep(`${proxyOrigin}${LOCKED_PDF_PATH}`, 'Patient PDF');
+		// The letters in a TrueType font take it from the item, as HTTP Request leaves it.
+		const font = pdfStep(`${sandbox.origin}/samples/fonts/NotoSans-Regular.ttf`, 'Font');
 		const number = { __rl: true, mode: 'number', value: fromNumber };
 		const fax = (
 			name: string,
@@ -432,6 +443,13 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 					text: `**${PATIENT.name}** 中 ${LETTER}`,
 				}),
 			],
+			fontLetter: [fax('Send Font Letter', FAX_FIELDS, FONT_LETTER_FIELDS)],
+			badFontLetter: [
+				fax('Send Font Letter', FAX_FIELDS, {
+					...FONT_LETTER_FIELDS,
+					text: `${PATIENT.name} مرحبا ${LETTER}`,
+				}),
+			],
 			lockedPacket: [fax('Send Packet', FAX_FIELDS, PACKET_FIELDS)],
 			nameAsNumber: [
 				faxServiceStep('Forward Received Fax', credential, {
@@ -459,7 +477,13 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 					`Patient data: ${flow}`,
 					paths[flow],
 					flows[flow],
-					flow === 'nameAsNumber' ? undefined : flow === 'lockedPacket' ? lockedPdf : pdf,
+					flow === 'nameAsNumber'
+						? undefined
+						: flow === 'lockedPacket'
+							? lockedPdf
+							: flow === 'fontLetter' || flow === 'badFontLetter'
+								? font
+								: pdf,
 				),
 			),
 		]);
@@ -564,6 +588,16 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		},
 		3 * MINUTE,
 	);
+
+	test('a letter about the patient in a TrueType font (Letter Font) is faxed with the font embedded', async () => {
+		const execution = await run('fontLetter');
+		expect({ status: execution.status, error: failureOf(execution).message }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const letter = lastCreated('/sent_faxes')!.files[0].data.toString('latin1');
+		expect(letter).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+	});
 
 	test.each(FAILURES)(
 		'$name: the message names the field or request, never the value; the description keeps what was typed or said',
