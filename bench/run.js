@@ -12,13 +12,16 @@
  *   3. Uploading a 50 MB PDF for AI extraction; 4. Return All over 3,000 sent faxes (ours vs HTTP Request).
  *   5. Rendering a 50-page letter (Document Source: Text) with renderLetter from dist/, in fresh Node
  *      processes (time, PDF bytes, peak RSS); no n8n needed, so `BENCH_ONLY=letter` starts none.
+ *      5b. The same for a Markdown letter against pdfkit (`BENCH_ONLY=markdown`); 5c. a 10-page Japanese
+ *      and a 10-page Vietnamese letter in an embedded TrueType font against pdfkit with the same font
+ *      (`BENCH_ONLY=fonts`).
  *   6. Joining documents: a cover page in front of a 300-page scan, a 200-page text PDF, and three
  *      documents, by ours (dist/), pdf-lib and qpdf (time, peak RSS, bytes); no n8n either (`BENCH_ONLY=packet`).
  *
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
- * BENCH_ONLY=send,upload,returnAll,receive,letter,markdown,packet (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
+ * BENCH_ONLY=send,upload,returnAll,receive,letter,markdown,fonts,packet (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
  * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL, BENCH_LETTER_PAGES, BENCH_LETTER_RUNS, BENCH_PACKET_RUNS,
  * BENCH_PACKET_SCAN_PAGES, BENCH_PACKET_TEXT_PAGES;
  * N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
@@ -48,6 +51,7 @@ const { benchAiUpload, seedSentFaxes, benchReturnAll } = require('./lib/upload-a
 const { benchReceive } = require('./lib/receive');
 const { benchLetter } = require('./lib/letter');
 const { benchMarkdownLetter } = require('./lib/markdown-letter');
+const { benchFontLetter } = require('./lib/font-letter');
 const { benchPacket } = require('./lib/packet');
 const { report } = require('./lib/report');
 
@@ -61,7 +65,7 @@ async function main() {
 	const startedAt = Date.now();
 	const packetWanted = PARAMS.parts.includes('packet');
 	const standaloneOnly = PARAMS.parts.every((part) =>
-		['letter', 'markdown', 'packet'].includes(part),
+		['letter', 'markdown', 'fonts', 'packet'].includes(part),
 	);
 	for (const [file, hint] of [
 		[PDF_JS, 'npm run build'],
@@ -95,11 +99,12 @@ async function main() {
 		if (!result.ok) process.exitCode = 1;
 	};
 
-	// 5 and 6 need neither the sandbox nor n8n: they run first, and alone when they are the only parts.
+	// 5, 5b, 5c and 6 need neither the sandbox nor n8n: they run first, and alone when they are the only parts.
 	const letter = PARAMS.parts.includes('letter') ? benchLetter(PDF_JS) : undefined;
 	const markdownLetter = PARAMS.parts.includes('markdown')
 		? benchMarkdownLetter(PDF_JS)
 		: undefined;
+	const fontLetter = PARAMS.parts.includes('fonts') ? benchFontLetter(PDF_JS) : undefined;
 	const packet = packetWanted ? await benchPacket(PDF_JS) : undefined;
 	if (standaloneOnly) {
 		finish({
@@ -109,6 +114,7 @@ async function main() {
 			parameters: PARAMS,
 			letter,
 			markdownLetter,
+			fontLetter,
 			packet,
 			checks,
 			ok: checks.every((c) => c.ok),
@@ -302,6 +308,7 @@ async function main() {
 			receiveTuned,
 			letter,
 			markdownLetter,
+			fontLetter,
 			packet,
 			checks,
 			ok: checks.every((c) => c.ok),

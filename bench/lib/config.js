@@ -39,9 +39,9 @@ const PARAMS = {
 	tunedRounds: num('BENCH_TUNED_ROUNDS', 1, 1), // rounds with each of TUNED_ENVS (0: skip)
 	warmupCallbacks: num('BENCH_WARMUP', 20, 5), // per variant, before the rounds, not measured
 	fromNumber: '+14155550001',
-	parts: (process.env.BENCH_ONLY || 'send,upload,returnAll,receive,letter,markdown,packet').split(
-		',',
-	), // which parts to run
+	parts: (
+		process.env.BENCH_ONLY || 'send,upload,returnAll,receive,letter,markdown,fonts,packet'
+	).split(','), // which parts to run
 	uploadBytes: num('BENCH_UPLOAD_BYTES', 50 * 1024 * 1024 - 4096, 5 * 1024 * 1024), // under the 50 MB AI limit (52,428,800 bytes)
 	returnAllTotal: num('BENCH_RETURN_ALL', 3000, 300), // sent faxes listed by Return All
 	letterPages: num('BENCH_LETTER_PAGES', 50, 50), // pages of the letter part 5 renders (without its cover page)

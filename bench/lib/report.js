@@ -174,6 +174,68 @@ function markdownTable(markdown, p) {
 	];
 }
 
+function fontLetterTable(fonts, p) {
+	const x = (value) => `${fixed(value, 2)}×`;
+	const kB = (bytes) => (bytes === undefined ? '–' : (bytes / 1024).toFixed(1));
+	return [
+		`5c. A ${fonts.pages}-page letter in an embedded TrueType font against pdfkit with the same font file (Letter, ${fonts.fontSize} pt, 72 pt margins; fresh Node processes; median of ${p.letterRuns} renders after the first)`,
+		table(
+			[
+				'letter (font)',
+				'producer',
+				'pages',
+				'PDF bytes',
+				'font program kB',
+				'content streams kB',
+				'first render ms',
+				'median ms',
+				'peak RSS MB (child)',
+				'peak RSS growth MB',
+				'heap growth MB',
+			],
+			fonts.letters.flatMap((letter) =>
+				letter.producers.map((v) => [
+					`${letter.letter} (${letter.font}, ${letter.characters} characters)`,
+					v.producer,
+					v.pages,
+					v.bytes,
+					kB(v.bytesByPart && v.bytesByPart.fontPrograms),
+					kB(v.bytesByPart && v.bytesByPart.contentStreams),
+					fixed(v.firstMs),
+					fixed(v.medianMs),
+					MB(v.peakRssBytes),
+					MB(v.peakRssGrowthBytes),
+					MB(v.heapUsedGrowthBytes),
+				]),
+			),
+		),
+		table(
+			[
+				'letter',
+				'time ours/pdfkit (median)',
+				'time ours/pdfkit (first)',
+				'bytes ours/pdfkit',
+				'peak RSS ours/pdfkit',
+				'faster than pdfkit (median / first)',
+				'bytes within 1.5×',
+			],
+			fonts.letters.map((letter) => [
+				letter.letter,
+				x(letter.ratios.timeVsPdfkit),
+				x(letter.ratios.firstVsPdfkit),
+				x(letter.ratios.bytesVsPdfkit),
+				x(letter.ratios.peakRssVsPdfkit),
+				[letter.aims.fasterThanPdfkitWarm, letter.aims.fasterThanPdfkitFirst]
+					.map((yes) => (yes ? 'yes' : 'NO'))
+					.join(' / '),
+				letter.aims.bytesWithinAim ? 'yes' : 'NO',
+			]),
+		),
+		"issue 46's aims, reported and not checked: faster than pdfkit (warm: the median; cold: the first render of a process), bytes at most 1.5× pdfkit's. Both compress their content streams (Flate).",
+		'',
+	];
+}
+
 function packetTable(packet) {
 	const p = packet.parameters;
 	const x = (value) => `${fixed(value, 2)}×`;
@@ -241,7 +303,7 @@ function report(result, resultsFile) {
 		`Machine: ${machine.cpus} × ${machine.cpuModel}, ${MB(machine.totalMemBytes)} MB RAM, load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`,
 		machine.n8nVersion
 			? `Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`
-			: `Node ${machine.node} (bench); no n8n started (letter and packet parts only)`,
+			: `Node ${machine.node} (bench); no n8n started (letter, markdown, fonts and packet parts only)`,
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
 		...(result.receive
@@ -266,6 +328,7 @@ function report(result, resultsFile) {
 			: []),
 		...(result.letter ? letterTable(result.letter, result.parameters) : []),
 		...(result.markdownLetter ? markdownTable(result.markdownLetter, result.parameters) : []),
+		...(result.fontLetter ? fontLetterTable(result.fontLetter, result.parameters) : []),
 		...(result.packet ? packetTable(result.packet) : []),
 		failed.length === 0
 			? `All ${result.checks.length} correctness checks passed.`

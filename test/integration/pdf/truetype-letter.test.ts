@@ -79,6 +79,21 @@ describe('a letter in an embedded TrueType font', () => {
 		expect(lines(read.pageTexts[0])[0]).toBe('Nguyễn Thị Hương');
 	});
 
+	test("the pages' content streams are Flate-compressed (a plain letter's stay as they were): qpdf reads them back", () => {
+		const text = 'Nguyễn Thị Hương, Γεώργιος Παπαδόπουλος. '.repeat(200);
+		const letter = renderLetter(text, { font: { regular: notoSans() } }).pdf.toString('latin1');
+		const pages = [...letter.matchAll(/\/Contents (\d+) 0 R/g)].map(([, number]) => number);
+		expect(pages.length).toBeGreaterThan(1);
+		for (const number of pages)
+			expect(letter).toMatch(
+				new RegExp(`\\n${number} 0 obj\\n<< /Length \\d+ /Filter /FlateDecode >>`),
+			);
+		expect(renderLetter('Dear Dr. Adams').pdf.toString('latin1')).not.toContain('/FlateDecode');
+		const read = tools.read(Buffer.from(letter, 'latin1'));
+		expect(read.check).toEqual(SOUND_PDF);
+		expect(words(read.text)).toContain(words(text.slice(0, 200)));
+	});
+
 	test('the same letter gives the same bytes; another text another subset tag', () => {
 		const options: LetterOptions = {
 			font: { regular: sawarabiGothic() },
