@@ -12,6 +12,7 @@ import { join } from 'path';
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { CHARACTER_RULE_URL } from '../../nodes/FaxService/actions/document/fields';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
 import { launchChromium, N8nEditor, saveScreenshot, type Browser } from './helpers/browser';
 import {
@@ -272,11 +273,11 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 				const hint = editor
 					.parameterItem('text')
 					.locator('a', { hasText: 'which characters print' });
-				expect(await hint.getAttribute('href')).toBe(
-					'https://www.npmjs.com/package/n8n-nodes-fax-service#document-source-text',
-				);
+				// The README's section on characters and fonts (test/package/docs.test.ts: it exists).
+				expect(await hint.getAttribute('href')).toBe(CHARACTER_RULE_URL);
 				const itemText = await editor.parameterItem('text').innerText();
-				expect(itemText).toContain('Prints Latin letters');
+				expect(itemText).toContain('With the standard font: Latin letters');
+				expect(itemText).toContain('choose a TrueType font in Letter Font');
 				expect(itemText).not.toMatch(/1252|WinAnsi/i);
 			});
 			await step('execute-without-number', async () => {
