@@ -13,7 +13,7 @@ const os = require('os');
 const path = require('path');
 
 const { PARAMS, log, MB, check } = require('./config');
-const { checkQpdf, installed, runChild, tool } = require('./letter');
+const { checkQpdf, fewestReaching, installed, runChild, tool } = require('./letter');
 const { median } = require('./measure');
 
 const CHILD = path.join(__dirname, 'font-letter-child.js');
@@ -79,14 +79,7 @@ function textOfPages(renderLetter, letter, font, pages) {
 			fontSize: FONT_SIZE,
 			font: { regular: font },
 		}).pages;
-	let low = 1;
-	let high = 8;
-	while (pagesOf(high) < pages) high *= 2;
-	while (low < high) {
-		const mid = Math.floor((low + high) / 2);
-		if (pagesOf(mid) < pages) low = mid + 1;
-		else high = mid;
-	}
+	const low = fewestReaching(pages, pagesOf);
 	return { text: letterText(letter, low), paragraphs: low };
 }
 

@@ -35,18 +35,23 @@ const letterText = (paragraphs) =>
 		'Clinic North',
 	].join('\n');
 
-/** The number of paragraphs that makes exactly `pages` pages (Letter, 11 pt, no cover page). */
-function textOfPages(renderLetter, pages) {
-	const pagesOf = (count) => renderLetter(letterText(count), { pageSize: 'letter' }).pages;
+/** The smallest count (of paragraphs, sections…) for which `pagesOf(count)` reaches `pages`: a binary search. */
+function fewestReaching(pages, pagesOf) {
 	let low = 1;
 	let high = 8;
 	while (pagesOf(high) < pages) high *= 2;
-	// The smallest count that reaches `pages` pages.
 	while (low < high) {
 		const mid = Math.floor((low + high) / 2);
 		if (pagesOf(mid) < pages) low = mid + 1;
 		else high = mid;
 	}
+	return low;
+}
+
+/** The number of paragraphs that makes exactly `pages` pages (Letter, 11 pt, no cover page). */
+function textOfPages(renderLetter, pages) {
+	const pagesOf = (count) => renderLetter(letterText(count), { pageSize: 'letter' }).pages;
+	const low = fewestReaching(pages, pagesOf);
 	if (pagesOf(low) !== pages) throw new Error(`no paragraph count gives exactly ${pages} pages`);
 	return { text: letterText(low), paragraphs: low };
 }
@@ -218,4 +223,12 @@ function benchLetter(pdfModule) {
 	}
 }
 
-module.exports = { benchLetter, letterText, runChild, tool, installed, checkQpdf };
+module.exports = {
+	benchLetter,
+	letterText,
+	fewestReaching,
+	runChild,
+	tool,
+	installed,
+	checkQpdf,
+};

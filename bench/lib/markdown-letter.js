@@ -11,7 +11,7 @@ const os = require('os');
 const path = require('path');
 
 const { PARAMS, log, MB, check } = require('./config');
-const { checkQpdf, installed, runChild, tool } = require('./letter');
+const { checkQpdf, fewestReaching, installed, runChild, tool } = require('./letter');
 const { median } = require('./measure');
 
 const LETTER_CHILD = path.join(__dirname, 'letter-child.js');
@@ -51,14 +51,7 @@ const markdownText = (sections) =>
 /** The number of sections that makes at least `pages` pages as Markdown (Letter, 11 pt). */
 function textOfPages(renderLetter, pages) {
 	const pagesOf = (count) => renderLetter(markdownText(count), { format: 'markdown' }).pages;
-	let low = 1;
-	let high = 8;
-	while (pagesOf(high) < pages) high *= 2;
-	while (low < high) {
-		const mid = Math.floor((low + high) / 2);
-		if (pagesOf(mid) < pages) low = mid + 1;
-		else high = mid;
-	}
+	const low = fewestReaching(pages, pagesOf);
 	return { text: markdownText(low), sections: low };
 }
 

@@ -9,9 +9,8 @@
  */
 
 const path = require('path');
-const PDFDocument = require('pdfkit');
+const { letterDocument, MARGIN } = require('./pdfkit-document');
 
-const MARGIN = 72;
 const LINE_GAP_FACTOR = 0.35;
 const HEADING_SCALE = [1.5, 1.3, 1.15];
 
@@ -36,14 +35,7 @@ function markdownParser(pdfModule) {
 /** Renders `markdown` with pdfkit; resolves { pdf, pages }. */
 function renderWithPdfkit(markdown, pdfModule, size = 11) {
 	const { parseBlocks, parseInline, columnWidths } = markdownParser(pdfModule);
-	const doc = new PDFDocument({
-		size: 'LETTER',
-		margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-		bufferPages: true,
-	});
-	const chunks = [];
-	doc.on('data', (chunk) => chunks.push(chunk));
-	const done = new Promise((resolve) => doc.on('end', resolve));
+	const { doc, finish } = letterDocument();
 	const bottom = () => doc.page.height - MARGIN;
 
 	/** Styled runs as one wrapped paragraph at x, width (pdfkit's `continued` text). */
@@ -222,24 +214,7 @@ function renderWithPdfkit(markdown, pdfModule, size = 11) {
 	};
 
 	blocks(parseBlocks(markdown), MARGIN, doc.page.width - 2 * MARGIN, 0);
-	const range = doc.bufferedPageRange();
-	for (let page = 0; page < range.count; page++) {
-		doc.switchToPage(range.start + page);
-		const label = `Page ${page + 1} of ${range.count}`;
-		doc.font('Helvetica').fontSize(9);
-		// In the bottom margin: pdfkit would start a new page for text below it.
-		doc.page.margins.bottom = 0;
-		doc.text(
-			label,
-			(doc.page.width - doc.widthOfString(label)) / 2,
-			doc.page.height - MARGIN / 2 - 9,
-			{
-				lineBreak: false,
-			},
-		);
-	}
-	doc.end();
-	return done.then(() => ({ pdf: Buffer.concat(chunks), pages: range.count }));
+	return finish('Helvetica');
 }
 
 module.exports = { renderWithPdfkit };

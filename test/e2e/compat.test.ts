@@ -16,7 +16,6 @@ import { join } from 'path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { packPackage, type PackedPackage } from '../harness/package-tarball';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
-import { minimalPdf } from './helpers/files';
 import { COMPAT_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
 	createInstance,
@@ -32,7 +31,7 @@ import {
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
-import { sandboxApi, type SandboxApi } from './helpers/sandbox-api';
+import { pdfForm, provisionNumber, sandboxApi, type SandboxApi } from './helpers/sandbox-api';
 import { fanOutWorkflow, faxServiceStep, pdfStep, webhookWorkflow } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
@@ -128,16 +127,6 @@ describeOnHosts(
 		const triggerUrl = () => n8n.webhookUrl(`${triggerWebhookId}/fax-service`);
 
 		let api: SandboxApi;
-		const pdfForm = (fields: Record<string, string>) => {
-			const form = new FormData();
-			for (const [name, value] of Object.entries(fields)) form.append(name, value);
-			form.append(
-				'file',
-				new Blob([new Uint8Array(minimalPdf('compatibility'))], { type: 'application/pdf' }),
-				'fax.pdf',
-			);
-			return form;
-		};
 		const startByWebhook = async (path: string, body: Record<string, unknown>) => {
 			const response = await fetch(n8n.webhookUrl(path), {
 				method: 'POST',
@@ -182,12 +171,7 @@ describeOnHosts(
 				callbackRetryScheduleMs: [500, 1000, 2000],
 			});
 			api = sandboxApi(sandbox);
-			fromNumber = String(
-				(
-					(await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } }))
-						.faxNumber as Record<string, unknown>
-				).number,
-			);
+			fromNumber = await provisionNumber(api);
 			// editor: the type files n8n writes for its editor say what it loaded (packageLoaded()).
 			n8n = await createInstance({
 				hostVersion,

@@ -29,7 +29,7 @@ import {
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
-import { sandboxApi, type SandboxApi } from './helpers/sandbox-api';
+import { pdfForm, provisionNumber, sandboxApi, type SandboxApi } from './helpers/sandbox-api';
 import { errorBranchWorkflow, type ErrorBranchOperation } from './helpers/error-branch';
 
 const MINUTE = 60_000;
@@ -63,12 +63,6 @@ describeOnHosts(COMPAT_HOSTS, "failed items on n8n's error output", ({ hostVersi
 	) as Record<ErrorBranchOperation, string>;
 	const ids = {} as Record<ErrorBranchOperation, string>;
 
-	const pdfForm = (fields: Record<string, string>) => {
-		const form = new FormData();
-		for (const [name, value] of Object.entries(fields)) form.append(name, value);
-		form.append('file', new Blob([new Uint8Array(minimalPdf('sent'))]), 'fax.pdf');
-		return form;
-	};
 	/** Starts `flow` (each is started once) with these entries and waits for its execution to end. */
 	const run = async (
 		flow: ErrorBranchOperation,
@@ -118,13 +112,7 @@ describeOnHosts(COMPAT_HOSTS, "failed items on n8n's error output", ({ hostVersi
 			callbackRetryScheduleMs: [500, 1000, 2000],
 		});
 		api = sandboxApi(sandbox);
-		fromNumber = String(
-			(
-				(await api('POST', '/fax_numbers', { fax_number: { area_code: '415' } })).faxNumber as {
-					number: string;
-				}
-			).number,
-		);
+		fromNumber = await provisionNumber(api);
 		proxy = await startFaultProxy(sandbox);
 		n8n = await createInstance({
 			hostVersion,

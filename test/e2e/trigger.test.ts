@@ -22,6 +22,7 @@ import {
 import { storedBinary } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import { pdfForm } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
@@ -49,13 +50,6 @@ function apiClient(sandbox: Sandbox, key: string): Api {
 		const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: payload });
 		return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 	};
-}
-
-function pdfForm(fields: Record<string, string>, pdf: Buffer): FormData {
-	const form = new FormData();
-	for (const [name, value] of Object.entries(fields)) form.append(name, value);
-	form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'document.pdf');
-	return form;
 }
 
 /** Posts a recorded callback attempt again, byte for byte (a redelivery). */

@@ -33,6 +33,14 @@ export async function provisionNumber(api: SandboxApi): Promise<string> {
 	return faxNumber.number;
 }
 
+/** A multipart request body: `fields`, then `pdf` (a one-page PDF by default) as its `file` part. */
+export function pdfForm(fields: Record<string, string>, pdf = minimalPdf('a fax')): FormData {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) form.append(name, value);
+	form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'fax.pdf');
+	return form;
+}
+
 /** Simulates an inbound fax (a one-page PDF reading `text`); resolves its sendToken. */
 export async function receiveFax(
 	api: SandboxApi,
@@ -40,14 +48,7 @@ export async function receiveFax(
 	fromNumber: string,
 	text: string,
 ): Promise<string> {
-	const form = new FormData();
-	form.append('to_number', toNumber);
-	form.append('from_number', fromNumber);
-	form.append(
-		'file',
-		new Blob([new Uint8Array(minimalPdf(text))], { type: 'application/pdf' }),
-		'fax.pdf',
-	);
+	const form = pdfForm({ to_number: toNumber, from_number: fromNumber }, minimalPdf(text));
 	const { message } = await api('POST', '/received_faxes/test_receive', form);
 	return /([0-9a-f]{24})/.exec(String(message))![1];
 }
