@@ -86,7 +86,7 @@ export function letterFailure(
 				);
 			return fail(
 				`${label} cannot be ${verb}: ${refusedCharacters(error)}`,
-				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: docs/letters.md lists them), digits, common punctuation and symbols; not other scripts or emoji. ' +
+				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: the README section Letters and fonts says which), digits, common punctuation and symbols; not other scripts or emoji. ' +
 					`For Greek, Cyrillic, Vietnamese, Chinese, Japanese or Korean, choose a TrueType font in Letter Font; else replace or remove the character${label === 'Text' ? '' : ` in ${label}`}.`,
 			);
 		case 'empty':

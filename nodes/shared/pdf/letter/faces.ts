@@ -93,7 +93,7 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 }
 
 /** Whether every character of a text has a WinAnsi byte (Courier can show it). */
-export function fitsWinAnsi(text: string): boolean {
+function fitsWinAnsi(text: string): boolean {
 	for (const character of text)
 		if (winAnsiByte(character.codePointAt(0) ?? 0) === undefined) return false;
 	return true;
