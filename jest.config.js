@@ -7,6 +7,9 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
+	// The run's shared n8n per host (scripts/n8n-host/shared.js): where they note themselves, and their end.
+	globalSetup: '<rootDir>/test/setup/global-setup.js',
+	globalTeardown: '<rootDir>/test/setup/global-teardown.js',
 	testTimeout: 30000,
 	// Suites run side by side: the end-to-end ones often wait on real n8n processes (minute ticks, the
 	// wait tracker, callbacks), each on its own ports and folders. Four workers on the 2-core machine:

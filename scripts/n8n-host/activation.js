@@ -20,13 +20,14 @@ function usesPublicationService(instance) {
  */
 async function activationStatus(instance) {
 	const query = (sql, params) => instance.query(sql, params);
-	if (usesPublicationService(instance)) return await readActivationStatus(query);
 	const sinceStart =
 		instance.logOffset === undefined ? '' : instance.logs({ since: instance.logOffset });
-	return await readStartupActivationStatus(
-		query,
-		sinceStart.includes(READY_LINE) ? sinceStart : null,
-	);
+	const status = usesPublicationService(instance)
+		? await readActivationStatus(query)
+		: await readStartupActivationStatus(query, sinceStart.includes(READY_LINE) ? sinceStart : null);
+	// On the shared n8n (shared.js), a suite's own workflows: another suite's are not its to wait for.
+	const own = instance.shared?.workflowIds;
+	return own ? status.filter((workflow) => own.has(workflow.workflowId)) : status;
 }
 
 /** Waits until no published workflow is pending activation (see activationStatus()). */

@@ -2,12 +2,14 @@
 /**
  * The command line of scripts/n8n-host.js: install [--host=1|2|<release>] [--compat] [--force]
  * [--verbose] (every pinned host unless --host names one; --compat: the compatibility releases),
- * path [--host=…] (default N8N_HOST_VERSION, else 2), and the supervisor's __supervise.
+ * path [--host=…] (default N8N_HOST_VERSION, else 2), the supervisor's __supervise and the shared
+ * n8n's keeper __shared (shared.js).
  */
 
 const { ensureInstalled } = require('./install');
 const { ensureRegistryInstalled } = require('./registry');
 const { superviseMain } = require('./processes');
+const { sharedKeeperMain } = require('./shared');
 const { COMPAT_VERSIONS, HOST_VERSIONS, hostLabel, resolveHost } = require('./hosts');
 
 /** The value of `--host=N` / `--host N`, or undefined. */
@@ -61,6 +63,9 @@ async function cliMain(argv) {
 			return;
 		case '__supervise':
 			superviseMain();
+			return;
+		case '__shared':
+			await sharedKeeperMain(rest);
 			return;
 		default:
 			console.error(

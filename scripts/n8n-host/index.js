@@ -34,6 +34,8 @@
  *   host.itemsOf(runOrExecution, 'Node name')       -> json of the items the node produced
  *   const cluster = await host.createQueueCluster({ workers: 2 })  (queue mode: cluster.js; PostgreSQL
  *                                                    and Redis from services.js: startPostgres / startRedis)
+ *   const n8n = await host.sharedInstance({ hostVersion? })  (the run's one started n8n of that host,
+ *                                                    shared by the suites that need a plain one: shared.js)
  *   createInstance({ editor: true }) serves n8n's editor and writes its type files (a browser, packageLoaded());
  *   without it n8n starts with N8N_DISABLE_UI, ~3 s quicker (create.js)
  *   createInstance({ command: 'worker' | 'webhook' }) runs that n8n command instead of `n8n start`
@@ -52,6 +54,7 @@ const { freePorts, portIsFree } = require('./ports');
 const { itemsOf, parseRawOutput } = require('./runs');
 const { N8nHostInstance, READY_LINE } = require('./instance');
 const { createInstance } = require('./create');
+const { sharedInstance, stopSharedInstances } = require('./shared');
 const { createQueueCluster } = require('./cluster');
 const { startPostgres, startRedis } = require('./services');
 const { startRegistry } = require('./registry');
@@ -69,6 +72,8 @@ module.exports = {
 	isInstalled,
 	pinnedN8nVersion,
 	createInstance,
+	sharedInstance,
+	stopSharedInstances,
 	createQueueCluster,
 	startPostgres,
 	startRedis,

@@ -5,6 +5,15 @@ const fs = require('fs');
 const path = require('path');
 
 const { delay, stripAnsi, tail } = require('./util');
+
+const processIsAlive = (pid) => {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+};
 const { portIsFree } = require('./ports');
 const { untrackGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { ensureOwner, restRequest } = require('./owner');
@@ -103,6 +112,7 @@ class N8nHostInstance {
 	}
 
 	isRunning() {
+		if (this.shared) return processIsAlive(this.shared.n8nPid);
 		return Boolean(this.proc && this.proc.exitCode === null && this.proc.signalCode === null);
 	}
 
@@ -173,6 +183,8 @@ class N8nHostInstance {
 	 */
 	async start({ timeoutMs = 120000, requireActivation = true } = {}) {
 		if (this.isRunning()) return this;
+		if (this.shared)
+			throw new Error('The shared n8n has exited: its keeper log says why (shared.js).');
 		this.restCookie = null;
 		this.linkPackage();
 		fs.appendFileSync(
@@ -284,6 +296,10 @@ class N8nHostInstance {
 
 	/** Stops n8n (SIGTERM, SIGKILL to its whole process group after ~25 s) and waits until its port is free. */
 	async stop({ timeoutMs = 30000 } = {}) {
+		if (this.shared)
+			throw new Error(
+				'A suite does not stop the shared n8n (shared.js): createInstance() gives one of its own.',
+			);
 		const proc = this.proc;
 		if (!proc) return;
 		await stopSupervised(proc, this.exited, timeoutMs);
@@ -297,12 +313,14 @@ class N8nHostInstance {
 	 * keep: true or N8N_HOST_KEEP_DATA=1, to read n8n.log / n8n-cli.log after a failure).
 	 */
 	async dispose({ keep = process.env.N8N_HOST_KEEP_DATA === '1' } = {}) {
+		// The shared n8n lives until the run's global teardown (shared.js).
+		if (this.shared) return;
 		await this.stop();
 		if (this.ownsUserFolder && !keep) fs.rmSync(this.userFolder, { recursive: true, force: true });
 	}
 
-	/** Text of the captured `n8n start` log (all starts, or from a byte offset). */
-	logs({ since = 0 } = {}) {
+	/** Text of the captured `n8n start` log (all starts, or from a byte offset; on the shared n8n, from when the suite attached). */
+	logs({ since = this.shared?.logFrom ?? 0 } = {}) {
 		try {
 			const buffer = fs.readFileSync(this.logFile);
 			return stripAnsi(buffer.subarray(since).toString('utf8'));

@@ -67,6 +67,7 @@ async function createWorkflows(instance, workflows) {
 			`POST /rest/workflows (${name})`,
 		);
 		created.push({ ...workflow, id: String(saved.id), versionId: saved.versionId });
+		instance.shared?.workflowIds.add(String(saved.id));
 	}
 	return created;
 }

@@ -13,6 +13,7 @@ const os = require('os');
 const path = require('path');
 
 const { runCli } = require('./cli-commands');
+const { withLock } = require('./util');
 
 // The write-ahead log holds what n8n had not checkpointed when the CLI exited; the shared-memory index
 // is rebuilt from it by SQLite when the copy is opened.
@@ -20,28 +21,6 @@ const FILES = ['database.sqlite', 'database.sqlite-wal'];
 
 /** Where a host's template lives (inside its node_modules: removed and rebuilt with the install). */
 const templateDir = (paths) => path.join(paths.HOST_MODULES, '.cache', 'template-db');
-
-async function withLock(lockDir, work) {
-	const until = Date.now() + 180000;
-	for (;;) {
-		try {
-			fs.mkdirSync(lockDir);
-			break;
-		} catch (error) {
-			if (error.code !== 'EEXIST') throw error;
-			// A lock older than 3 minutes was left by a process that died.
-			const age = Date.now() - fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs;
-			if (age > 180000) fs.rmSync(lockDir, { recursive: true, force: true });
-			else if (Date.now() > until) throw new Error(`${lockDir} stayed locked for 3 minutes`);
-			else await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-	}
-	try {
-		return await work();
-	} finally {
-		fs.rmSync(lockDir, { recursive: true, force: true });
-	}
-}
 
 /**
  * The host's template database folder, made on first use (under a lock: jest workers create instances

@@ -1,5 +1,5 @@
 'use strict';
-/** Small helpers shared by the host modules: timing, log text, hashing, JSON files, ids. */
+/** Small helpers shared by the host modules: timing, log text, hashing, JSON files, ids, a folder lock. */
 
 const fs = require('fs');
 const crypto = require('crypto');
@@ -30,4 +30,30 @@ function randomId(length = 16) {
 	return id;
 }
 
-module.exports = { delay, within, stripAnsi, tail, sha256, readJson, randomId };
+/**
+ * Runs `work` holding `lockDir` (made with mkdir: atomic across processes, e.g. jest workers); a lock
+ * older than 3 minutes was left by a process that died and is taken over.
+ */
+async function withLock(lockDir, work) {
+	const until = Date.now() + 180000;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			break;
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+			// A lock older than 3 minutes was left by a process that died.
+			const age = Date.now() - fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs;
+			if (age > 180000) fs.rmSync(lockDir, { recursive: true, force: true });
+			else if (Date.now() > until) throw new Error(`${lockDir} stayed locked for 3 minutes`);
+			else await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+	try {
+		return await work();
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
+}
+
+module.exports = { delay, within, stripAnsi, tail, sha256, readJson, randomId, withLock };

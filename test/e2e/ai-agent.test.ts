@@ -17,7 +17,7 @@ import { startAiServices, SENDER, type AiServices } from './helpers/ai-services'
 import { agentWorkflow, openAiCredential } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
@@ -76,9 +76,9 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool under n8n's AI Agent", ({ hostVers
 		services = await startAiServices();
 		({ model, sandbox, today, faxNumber, faxIds } = services);
 
-		n8n = await createInstance({ hostVersion });
+		// The run's n8n of this host, shared with the other suites that need a plain one.
+		n8n = await sharedInstance({ hostVersion });
 		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
-		await n8n.start();
 		const [faxService, openAi] = await n8n.importCredentials([
 			sandboxCredential(sandbox),
 			openAiCredential(model.baseUrl),

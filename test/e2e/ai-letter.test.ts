@@ -25,7 +25,7 @@ import {
 } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
@@ -135,8 +135,8 @@ describeOnHosts(
 			await ensureInstalled({ hostVersion, log: logToStderr });
 			services = await startAiServices();
 			({ model, sandbox } = services);
-			n8n = await createInstance({ hostVersion });
-			await n8n.start();
+			// The run's n8n of this host, shared with the other suites that need a plain one.
+			n8n = await sharedInstance({ hostVersion });
 			const [faxService, openAi] = await n8n.importCredentials([
 				sandboxCredential(sandbox),
 				openAiCredential(model.baseUrl),

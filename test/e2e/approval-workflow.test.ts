@@ -23,7 +23,7 @@ import {
 } from './helpers/approval';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
@@ -183,8 +183,8 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 		});
 		const fromNumber = await provisionNumber(sandboxApi(sandbox));
 		smtp = await startSmtpServer();
-		n8n = await createInstance({ hostVersion });
-		await n8n.start();
+		// The run's n8n of this host, shared with the other suites that need a plain one.
+		n8n = await sharedInstance({ hostVersion });
 		const [faxCredential, smtpCred] = await n8n.importCredentials([
 			sandboxCredential(sandbox),
 			smtpCredential(smtp),

@@ -21,6 +21,7 @@ import { COMPAT_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
 	COMPAT_VERSIONS,
 	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
@@ -114,11 +115,10 @@ describeOnHosts(COMPAT_HOSTS, "failed items on n8n's error output", ({ hostVersi
 		api = sandboxApi(sandbox);
 		fromNumber = await provisionNumber(api);
 		proxy = await startFaultProxy(sandbox);
-		n8n = await createInstance({
-			hostVersion,
-			...(isCompatRelease(hostVersion) ? { packageDir: packed!.unpackedDir } : {}),
-		});
-		await n8n.start();
+		// A compatibility release loads the packed package; a pinned host is the run's shared n8n.
+		n8n = isCompatRelease(hostVersion)
+			? await (await createInstance({ hostVersion, packageDir: packed!.unpackedDir })).start()
+			: await sharedInstance({ hostVersion });
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox, proxy.baseUrl)]);
 		const saved = await n8n.importWorkflows(
 			flows.map((flow) =>

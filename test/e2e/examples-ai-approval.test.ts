@@ -38,6 +38,7 @@ import {
 import {
 	AI_APPROVAL_FILE,
 	CREDENTIAL,
+	credentialIdsOf,
 	localiseExample,
 	parseExample,
 	readExampleText,
@@ -45,7 +46,7 @@ import {
 	type Example,
 } from './helpers/examples';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	pinnedN8nVersion,
@@ -262,15 +263,16 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 		({ sandbox, model } = services);
 		lateModel = await startModelServer();
 		smtp = await startSmtpServer();
-		n8n = await createInstance({ hostVersion: 2 });
-		// The example names its credentials by id: imported before n8n starts (over REST n8n would choose the ids).
-		await n8n.importCredentials([
-			{ ...sandboxCredential(sandbox), ...CREDENTIAL },
-			{ ...openAiCredential(model.baseUrl), ...OPENAI },
-			{ ...openAiCredential(lateModel.baseUrl), id: 'openai-late', name: 'OpenAI late' },
-			{ ...smtpCredential(smtp), ...SMTP },
+		// The run's n8n 2.x, shared with the other suites that need a plain one.
+		n8n = await sharedInstance({ hostVersion: 2 });
+		const lateOpenAi = { id: 'openai-late', name: 'OpenAI late' };
+		const saved = await n8n.importCredentials([
+			{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
+			{ ...openAiCredential(model.baseUrl), name: OPENAI.name },
+			{ ...openAiCredential(lateModel.baseUrl), name: lateOpenAi.name },
+			{ ...smtpCredential(smtp), name: SMTP.name },
 		]);
-		await n8n.start();
+		const credentialIds = credentialIdsOf(saved, [CREDENTIAL, OPENAI, lateOpenAi, SMTP]);
 		const fromNumber = {
 			__rl: true,
 			mode: 'list',
@@ -280,7 +282,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 		const setUp = (change?: (example: Example) => void) =>
 			localiseExample(
 				AI_APPROVAL_FILE,
-				{ sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl },
+				{ sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl, credentialIds },
 				(example) => {
 					// The example's setup step: pick the From Number in both tools.
 					for (const name of ['Preview Referral', 'Fax Referral'])
@@ -300,7 +302,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 					path: 'approved-referral-late',
 				});
 				node(example, 'OpenAI Chat Model').credentials = {
-					openAiApi: { id: 'openai-late', name: 'OpenAI late' },
+					openAiApi: { ...lateOpenAi, id: credentialIds[lateOpenAi.id] },
 				};
 				node(example, GATE).parameters.options = {
 					limitWaitTime: {

@@ -11,10 +11,10 @@ import type { Sandbox } from '../../sandbox';
 import { messageText, toolResults, type ModelServer } from '../harness/model-server';
 import { startAiServices, SENDER, type AiServices } from './helpers/ai-services';
 import { FAX_SERVICE_TOOL_TYPE, openAiCredential } from './helpers/ai-workflows';
-import { AI_AGENT_FILE } from './helpers/examples';
+import { AI_AGENT_FILE, credentialIdsOf, localiseExample } from './helpers/examples';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	itemsOf,
 	logToStderr,
@@ -26,7 +26,6 @@ import {
 
 const MINUTE = 60_000;
 const FILE = join(REPO_ROOT, 'examples', AI_AGENT_FILE);
-const DEV_SANDBOX = 'http://127.0.0.1:4010';
 const FAX_CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 const OPENAI_CREDENTIAL = { id: 'openai-account', name: 'OpenAI account' };
 /** What the example's "Your Request" asks. */
@@ -110,13 +109,18 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 		({ model, sandbox, today } = services);
 		faxId = services.faxIds.sender;
 
-		n8n = await createInstance({ hostVersion });
-		await n8n.importCredentials([
-			{ ...sandboxCredential(sandbox), ...FAX_CREDENTIAL },
-			{ ...openAiCredential(model.baseUrl), ...OPENAI_CREDENTIAL },
+		// The run's n8n of this host, shared with the other suites that need a plain one.
+		n8n = await sharedInstance({ hostVersion });
+		const saved = await n8n.importCredentials([
+			{ ...sandboxCredential(sandbox), name: FAX_CREDENTIAL.name },
+			{ ...openAiCredential(model.baseUrl), name: OPENAI_CREDENTIAL.name },
 		]);
 		const [workflow] = await n8n.importWorkflows([
-			JSON.parse(exampleText().split(DEV_SANDBOX).join(sandbox.origin)) as WorkflowJson,
+			localiseExample(AI_AGENT_FILE, {
+				sandboxOrigin: sandbox.origin,
+				n8nBaseUrl: n8n.baseUrl,
+				credentialIds: credentialIdsOf(saved, [FAX_CREDENTIAL, OPENAI_CREDENTIAL]),
+			}),
 		]);
 		workflowId = workflow.id;
 	}, 10 * MINUTE);
@@ -178,7 +182,8 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 				},
 			]);
 
-			const run = await n8n.execute(workflowId);
+			// As the editor's Execute workflow runs it.
+			const run = await n8n.runManually(workflowId);
 			expect({
 				failures: model.failures,
 				remaining: model.remaining(),

@@ -6,10 +6,10 @@
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
-import { CREDENTIAL, FILES, localiseExample } from './helpers/examples';
+import { CREDENTIAL, credentialIdsOf, FILES, localiseExample } from './helpers/examples';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	ranToEnd,
@@ -49,15 +49,20 @@ describeOnHosts(
 				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
 			});
 			fromNumber = await provisionNumber(sandboxApi(sandbox));
-			n8n = await createInstance({ hostVersion });
-			// The example names its credential by id: imported before n8n starts (over REST n8n would choose the id).
-			await n8n.importCredentials([{ ...sandboxCredential(sandbox), ...CREDENTIAL }]);
-			await n8n.start();
+			// The run's n8n of this host, shared with the other suites that need a plain one.
+			n8n = await sharedInstance({ hostVersion });
+			const saved = await n8n.importCredentials([
+				{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
+			]);
 			// The example's one setup step: pick the From Number.
 			const [workflow] = await n8n.importWorkflows([
 				localiseExample(
 					FILES.formLetter,
-					{ sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl },
+					{
+						sandboxOrigin: sandbox.origin,
+						n8nBaseUrl: n8n.baseUrl,
+						credentialIds: credentialIdsOf(saved, [CREDENTIAL]),
+					},
 					(example) => {
 						const send = example.nodes.find((node) => node.name === 'Fax the Letter')!;
 						send.parameters.fromNumber = {

@@ -11,10 +11,10 @@ import { execFileSync } from 'child_process';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words, type ReadPdf } from '../harness/pdf-reader';
-import { CREDENTIAL, FILES, localiseExample } from './helpers/examples';
+import { CREDENTIAL, credentialIdsOf, FILES, localiseExample } from './helpers/examples';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	itemsOf,
 	logToStderr,
@@ -60,15 +60,20 @@ describeOnHosts(
 						Buffer.from(await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer()),
 					),
 				);
-			n8n = await createInstance({ hostVersion });
-			// The example names its credential by id: imported with it, as `npm run dev` does.
-			await n8n.importCredentials([{ ...sandboxCredential(sandbox), ...CREDENTIAL }]);
-			const addresses = { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl };
+			// The run's n8n of this host, shared with the other suites that need a plain one.
+			n8n = await sharedInstance({ hostVersion });
+			const saved = await n8n.importCredentials([
+				{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
+			]);
+			const addresses = {
+				sandboxOrigin: sandbox.origin,
+				n8nBaseUrl: n8n.baseUrl,
+				credentialIds: credentialIdsOf(saved, [CREDENTIAL]),
+			};
 			const [packet, letter] = await n8n.importWorkflows([
 				localiseExample(FILES.packet, addresses),
 				localiseExample(FILES.scriptLetter, addresses),
 			]);
-			await n8n.start();
 			run = await n8n.runManually(packet.id);
 			letterRun = await n8n.runManually(letter.id);
 		}, 10 * MINUTE);

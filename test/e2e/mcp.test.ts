@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { mcpServerWorkflow } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
@@ -46,9 +46,9 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool over n8n's MCP Server Trigger", ({
 		today = new Date().toISOString().slice(0, 10);
 		faxId = await receiveFax(api, await provisionNumber(api), SENDER, 'REFERRAL to cardiology');
 
-		n8n = await createInstance({ hostVersion });
+		// The run's n8n of this host, shared with the other suites that need a plain one.
+		n8n = await sharedInstance({ hostVersion });
 		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
-		await n8n.start();
 		const [credential] = await n8n.importCredentials([sandboxCredential(sandbox)]);
 		const [workflow] = await n8n.importWorkflows([
 			mcpServerWorkflow('Fax tools over MCP', MCP_PATH, {

@@ -14,7 +14,7 @@ import { binariesOf, storedBinary } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
@@ -221,9 +221,9 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 		secureLinks.set(LINK_FAX.hopReserved, `${fileHost.origin}/hop/reserved`);
 		secureLinks.set(LINK_FAX.hopLoopback, `${fileHost.origin}/hop/loopback`);
 
-		n8n = await createInstance({ hostVersion });
+		// The run's n8n of this host, shared with the other suites that need a plain one.
+		n8n = await sharedInstance({ hostVersion });
 		// Saved and published in the running n8n, as in the editor (the REST calls).
-		await n8n.start();
 		const [viaOriginA, fakeApi] = await n8n.importCredentials([
 			{
 				...sandboxCredential(sandbox, `${originA.origin}/api/v2`),

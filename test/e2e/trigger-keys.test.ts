@@ -10,7 +10,7 @@ import { join } from 'path';
 import { CREDENTIAL_REUSE_MS } from '../../nodes/shared/credentials/credentials';
 import { signCallback } from '../../nodes/shared/callbacks/signature';
 import {
-	createInstance,
+	sharedInstance,
 	ensureInstalled,
 	faxServiceTriggerWorkflow,
 	logToStderr,
@@ -20,7 +20,6 @@ import {
 } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
-const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
 const webhookId = randomUUID();
 const delay = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 const testKey = (label: string) => `sk_test_${label}_${randomBytes(12).toString('hex')}`;
@@ -90,9 +89,9 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 			),
 		).toBe(true);
 		await ensureInstalled({ log: logToStderr });
-		n8n = await createInstance({ owner: OWNER });
-		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
-		await n8n.start();
+		// The run's n8n, shared with the other suites that need a plain one; saved and published in it
+		// as in the editor (the REST calls).
+		n8n = await sharedInstance();
 		const [credential] = await n8n.importCredentials([
 			{
 				name: 'Fax Service',
@@ -112,7 +111,7 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 		]);
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
-		cookie = String((await n8n.ensureOwner(OWNER)).cookie);
+		cookie = String((await n8n.ensureOwner()).cookie);
 		await n8n.waitForWebhook(`${webhookId}/fax-service`);
 	}, 30 * MINUTE);
 

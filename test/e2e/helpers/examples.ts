@@ -62,10 +62,18 @@ const isExpression = (value: unknown): boolean =>
 export const isPlainObject = (value: unknown): value is Json =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The example as a user imports it, with the dev addresses replaced by this run's. */
+/**
+ * The example as a user imports it, with the dev addresses replaced by this run's and, given
+ * `credentialIds` (the example's credential id → the one n8n chose when the credential was saved over
+ * REST), its nodes pointed at the saved credentials, as a user picks their credential after importing.
+ */
 export function localiseExample(
 	file: string,
-	addresses: { sandboxOrigin: string; n8nBaseUrl: string },
+	addresses: {
+		sandboxOrigin: string;
+		n8nBaseUrl: string;
+		credentialIds?: Record<string, string>;
+	},
 	change?: (example: Example) => void,
 ): Example {
 	const text = readExampleText(file)
@@ -74,9 +82,24 @@ export function localiseExample(
 		.split(DEV_N8N)
 		.join(addresses.n8nBaseUrl);
 	const example = parseExample(text);
+	for (const node of example.nodes)
+		for (const reference of Object.values(node.credentials ?? {}))
+			reference.id = addresses.credentialIds?.[reference.id] ?? reference.id;
 	change?.(example);
 	return example;
 }
+
+/** The example's credential id → the id n8n chose for each credential saved over REST (for localiseExample). */
+export const credentialIdsOf = (
+	saved: Array<{ id: string; name: string }>,
+	asked: Array<{ id: string; name: string }>,
+): Record<string, string> =>
+	Object.fromEntries(
+		asked.map((reference) => [
+			reference.id,
+			saved.find((credential) => credential.name === reference.name)!.id,
+		]),
+	);
 
 export function triggerOf(example: Example, type = TRIGGER_TYPE): ExampleNode {
 	const triggers = example.nodes.filter((node) => node.type === type);

@@ -278,6 +278,14 @@ interface N8nHostModule {
 	isInstalled(hostVersion?: HostVersion): boolean;
 	pinnedN8nVersion(hostVersion?: HostVersion): string;
 	createInstance(options?: CreateInstanceOptions): Promise<N8nHostInstance>;
+	/**
+	 * The run's started n8n of a host, shared by the suites that need a plain one (the package linked,
+	 * the default owner, no environment of their own, never stopped by a suite): scripts/n8n-host/shared.js.
+	 */
+	sharedInstance(options?: {
+		hostVersion?: HostVersion;
+		log?: (line: string) => void;
+	}): Promise<N8nHostInstance>;
 	createQueueCluster(options?: CreateQueueClusterOptions): Promise<QueueCluster>;
 	startRegistry(options?: { keep?: boolean }): Promise<LocalRegistry>;
 	communityPackages: CommunityPackagesApi;
@@ -303,6 +311,7 @@ export const {
 	isInstalled,
 	pinnedN8nVersion,
 	createInstance,
+	sharedInstance,
 	createQueueCluster,
 	startRegistry,
 	communityPackages,

@@ -1,0 +1,12 @@
+const { mkdtempSync } = require('fs');
+const { tmpdir } = require('os');
+const { join } = require('path');
+
+/**
+ * Where the run's shared n8n instances note themselves (scripts/n8n-host/shared.js): a folder of this
+ * run, read by every worker through the environment, and this jest process's id, whose end stops them.
+ */
+module.exports = async () => {
+	process.env.N8N_SHARED_HOSTS_DIR = mkdtempSync(join(tmpdir(), 'fax-service-shared-n8n-'));
+	process.env.N8N_SHARED_HOSTS_PARENT = String(process.pid);
+};
