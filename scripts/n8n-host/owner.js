@@ -3,13 +3,28 @@
 
 const path = require('path');
 
+/** Methods a client may send again when the connection fails before an answer (RFC 9110 §9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
 /** fetch() against an n8n REST API: { status, json (undefined when not JSON), text, cookie (the session cookie set, if any) }. */
 async function restRequest(baseUrl, method, urlPath, { body, cookie } = {}) {
-	const response = await fetch(`${baseUrl}${urlPath}`, {
-		method,
-		headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
+	const send = () =>
+		fetch(`${baseUrl}${urlPath}`, {
+			method,
+			headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+	let response;
+	try {
+		response = await send();
+	} catch (error) {
+		// A kept-alive connection that n8n closed as the request went out ("other side closed",
+		// ECONNRESET; seen on a loaded machine): an idempotent request goes again on a new connection,
+		// as browsers do. Anything else, and a second failure, is the caller's.
+		const code = error?.cause?.code;
+		if (!IDEMPOTENT.has(method) || !['UND_ERR_SOCKET', 'ECONNRESET'].includes(code)) throw error;
+		response = await send();
+	}
 	const text = await response.text();
 	let json;
 	try {

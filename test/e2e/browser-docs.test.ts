@@ -35,7 +35,13 @@ import {
 	textValue,
 	webhookUrls,
 } from './helpers/editor-panels';
-import { CREDENTIAL, FILES, localiseExample, TRIGGER_TYPE } from './helpers/examples';
+import {
+	CREDENTIAL,
+	FILES,
+	localiseExample,
+	pointCredentials,
+	TRIGGER_TYPE,
+} from './helpers/examples';
 import {
 	createInstance,
 	ensureInstalled,
@@ -146,15 +152,6 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 			editor: true,
 			env: { WEBHOOK_URL: PUBLIC_URL, N8N_WEBHOOK_URL: PUBLIC_URL },
 		});
-		// The examples name their credential by id: imported with it, as `npm run dev` does.
-		await n8n.importCredentials([{ ...sandboxCredential(sandbox), ...CREDENTIAL }]);
-		const trigger = faxServiceTriggerWorkflow('Inbound faxes', WEBHOOK_ID, CREDENTIAL, EVENTS);
-		(trigger.nodes[0].parameters as Record<string, unknown>).registerOnFaxNumbers = [faxNumberId];
-		const addresses = { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl };
-		const packet = localiseExample(FILES.packet, addresses);
-		packetNodes = canvasNodeNames(packet.nodes);
-		const imported = await n8n.importWorkflows([letterWorkflow(), trigger, packet]);
-		[ids.letter, ids.trigger, ids.packet] = imported.map((workflow) => workflow.id);
 		// Chromium starts while n8n does.
 		const [launched, n8nStarted] = await Promise.allSettled([
 			launchChromium(chromiumLookup.path!),
@@ -163,6 +160,23 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 		if (launched.status === 'rejected') throw launched.reason;
 		browser = launched.value; // closed in afterAll, also when n8n failed to start
 		if (n8nStarted.status === 'rejected') throw n8nStarted.reason;
+		// Saved in the running n8n over REST, as in the editor: n8n chooses the credential's id, and
+		// the workflows (an example's included) are pointed at it.
+		const [credential] = await n8n.importCredentials([
+			{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
+		]);
+		const credentialIds = { [CREDENTIAL.id]: credential.id };
+		const trigger = faxServiceTriggerWorkflow('Inbound faxes', WEBHOOK_ID, CREDENTIAL, EVENTS);
+		(trigger.nodes[0].parameters as Record<string, unknown>).registerOnFaxNumbers = [faxNumberId];
+		const addresses = { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl, credentialIds };
+		const packet = localiseExample(FILES.packet, addresses);
+		packetNodes = canvasNodeNames(packet.nodes);
+		const imported = await n8n.importWorkflows([
+			pointCredentials(letterWorkflow(), credentialIds),
+			pointCredentials(trigger, credentialIds),
+			packet,
+		]);
+		[ids.letter, ids.trigger, ids.packet] = imported.map((workflow) => workflow.id);
 		editor = new N8nEditor(browser.page, n8n.baseUrl);
 		await step('sign-in', async () => {
 			expect(await editor.signIn(OWNER.email, OWNER.password)).toEqual({ loginStatus: 200 });

@@ -24,7 +24,7 @@ import {
 	type NodeJson,
 } from './helpers/editor';
 import { CountingUser } from './helpers/editor-user';
-import { CREDENTIAL, POLL_TRIGGER_TYPE, TRIGGER_TYPE } from './helpers/examples';
+import { CREDENTIAL, pointCredentials, POLL_TRIGGER_TYPE, TRIGGER_TYPE } from './helpers/examples';
 import {
 	createInstance,
 	ensureInstalled,
@@ -145,9 +145,17 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		// A new account: no fax number yet.
 		sandbox = await startSandbox({ port: 0 });
 		n8n = await createInstance({ owner: OWNER, editor: true });
-		await n8n.importCredentials([
+		const [launched, started] = await Promise.allSettled([
+			launchChromium(chromiumLookup.path!),
+			n8n.start(),
+		]);
+		if (launched.status === 'rejected') throw launched.reason;
+		browser = launched.value;
+		if (started.status === 'rejected') throw started.reason;
+		// Saved in the running n8n over REST, as in the editor: n8n chooses the credential's id.
+		const [credential] = await n8n.importCredentials([
 			{
-				...CREDENTIAL,
+				name: CREDENTIAL.name,
 				type: 'faxServiceApi',
 				data: {
 					baseUrl: sandbox.baseUrl,
@@ -169,7 +177,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 			},
 		};
 		const [panels, letter, pdf] = await n8n.importWorkflows([
-			panelsWorkflow(),
+			pointCredentials(panelsWorkflow(), { [CREDENTIAL.id]: credential.id }),
 			{
 				name: 'Simplest letter fax',
 				nodes: [MANUAL],
@@ -184,13 +192,6 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 			},
 		]);
 		Object.assign(ids, { panels: panels.id, letter: letter.id, pdf: pdf.id });
-		const [launched, started] = await Promise.allSettled([
-			launchChromium(chromiumLookup.path!),
-			n8n.start(),
-		]);
-		if (launched.status === 'rejected') throw launched.reason;
-		browser = launched.value;
-		if (started.status === 'rejected') throw started.reason;
 		editor = new N8nEditor(browser.page, n8n.baseUrl);
 		const { loginStatus } = await editor.signIn(OWNER.email, OWNER.password);
 		expect(loginStatus).toBe(200);

@@ -39,6 +39,7 @@ import {
 	FILES,
 	localiseExample,
 	parseExample,
+	pointCredentials,
 	POLL_TRIGGER_TYPE,
 	readExampleText,
 	TRIGGER_TYPE,
@@ -162,9 +163,19 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl },
 			editor: true,
 		});
-		await n8n.importCredentials([
+		// Chromium starts while n8n does.
+		const [launched, n8nStarted] = await Promise.allSettled([
+			launchChromium(chromiumLookup.path!),
+			n8n.start(),
+		]);
+		if (launched.status === 'rejected') throw launched.reason;
+		browser = launched.value; // closed in afterAll, also when n8n failed to start
+		if (n8nStarted.status === 'rejected') throw n8nStarted.reason;
+		// Saved in the running n8n over REST, as in the editor: n8n chooses the credential's id, and
+		// the workflows (examples included) are pointed at it.
+		const [credential] = await n8n.importCredentials([
 			{
-				...CREDENTIAL,
+				name: CREDENTIAL.name,
 				type: 'faxServiceApi',
 				data: {
 					baseUrl: sandbox.baseUrl,
@@ -174,32 +185,29 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				},
 			},
 		]);
+		const credentialIds = { [CREDENTIAL.id]: credential.id };
 		// The polling example, never activated: only its trigger's panel is opened.
-		const pollWorkflow = { ...parseExample(readExampleText(FILES.poll)), active: false };
+		const pollWorkflow = pointCredentials(
+			{ ...parseExample(readExampleText(FILES.poll)), active: false },
+			credentialIds,
+		);
 		pollTriggerNode = pollWorkflow.nodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
 		pollNodeNames = canvasNodeNames(pollWorkflow.nodes);
 		// Example 1 as a user imports it: its dev addresses replaced by this run's (as examples.test.ts does).
 		const sendAndWaitWorkflow = localiseExample(FILES.sendFax, {
 			sandboxOrigin: sandbox.origin,
 			n8nBaseUrl: n8n.baseUrl,
+			credentialIds,
 		});
 		sendAndWaitNodeNames = canvasNodeNames(sendAndWaitWorkflow.nodes);
 		const [imported, importedPoll, importedSendAndWait] = await n8n.importWorkflows([
-			workflow,
+			pointCredentials(workflow, credentialIds),
 			pollWorkflow,
 			sendAndWaitWorkflow,
 		]);
 		workflowId = imported.id;
 		pollWorkflowId = importedPoll.id;
 		sendAndWaitWorkflowId = importedSendAndWait.id;
-		// Chromium starts while n8n does.
-		const [launched, n8nStarted] = await Promise.allSettled([
-			launchChromium(chromiumLookup.path!),
-			n8n.start(),
-		]);
-		if (launched.status === 'rejected') throw launched.reason;
-		browser = launched.value; // closed in afterAll, also when n8n failed to start
-		if (n8nStarted.status === 'rejected') throw n8nStarted.reason;
 		editor = new N8nEditor(browser.page, n8n.baseUrl);
 		logToStderr(
 			`browser e2e: n8n and Chromium ready after ${Math.round((Date.now() - started) / 1000)} s`,

@@ -163,7 +163,11 @@ export async function expectOurIcon(
 	expect(state.complete).toBe(true);
 	expect(state.naturalWidth).toBeGreaterThan(0);
 	expect(state.naturalHeight).toBeGreaterThan(0);
-	const served = await browser.page.request.get(new URL(state.src, n8nBaseUrl).toString());
+	// A GET may go out on a kept-alive connection n8n is closing (ECONNRESET, seen under load): as a
+	// browser does for an idempotent request (RFC 9110 §9.2.2), Playwright sends it again on a new one.
+	const served = await browser.page.request.get(new URL(state.src, n8nBaseUrl).toString(), {
+		maxRetries: 1,
+	});
 	expect(served.status()).toBe(200);
 	expect(served.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 	expect(Buffer.from(await served.body()).equals(readFileSync(ICON_FILE))).toBe(true);

@@ -81,12 +81,23 @@ export function localiseExample(
 		.join(addresses.sandboxOrigin)
 		.split(DEV_N8N)
 		.join(addresses.n8nBaseUrl);
-	const example = parseExample(text);
-	for (const node of example.nodes)
-		for (const reference of Object.values(node.credentials ?? {}))
-			reference.id = addresses.credentialIds?.[reference.id] ?? reference.id;
+	const example = pointCredentials(parseExample(text), addresses.credentialIds ?? {});
 	change?.(example);
 	return example;
+}
+
+/**
+ * The workflow with its nodes' credential references pointed at the credentials saved over REST:
+ * `credentialIds` maps the id a reference names (an example's, CREDENTIAL's) to the one n8n chose.
+ */
+export function pointCredentials<T extends WorkflowJson>(
+	workflow: T,
+	credentialIds: Record<string, string>,
+): T {
+	for (const node of workflow.nodes as Array<{ credentials?: Record<string, { id: string }> }>)
+		for (const reference of Object.values(node.credentials ?? {}))
+			reference.id = credentialIds[reference.id] ?? reference.id;
+	return workflow;
 }
 
 /** The example's credential id → the id n8n chose for each credential saved over REST (for localiseExample). */
