@@ -4,16 +4,7 @@
 const fs = require('fs');
 const path = require('path');
 
-const { delay, stripAnsi, tail } = require('./util');
-
-const processIsAlive = (pid) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-};
+const { delay, processIsAlive, stripAnsi, tail } = require('./util');
 const { portIsFree } = require('./ports');
 const { untrackGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { ensureOwner, restRequest } = require('./owner');

@@ -23,7 +23,7 @@ const { resolveHost } = require('./hosts');
 const { findHostNode } = require('./node');
 const { ensureInstalled } = require('./install');
 const { N8nHostInstance } = require('./instance');
-const { delay, readJson, tail, withLock } = require('./util');
+const { delay, processIsAlive, readJson, tail, withLock } = require('./util');
 
 const READY_TIMEOUT_MS = 240000;
 
@@ -36,15 +36,6 @@ const files = (dir, hostVersion) => {
 		failed: `${base}.error`,
 		log: `${base}.keeper.log`,
 	};
-};
-
-const isAlive = (pid) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
 };
 
 /** The run's shared n8n of `hostVersion` (1, 2 or a release), started on first use; an attached N8nHostInstance. */
@@ -74,10 +65,10 @@ async function sharedInstance({ hostVersion, log } = {}) {
 	const until = Date.now() + READY_TIMEOUT_MS;
 	while (!fs.existsSync(at.ready)) {
 		const failure = fs.existsSync(at.failed) ? fs.readFileSync(at.failed, 'utf8') : null;
-		if (failure !== null || !isAlive(keeperPid) || Date.now() > until) {
+		if (failure !== null || !processIsAlive(keeperPid) || Date.now() > until) {
 			const keeperLog = fs.existsSync(at.log) ? fs.readFileSync(at.log, 'utf8') : '';
 			throw new Error(
-				`The shared n8n ${host.hostVersion} did not start: ${failure ?? (isAlive(keeperPid) ? `not ready within ${READY_TIMEOUT_MS} ms` : 'its keeper exited')}\n${tail(keeperLog, 3000)}`,
+				`The shared n8n ${host.hostVersion} did not start: ${failure ?? (processIsAlive(keeperPid) ? `not ready within ${READY_TIMEOUT_MS} ms` : 'its keeper exited')}\n${tail(keeperLog, 3000)}`,
 			);
 		}
 		await delay(250);
@@ -139,7 +130,7 @@ async function sharedKeeperMain(args) {
 	// The jest run it serves ended without a global teardown (killed): nothing is left behind.
 	if (parentPid)
 		setInterval(() => {
-			if (!isAlive(parentPid)) void stop(`jest process ${parentPid} is gone`);
+			if (!processIsAlive(parentPid)) void stop(`jest process ${parentPid} is gone`);
 		}, 1000);
 	try {
 		const host = resolveHost(option('host'));
@@ -180,10 +171,10 @@ async function stopSharedInstances(dir) {
 		.readdirSync(dir)
 		.filter((name) => name.endsWith('.keeper'))
 		.map((name) => Number(fs.readFileSync(path.join(dir, name), 'utf8')));
-	for (const pid of keepers) if (isAlive(pid)) process.kill(pid, 'SIGTERM');
+	for (const pid of keepers) if (processIsAlive(pid)) process.kill(pid, 'SIGTERM');
 	const until = Date.now() + 45000;
-	while (keepers.some(isAlive) && Date.now() < until) await delay(200);
-	for (const pid of keepers.filter(isAlive)) process.kill(-pid, 'SIGKILL');
+	while (keepers.some(processIsAlive) && Date.now() < until) await delay(200);
+	for (const pid of keepers.filter(processIsAlive)) process.kill(-pid, 'SIGKILL');
 	fs.rmSync(dir, { recursive: true, force: true });
 }
 

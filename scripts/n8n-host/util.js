@@ -56,4 +56,24 @@ async function withLock(lockDir, work) {
 	}
 }
 
-module.exports = { delay, within, stripAnsi, tail, sha256, readJson, randomId, withLock };
+/** Whether a process with this id exists (signal 0 checks without sending). */
+function processIsAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+module.exports = {
+	delay,
+	within,
+	stripAnsi,
+	tail,
+	sha256,
+	readJson,
+	randomId,
+	withLock,
+	processIsAlive,
+};

@@ -15,7 +15,12 @@ import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, words } from '../harness/pdf-reader';
-import { launchChromium, N8nEditor, saveScreenshot, type Browser } from './helpers/browser';
+import {
+	launchChromiumWhileStarting,
+	N8nEditor,
+	saveScreenshot,
+	type Browser,
+} from './helpers/browser';
 import {
 	ACTION_TYPE,
 	canvasNodeNames,
@@ -152,14 +157,7 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 			editor: true,
 			env: { WEBHOOK_URL: PUBLIC_URL, N8N_WEBHOOK_URL: PUBLIC_URL },
 		});
-		// Chromium starts while n8n does.
-		const [launched, n8nStarted] = await Promise.allSettled([
-			launchChromium(chromiumLookup.path!),
-			n8n.start(),
-		]);
-		if (launched.status === 'rejected') throw launched.reason;
-		browser = launched.value; // closed in afterAll, also when n8n failed to start
-		if (n8nStarted.status === 'rejected') throw n8nStarted.reason;
+		browser = await launchChromiumWhileStarting(n8n, chromiumLookup.path!);
 		// Saved in the running n8n over REST, as in the editor: n8n chooses the credential's id, and
 		// the workflows (an example's included) are pointed at it.
 		const [credential] = await n8n.importCredentials([

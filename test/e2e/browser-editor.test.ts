@@ -14,7 +14,12 @@ import { randomUUID } from 'crypto';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CHARACTER_RULE_URL } from '../../nodes/FaxService/actions/document/fields';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
-import { launchChromium, N8nEditor, saveScreenshot, type Browser } from './helpers/browser';
+import {
+	launchChromiumWhileStarting,
+	N8nEditor,
+	saveScreenshot,
+	type Browser,
+} from './helpers/browser';
 import {
 	ACTION_TYPE,
 	chromiumLookup,
@@ -145,13 +150,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		// A new account: no fax number yet.
 		sandbox = await startSandbox({ port: 0 });
 		n8n = await createInstance({ owner: OWNER, editor: true });
-		const [launched, started] = await Promise.allSettled([
-			launchChromium(chromiumLookup.path!),
-			n8n.start(),
-		]);
-		if (launched.status === 'rejected') throw launched.reason;
-		browser = launched.value;
-		if (started.status === 'rejected') throw started.reason;
+		browser = await launchChromiumWhileStarting(n8n, chromiumLookup.path!);
 		// Saved in the running n8n over REST, as in the editor: n8n chooses the credential's id.
 		const [credential] = await n8n.importCredentials([
 			{

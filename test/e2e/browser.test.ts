@@ -21,7 +21,12 @@ import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
-import { launchChromium, N8nEditor, saveScreenshot, type Browser } from './helpers/browser';
+import {
+	launchChromiumWhileStarting,
+	N8nEditor,
+	saveScreenshot,
+	type Browser,
+} from './helpers/browser';
 import {
 	ACTION_TYPE,
 	canvasNodeNames,
@@ -163,14 +168,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			env: { WEBHOOK_URL: publicUrl, N8N_WEBHOOK_URL: publicUrl },
 			editor: true,
 		});
-		// Chromium starts while n8n does.
-		const [launched, n8nStarted] = await Promise.allSettled([
-			launchChromium(chromiumLookup.path!),
-			n8n.start(),
-		]);
-		if (launched.status === 'rejected') throw launched.reason;
-		browser = launched.value; // closed in afterAll, also when n8n failed to start
-		if (n8nStarted.status === 'rejected') throw n8nStarted.reason;
+		browser = await launchChromiumWhileStarting(n8n, chromiumLookup.path!);
 		// Saved in the running n8n over REST, as in the editor: n8n chooses the credential's id, and
 		// the workflows (examples included) are pointed at it.
 		const [credential] = await n8n.importCredentials([

@@ -125,6 +125,26 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
 	};
 }
 
+/**
+ * Launches Chromium while `n8n` starts (each takes seconds of its own). When either fails, what did
+ * start of Chromium is closed and the failure thrown; the caller disposes of n8n as it always does.
+ */
+export async function launchChromiumWhileStarting(
+	n8n: { start(): Promise<unknown> },
+	executablePath: string,
+): Promise<Browser> {
+	const [launched, started] = await Promise.allSettled([
+		launchChromium(executablePath),
+		n8n.start(),
+	]);
+	if (started.status === 'rejected') {
+		if (launched.status === 'fulfilled') await launched.value.close();
+		throw started.reason;
+	}
+	if (launched.status === 'rejected') throw launched.reason;
+	return launched.value;
+}
+
 /** Saves a screenshot (of an element, or the whole page), creating the folder. Resolves the path. */
 export async function saveScreenshot(
 	target: Page | Locator,
