@@ -20,11 +20,17 @@ function usesPublicationService(instance) {
  */
 async function activationStatus(instance) {
 	const query = (sql, params) => instance.query(sql, params);
-	const sinceStart =
-		instance.logOffset === undefined ? '' : instance.logs({ since: instance.logOffset });
-	const status = usesPublicationService(instance)
-		? await readActivationStatus(query)
-		: await readStartupActivationStatus(query, sinceStart.includes(READY_LINE) ? sinceStart : null);
+	let status;
+	if (usesPublicationService(instance)) status = await readActivationStatus(query);
+	else {
+		// 1.x: failures are only in the log since the start (on the shared n8n, a whole run's log).
+		const sinceStart =
+			instance.logOffset === undefined ? '' : instance.logs({ since: instance.logOffset });
+		status = await readStartupActivationStatus(
+			query,
+			sinceStart.includes(READY_LINE) ? sinceStart : null,
+		);
+	}
 	// On the shared n8n (shared.js), a suite's own workflows: another suite's are not its to wait for.
 	const own = instance.shared?.workflowIds;
 	return own ? status.filter((workflow) => own.has(workflow.workflowId)) : status;
