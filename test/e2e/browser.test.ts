@@ -55,6 +55,7 @@ import {
 	freePorts,
 	logToStderr,
 	REPO_ROOT,
+	settled,
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
@@ -535,7 +536,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			await step('execution-goes-on', async () => {
 				const execution = await manualExecution(
 					'finished',
-					(e) => e.status !== 'waiting' && e.status !== 'running' && e.status !== 'new',
+					settled,
 					COMPLETE_AFTER_MS + STEP_TIMEOUT_MS,
 				);
 				expect({ status: execution.status, error: execution.error }).toEqual({

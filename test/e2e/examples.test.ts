@@ -29,6 +29,7 @@ import {
 	REPO_ROOT,
 	secretsInFiles,
 	ranToEnd,
+	settled,
 	type N8nExecution,
 	type N8nHostInstance,
 	type N8nRun,
@@ -216,7 +217,7 @@ describeOnHosts(
 			const outcomeOf = (faxId: string): Promise<N8nExecution> =>
 				n8n.waitForExecution(
 					examples.sendFax.id,
-					(e) => e.items[SEND]?.[0]?.sendToken === faxId && e.status !== 'waiting',
+					(e) => e.items[SEND]?.[0]?.sendToken === faxId && settled(e),
 					{
 						what: `going on after fax ${faxId}`,
 						timeoutMs: MINUTE,

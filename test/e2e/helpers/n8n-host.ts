@@ -324,6 +324,10 @@ export const {
 export const ranToEnd = (execution: N8nExecution): boolean =>
 	['success', 'error', 'crashed'].includes(execution.status);
 
+/** An execution that neither runs nor waits any more (n8n 1.x shows a resumed one as `running` before its end). */
+export const settled = (execution: N8nExecution): boolean =>
+	!['new', 'running', 'waiting'].includes(execution.status);
+
 /** Writes progress lines straight to stderr (jest's console buffers and decorates them). */
 export const logToStderr = (line: string): void => {
 	process.stderr.write(`${line}\n`);
