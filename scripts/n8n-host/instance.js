@@ -31,7 +31,7 @@ const {
 	importWorkflowsByCli,
 	executeByCli,
 } = require('./cli-commands');
-const { packageLoaded, editorNodeTypes } = require('./node-types');
+const { packageLoaded, editorNodeTypes, nodeTypeDescriptions } = require('./node-types');
 /** The n8n commands an instance can run (option `command`, default 'start') and the log line that says each is ready. */
 const READY_LINES = {
 	start: READY_LINE,
@@ -411,6 +411,11 @@ class N8nHostInstance {
 	/** The node types the editor loads, read again until whole and `until` holds (node-types.js). */
 	async editorNodeTypes(cookie, options) {
 		return await editorNodeTypes(this, cookie, options);
+	}
+
+	/** The node types' descriptions as the editor asks for them when it opens a workflow (node-types.js). */
+	async nodeTypeDescriptions(cookie, nodeInfos) {
+		return await nodeTypeDescriptions(this, cookie, nodeInfos);
 	}
 
 	/** fetch() against this instance's REST API (owner.js). */

@@ -65,4 +65,22 @@ async function editorNodeTypes(instance, cookie, { until = () => true, timeoutMs
 	}
 }
 
-module.exports = { packageLoaded, editorNodeTypes };
+/**
+ * The descriptions the editor asks for when it opens a workflow (POST /rest/node-types, as `cookie`'s
+ * user), one {name, version} at a time: null where n8n has no such type or version (it answers an error
+ * for the whole request then). Needs no editor: the REST route is there without N8N_DISABLE_UI's assets.
+ */
+async function nodeTypeDescriptions(instance, cookie, nodeInfos) {
+	const descriptions = [];
+	for (const { name, version } of nodeInfos) {
+		const answer = await instance.rest('POST', '/rest/node-types', {
+			cookie,
+			body: { nodeInfos: [{ name, version }] },
+		});
+		const [description] = answer.status === 200 ? (answer.json?.data ?? []) : [];
+		descriptions.push(description ?? null);
+	}
+	return descriptions;
+}
+
+module.exports = { packageLoaded, editorNodeTypes, nodeTypeDescriptions };

@@ -1,16 +1,18 @@
 /**
  * The example workflows in examples/ run in a real n8n against the sandbox, so that none of them rots:
- * each is imported as a user would (only its hard-coded dev URLs rewritten to this run's ports), its
- * manual part executed and its trigger part (or its waiting Send and Wait) driven by the sandbox's real callbacks.
+ * each is imported as a user would (only its hard-coded dev URLs rewritten to this run's ports and its
+ * credential picked), its manual part executed and its trigger part (or its waiting Send and Wait)
+ * driven by the sandbox's real callbacks. The n8n is the run's shared one of each host.
  * The files themselves are checked in example-files.test.ts; the form-letter example runs in
  * examples-form.test.ts, the AI agent example in examples-ai.test.ts.
  */
-import { existsSync, readFileSync } from 'fs';
+import { existsSync } from 'fs';
 import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	CREDENTIAL,
+	credentialIdsOf,
 	FILES,
 	localiseExample,
 	parameterProblems,
@@ -22,12 +24,13 @@ import {
 	type NodeTypeDescription,
 } from './helpers/examples';
 import {
-	createInstance,
 	ensureInstalled,
 	itemsOf,
 	logToStderr,
 	REPO_ROOT,
+	sandboxCredential,
 	secretsInFiles,
+	sharedInstance,
 	ranToEnd,
 	settled,
 	type N8nExecution,
@@ -47,13 +50,18 @@ describeOnHosts(
 		let n8n: N8nHostInstance;
 		const examples = {} as Record<ExampleKey, Example & { id: string }>;
 		const samples: Record<string, Buffer> = {};
-		/** Example 1 run while the account had no fax number yet (before n8n started). */
+		/** Example 1 run while the account had no fax number yet. */
 		let newUserRun: N8nRun;
 		let firstNumber: { id: string; number: string };
+		let credentialIds: Record<string, string>;
 
-		/** The example as a user imports it, with the dev addresses replaced by this run's. */
+		/** The example as a user imports it: the dev addresses replaced by this run's, its credential picked. */
 		const localise = (file: string, change?: (example: Example) => void): Example =>
-			localiseExample(file, { sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl }, change);
+			localiseExample(
+				file,
+				{ sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl, credentialIds },
+				change,
+			);
 		const triggerUrl = (key: ExampleKey) =>
 			n8n.webhookUrl(`${triggerOf(examples[key]).webhookId}/fax-service`);
 		const api = async (method: string, path: string, body?: FormData | Json): Promise<Json> => {
@@ -119,36 +127,22 @@ describeOnHosts(
 					await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer(),
 				);
 			}
-			// editor: the type files n8n writes for its editor say what it loaded (packageLoaded()).
-			n8n = await createInstance({ hostVersion, editor: true });
-			await n8n.importCredentials([
-				{
-					...CREDENTIAL,
-					type: 'faxServiceApi',
-					data: {
-						baseUrl: sandbox.baseUrl,
-						authenticateWith: 'test',
-						testApiKey: sandbox.testKey,
-						liveApiKey: sandbox.liveKey,
-					},
-				},
+			// The run's n8n of this host, shared with the other suites that need a plain one.
+			n8n = await sharedInstance({ hostVersion });
+			const saved = await n8n.importCredentials([
+				{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
 			]);
+			credentialIds = credentialIdsOf(saved, [CREDENTIAL]);
 
-			// A new user: no fax number yet. Example 1 provisions one (n8n is not running yet, so the
-			// sent-fax callback of this first fax finds no listener; the sandbox gives up after its retries).
+			// A new user: no fax number yet. Example 1 provisions one, sends from it and waits.
 			[examples.sendFax] = await n8n.importWorkflows([localise(FILES.sendFax)]);
-			newUserRun = await n8n.execute(examples.sendFax.id);
+			newUserRun = await n8n.runManually(examples.sendFax.id);
 			const { faxNumbers } = (await api('GET', '/fax_numbers')) as {
 				faxNumbers: Array<{ id: string; number: string }>;
 			};
 			firstNumber = faxNumbers[0];
-			await sandbox.waitForCallbacks(
-				(attempts) => attempts.filter((a) => a.type === 'sentFax').length === 4,
-				30_000,
-			);
 
-			// The other examples are saved and published in the running n8n, as in the editor.
-			await n8n.start();
+			// The other examples are saved and published, as in the editor.
 			// Example 2's one setup step: pick the number under "Inbound Fax Number Names or IDs".
 			[examples.inbound, examples.ai, examples.client, examples.poll] = await n8n.importWorkflows([
 				localise(FILES.inbound, (example) => {
@@ -167,35 +161,33 @@ describeOnHosts(
 			await sandbox?.stop();
 		}, 2 * MINUTE);
 
-		test('n8n has every node type and version the examples use, with every parameter and option value they set', () => {
-			const typesFile = join(n8n.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
-			const types = JSON.parse(readFileSync(typesFile, 'utf8')) as NodeTypeDescription[];
-			const problems: string[] = [];
+		test('n8n has every node type and version the examples use, with every parameter and option value they set', async () => {
 			// Every example file, also those another suite runs (examples-form, examples-ai).
-			for (const key of Object.keys(FILES) as ExampleKey[]) {
-				for (const node of localise(FILES[key]).nodes) {
-					const description = types.find(
-						(type) =>
-							type.name === node.type &&
-							([] as number[]).concat(type.version).includes(node.typeVersion),
-					);
-					if (!description) {
-						problems.push(
-							`${FILES[key]}: ${node.name}: no node type ${node.type} version ${node.typeVersion}`,
-						);
-						continue;
-					}
+			const nodes = (Object.keys(FILES) as ExampleKey[]).flatMap((key) =>
+				localise(FILES[key]).nodes.map((node) => ({ file: FILES[key], node })),
+			);
+			// What the editor asks n8n for when it opens the examples: each type and version once.
+			const key = (node: { type: string; typeVersion: number }) =>
+				`${node.type} ${node.typeVersion}`;
+			const asked = [...new Map(nodes.map(({ node }) => [key(node), node])).values()];
+			const descriptions = await n8n.nodeTypeDescriptions<NodeTypeDescription>(
+				(await n8n.ensureOwner()).cookie!,
+				asked.map((node) => ({ name: node.type, version: node.typeVersion })),
+			);
+			const problems: string[] = [];
+			for (const { file, node } of nodes) {
+				const description = descriptions[asked.findIndex((other) => key(other) === key(node))];
+				if (!description) {
 					problems.push(
-						...parameterProblems(
-							description.properties,
-							node.parameters,
-							`${FILES[key]}: ${node.name}`,
-						),
+						`${file}: ${node.name}: no node type ${node.type} version ${node.typeVersion}`,
 					);
+					continue;
 				}
+				problems.push(
+					...parameterProblems(description.properties, node.parameters, `${file}: ${node.name}`),
+				);
 			}
 			expect(problems).toEqual([]);
-			expect(n8n.packageLoaded()).toMatchObject({ loaded: true, missingCredentialTypes: [] });
 		});
 
 		test('every example published without an error', async () => {
@@ -226,7 +218,7 @@ describeOnHosts(
 					},
 				);
 
-			test('for a new user (no fax number yet) it provisions one, sends from it and waits with its resume URL', () => {
+			test('for a new user (no fax number yet) it provisions one, sends from it, waits with its resume URL and goes on when the callback comes', async () => {
 				expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 0 })).toEqual([]);
 				expect(itemsOf(newUserRun, 'Has a Fax Number?', { output: 1 })).toEqual([{}]);
 				const provisioned = itemsOf(newUserRun, 'Provision a Fax Number')!;
@@ -251,6 +243,12 @@ describeOnHosts(
 					new RegExp(`^${n8n.baseUrl}/webhook-waiting/\\d+/[^/?]+${signature}$`),
 				);
 				expect(request.files[0].data).toEqual(samples['referral.pdf']);
+
+				const execution = await outcomeOf(String(queued.sendToken));
+				expect(execution.status).toBe('success');
+				expect(execution.items.Delivered).toEqual([
+					expect.objectContaining({ faxId: queued.sendToken }),
+				]);
 			});
 
 			test(
@@ -546,15 +544,15 @@ describeOnHosts(
 						failed: failed.map((e) => ({ mode: e.mode, status: e.status, error: e.error })),
 					}).toEqual({ example: key, trigger, failed: [] });
 				}
-				// Example 1: the new user's execution still waits (its callbacks came while n8n was stopped; the limit is an hour).
-				expect((await n8n.executions(examples.sendFax.id)).map((e) => e.status).sort()).toEqual([
+				// Example 1: the new user's execution and the next one, each resumed by its callback.
+				expect((await n8n.executions(examples.sendFax.id)).map((e) => e.status)).toEqual([
 					'success',
-					'waiting',
+					'success',
 				]);
-				// Apart from the new user's first fax (sent while n8n was stopped), every callback got a 200.
+				// Every callback got a 200.
 				const refused = sandbox.callbackAttempts.filter((attempt) => attempt.status !== 200);
 				expect(refused.map((attempt) => ({ type: attempt.type, status: attempt.status }))).toEqual(
-					Array(4).fill({ type: 'sentFax', status: null }),
+					[],
 				);
 				expect(n8n.logs()).not.toContain(sandbox.testKey);
 				expect(n8n.logs()).not.toContain(sandbox.liveKey);

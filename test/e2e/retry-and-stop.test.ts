@@ -11,10 +11,10 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
-	createInstance,
 	ensureInstalled,
 	logToStderr,
 	sandboxCredential,
+	sharedInstance,
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
@@ -136,8 +136,8 @@ describeOnHosts(
 			sandbox = await startSandbox({ port: 0 });
 			fromNumber = await provisionNumber(api());
 			proxy = await startFaultProxy(sandbox);
-			n8n = await createInstance({ hostVersion });
-			await n8n.start();
+			// The run's n8n of this host (n8n's defaults), shared with the other suites that need a plain one.
+			n8n = await sharedInstance({ hostVersion });
 			const [credential] = await n8n.importCredentials([
 				{ ...sandboxCredential(sandbox, proxy.baseUrl), name: 'Fax Service at 300 ms' },
 			]);

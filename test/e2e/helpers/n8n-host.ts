@@ -142,6 +142,11 @@ export interface N8nHostInstance {
 		cookie: string,
 		options?: { until?: (types: T[]) => boolean; timeoutMs?: number },
 	): Promise<T[]>;
+	/** the descriptions the editor asks for when it opens a workflow (POST /rest/node-types): null where n8n has no such type or version */
+	nodeTypeDescriptions<T = { name: string }>(
+		cookie: string,
+		nodeInfos: Array<{ name: string; version: number }>,
+	): Promise<Array<T | null>>;
 	logs(options?: { since?: number }): string;
 	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	cli(
