@@ -14,7 +14,7 @@ import { randomUUID } from 'crypto';
 import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { packPackage, type PackedPackage } from '../harness/package-tarball';
+import { runPackedPackage, type PackedPackage } from '../harness/package-tarball';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
 import { COMPAT_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
@@ -89,8 +89,8 @@ const pdfs = pdfReader('fax-compat-');
 afterAll(() => pdfs.dispose());
 
 let packed: PackedPackage;
-beforeAll(() => {
-	packed = packPackage();
+beforeAll(async () => {
+	packed = await runPackedPackage();
 	// Nothing above the unpacked package provides n8n-workflow: the host's n8n must.
 	expect(() => require.resolve('n8n-workflow', { paths: [packed.unpackedDir] })).toThrow();
 }, 5 * MINUTE);

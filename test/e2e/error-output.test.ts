@@ -14,7 +14,7 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
-import { packPackage, type PackedPackage } from '../harness/package-tarball';
+import { runPackedPackage, type PackedPackage } from '../harness/package-tarball';
 import { binariesOf } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { COMPAT_HOSTS, describeOnHosts } from './helpers/hosts';
@@ -40,8 +40,8 @@ const isCompatRelease = (host: HostVersion) =>
 
 /** The older releases load the package as npm packs it (their n8n-workflow, not the checkout's). */
 let packed: PackedPackage | undefined;
-beforeAll(() => {
-	if (COMPAT_HOSTS.some(isCompatRelease)) packed = packPackage();
+beforeAll(async () => {
+	if (COMPAT_HOSTS.some(isCompatRelease)) packed = await runPackedPackage();
 }, 5 * MINUTE);
 afterAll(() => packed?.dispose());
 

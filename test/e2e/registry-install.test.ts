@@ -21,7 +21,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { packPackage, type PackedPackage } from '../harness/package-tarball';
+import { runPackedPackage, type PackedPackage } from '../harness/package-tarball';
 import { pdfReader, words } from '../harness/pdf-reader';
 import {
 	communityPackages,
@@ -60,15 +60,17 @@ const EXAMPLE_TRIGGER = "When the Client's Fax Arrives";
 const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
 
 let packed: PackedPackage;
-let nextTarball: string;
-let nextVersion: string;
+let next: ReturnType<typeof packNextVersion>;
 
-beforeAll(() => {
-	packed = packPackage();
-	({ tarball: nextTarball, version: nextVersion } = packNextVersion(packed));
+beforeAll(async () => {
+	packed = await runPackedPackage();
+	next = packNextVersion(packed);
 }, 5 * MINUTE);
 
-afterAll(() => packed?.dispose());
+afterAll(() => {
+	next?.dispose();
+	packed?.dispose();
+});
 
 describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ hostVersion }) => {
 	let registry: LocalRegistry;
@@ -305,17 +307,17 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	test(
 		'a next version published: Update (PATCH) installs it; n8n 2.x also offers it in the list',
 		async () => {
-			registry.publish(nextTarball);
+			registry.publish(next.tarball);
 			const [listed] = await communityPackages.listCommunityPackages(n8n, cookie);
 			expect(listed).toMatchObject({ packageName: packed.name, installedVersion: packed.version });
 			// The list's update check is `npm outdated`: n8n 2.x runs it in its own environment (npm_config_registry
 			// from community-packages.js), n8n 1.x with a bare one, so 1.x asks npm's default registry and never
 			// sees an update published elsewhere (its Update button still installs from N8N_COMMUNITY_PACKAGES_REGISTRY).
-			expect(listed.updateAvailable).toBe(hostVersion === 2 ? nextVersion : undefined);
+			expect(listed.updateAvailable).toBe(hostVersion === 2 ? next.version : undefined);
 			const updated = await communityPackages.updateCommunityPackage(n8n, cookie, packed.name);
-			expect(updated).toMatchObject({ packageName: packed.name, installedVersion: nextVersion });
+			expect(updated).toMatchObject({ packageName: packed.name, installedVersion: next.version });
 			expect(JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version).toBe(
-				nextVersion,
+				next.version,
 			);
 			expect(walk(nodesDir()).links).toEqual([]);
 		},
@@ -457,14 +459,14 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 						diagnostics: status === 200 ? [] : browser.diagnostics,
 					}).toEqual({ status: 200, body: '', diagnostics: [] });
 					const cardText = (await card.textContent()) ?? '';
-					for (const shown of [packed.name, `v${nextVersion}`, 'Fax Service Polling Trigger'])
+					for (const shown of [packed.name, `v${next.version}`, 'Fax Service Polling Trigger'])
 						expect(cardText).toContain(shown);
 					logToStderr(
 						`registry e2e: screenshot ${await saveScreenshot(browser.page, SCREENSHOTS, 'community-nodes-installed.png')}`,
 					);
 					expect(
 						JSON.parse(readFileSync(join(installedDir(), 'package.json'), 'utf8')).version,
-					).toBe(nextVersion);
+					).toBe(next.version);
 				} finally {
 					await browser.close();
 				}

@@ -2,11 +2,13 @@
  * The package as npm publishes it: a copy of the checkout's files (tracked and new, without what git
  * ignores) in a temp folder, built there with `npm run build`, then `npm pack`ed and unpacked. The
  * checkout's own dist/ is never touched (suites running beside this one load it), and a version can
- * be given (the registry suite publishes a next version).
+ * be given (the registry suite publishes a next version). In a jest run, the suites that need it share
+ * one build (runPackedPackage).
  */
 import { spawnSync } from 'child_process';
 import {
 	cpSync,
+	existsSync,
 	mkdirSync,
 	mkdtempSync,
 	readFileSync,
@@ -18,6 +20,11 @@ import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 
 export const REPO_ROOT = join(__dirname, '..', '..');
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { withLock } = require(join(REPO_ROOT, 'scripts', 'n8n-host', 'util.js')) as {
+	withLock: <T>(lockDir: string, work: () => Promise<T>) => Promise<T>;
+};
 
 export interface PackedPackage {
 	name: string;
@@ -63,9 +70,12 @@ function checkoutFiles(): string[] {
 	return listed.split('\0').filter(Boolean);
 }
 
-/** Builds and packs a clean copy of the checkout (optionally as another `version`). */
-export function packPackage({ version }: { version?: string } = {}): PackedPackage {
-	const workDir = mkdtempSync(join(tmpdir(), 'fax-service-pack-'));
+/** Builds and packs a clean copy of the checkout (optionally as another `version`, in `parentDir`). */
+export function packPackage({
+	version,
+	parentDir = tmpdir(),
+}: { version?: string; parentDir?: string } = {}): PackedPackage {
+	const workDir = mkdtempSync(join(parentDir, 'fax-service-pack-'));
 	try {
 		const buildDir = join(workDir, 'checkout');
 		for (const file of checkoutFiles()) {
@@ -123,4 +133,24 @@ export function packPackage({ version }: { version?: string } = {}): PackedPacka
 		rmSync(workDir, { recursive: true, force: true });
 		throw error;
 	}
+}
+
+/**
+ * The package packed once for the whole jest run: the first suite to ask builds it (packPackage) in
+ * the run's FAX_SERVICE_PACKED_DIR (test/setup/global-setup.js), the others wait for it and read it,
+ * and the global teardown removes it (its dispose() does nothing). Its users only read its files.
+ * Outside such a run, a package of the caller's own.
+ */
+export async function runPackedPackage(): Promise<PackedPackage> {
+	const runDir = process.env.FAX_SERVICE_PACKED_DIR;
+	if (!runDir) return packPackage();
+	const noteFile = join(runDir, 'packed.json');
+	return await withLock(join(runDir, 'packing.lock'), async () => {
+		if (!existsSync(noteFile)) {
+			// JSON leaves dispose() out: the run's teardown removes the package.
+			writeFileSync(noteFile, JSON.stringify(packPackage({ parentDir: runDir })));
+		}
+		const packed = JSON.parse(readFileSync(noteFile, 'utf8')) as Omit<PackedPackage, 'dispose'>;
+		return { ...packed, dispose: () => undefined };
+	});
 }

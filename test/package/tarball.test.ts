@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import { builtinModules } from 'module';
 import { join } from 'path';
 
-import { packPackage, REPO_ROOT, type PackedPackage } from '../harness/package-tarball';
+import { runPackedPackage, REPO_ROOT, type PackedPackage } from '../harness/package-tarball';
 
 /**
  * The verification gate: the package as `npm pack` makes it from a clean copy of the checkout, checked
@@ -45,8 +45,8 @@ const sourcePackageJson = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'
 describe('the packed package', () => {
 	let packed: PackedPackage;
 
-	beforeAll(() => {
-		packed = packPackage();
+	beforeAll(async () => {
+		packed = await runPackedPackage();
 	}, 300_000);
 
 	afterAll(() => packed?.dispose());

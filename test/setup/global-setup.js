@@ -3,10 +3,12 @@ const { tmpdir } = require('os');
 const { join } = require('path');
 
 /**
- * Where the run's shared n8n instances note themselves (scripts/n8n-host/shared.js): a folder of this
- * run, read by every worker through the environment, and this jest process's id, whose end stops them.
+ * Where the run's shared n8n instances note themselves (scripts/n8n-host/shared.js) and where its one
+ * packed package is built (test/harness/package-tarball.ts): folders of this run, read by every
+ * worker through the environment; and this jest process's id, whose end stops the shared n8n.
  */
 module.exports = async () => {
 	process.env.N8N_SHARED_HOSTS_DIR = mkdtempSync(join(tmpdir(), 'fax-service-shared-n8n-'));
+	process.env.FAX_SERVICE_PACKED_DIR = mkdtempSync(join(tmpdir(), 'fax-service-packed-'));
 	process.env.N8N_SHARED_HOSTS_PARENT = String(process.pid);
 };

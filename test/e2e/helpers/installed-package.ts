@@ -2,25 +2,38 @@
  * The package as the registry suite handles it outside n8n: a next version to update to, the files an
  * install left, and the README's by-hand install commands.
  */
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
 import { join, relative } from 'path';
 
 import { fencedBlocks, readDoc, sectionOf } from '../../harness/docs';
 import { runOrThrow, type PackedPackage } from '../../harness/package-tarball';
 
-/** The same package as the next patch version (repacked from the unpacked files: no second build). */
-export function packNextVersion(packed: PackedPackage): { tarball: string; version: string } {
+/**
+ * The same package as the next patch version (repacked from the unpacked files: no second build), in
+ * a folder of its own (the packed package is only read); dispose() removes it.
+ */
+export function packNextVersion(packed: PackedPackage): {
+	tarball: string;
+	version: string;
+	dispose(): void;
+} {
 	const [major, minor, patch] = packed.version.split('.').map(Number);
 	const version = `${major}.${minor}.${patch + 1}`;
-	const dir = join(packed.workDir, 'next');
+	const workDir = mkdtempSync(join(tmpdir(), 'fax-service-next-'));
+	const dir = join(workDir, 'package');
 	cpSync(packed.unpackedDir, dir, { recursive: true });
 	const packageJsonFile = join(dir, 'package.json');
 	writeFileSync(
 		packageJsonFile,
 		JSON.stringify({ ...JSON.parse(readFileSync(packageJsonFile, 'utf8')), version }, null, 2),
 	);
-	runOrThrow('npm', ['pack', '--pack-destination', packed.workDir], { cwd: dir });
-	return { tarball: join(packed.workDir, `${packed.name}-${version}.tgz`), version };
+	runOrThrow('npm', ['pack', '--pack-destination', workDir], { cwd: dir });
+	return {
+		tarball: join(workDir, `${packed.name}-${version}.tgz`),
+		version,
+		dispose: () => rmSync(workDir, { recursive: true, force: true }),
+	};
 }
 
 /** Every file under a folder (relative paths), and every symbolic link in it. */
