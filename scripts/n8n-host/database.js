@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Reads n8n's database: SQLite (read-only, through the host install's sqlite3: sqlite-reader.js) or
+ * Reads n8n's database: SQLite (read-only, in this process with node:sqlite: sqlite.js) or
  * PostgreSQL (queue mode, through psql): rows, executions, activation state. The SQL below is written
  * once, in SQLite's spelling; queryPostgres() quotes its camelCase column names, as PostgreSQL needs.
  */
@@ -10,7 +10,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const { itemsOf } = require('./runs');
-const { querySqlite } = require('./sqlite-reader');
+const { querySqlite } = require('./sqlite');
 
 /** The flatted module of a host install (how n8n serialises run data), by its node_modules folder. */
 const flattedByModules = new Map();
@@ -30,10 +30,10 @@ function flatted(hostModules) {
 
 const FINISHED_STATUSES = new Set(['success', 'error', 'crashed', 'canceled']);
 
-/** Rows of the sqlite database at dbPath ([] while it does not exist), read with the host's Node and its install's sqlite3 (in hostDir). */
-async function queryDatabase({ nodePath, hostDir }, dbPath, sql, params = []) {
+/** Rows of the sqlite database at dbPath ([] while it does not exist). */
+async function queryDatabase(dbPath, sql, params = []) {
 	if (!fs.existsSync(dbPath)) return [];
-	return await querySqlite({ nodePath, hostDir }, dbPath, sql, params);
+	return querySqlite(dbPath, sql, params);
 }
 
 /**
@@ -84,10 +84,10 @@ function queryPostgres(connection, sql, params = []) {
 
 /**
  * Rows of an n8n instance's database: PostgreSQL through psql when its environment says so (DB_TYPE
- * postgresdb, e.g. a queue-mode cluster), else its SQLite file through the host's Node and sqlite3.
- * `instance`: { env, nodePath, hostDir, dbPath }; SQL in SQLite's spelling.
+ * postgresdb, e.g. a queue-mode cluster), else its SQLite file (sqlite.js).
+ * `instance`: { env, dbPath }; SQL in SQLite's spelling.
  */
-async function queryN8nDatabase({ env, nodePath, hostDir, dbPath }, sql, params = []) {
+async function queryN8nDatabase({ env, dbPath }, sql, params = []) {
 	if (env.DB_TYPE === 'postgresdb') {
 		const connection = {
 			host: env.DB_POSTGRESDB_HOST,
@@ -97,7 +97,7 @@ async function queryN8nDatabase({ env, nodePath, hostDir, dbPath }, sql, params 
 		};
 		return queryPostgres(connection, sql, params);
 	}
-	return await queryDatabase({ nodePath, hostDir }, dbPath, sql, params);
+	return await queryDatabase(dbPath, sql, params);
 }
 
 /** The executions of one workflow (parameter: its id), oldest first, with their run data. `e.*`: the columns differ per major (2.x adds storedAt). */

@@ -321,21 +321,12 @@ class N8nHostInstance {
 	}
 
 	/**
-	 * Rows of n8n's database: sqlite (read-only, through the host install's sqlite3 and Node), or
+	 * Rows of n8n's database: sqlite (read-only, in this process: sqlite.js), or
 	 * PostgreSQL through psql when the instance runs on it (env DB_TYPE=postgresdb, e.g. a queue-mode
 	 * cluster). SQL in SQLite's spelling (database.js translates).
 	 */
 	async query(sql, params = []) {
-		return queryN8nDatabase(
-			{
-				env: this.n8nEnv(),
-				nodePath: this.node.path,
-				hostDir: this.paths.HOST_DIR,
-				dbPath: this.dbPath,
-			},
-			sql,
-			params,
-		);
+		return queryN8nDatabase({ env: this.n8nEnv(), dbPath: this.dbPath }, sql, params);
 	}
 
 	/**
