@@ -42,11 +42,14 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	}, 2 * MINUTE);
 
 	it(
-		'imports a Manual Trigger + Set workflow and runs it with `n8n execute`',
+		'imports a Manual Trigger + Set and a Webhook workflow (one `n8n import:workflow`) and runs the first with `n8n execute`',
 		async () => {
-			const [workflow] = await n8n!.importWorkflows([
+			const [workflow, webhook] = await n8n!.importWorkflows([
 				manualSetWorkflow('host check: manual', { greeting: 'hello from n8n' }),
+				webhookWorkflow('host check: webhook', 'host-check'),
 			]);
+			expect(webhook.name).toBe('host check: webhook');
+			webhookWorkflowId = webhook.id;
 			const run = await n8n!.execute(workflow.id);
 			expect(run.status).toBe('success');
 			expect(itemsOf(run, 'Set')).toEqual([{ greeting: 'hello from n8n' }]);
@@ -55,12 +58,10 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	);
 
 	it(
-		'publishes a Webhook workflow, answers a POST on loopback and records the execution',
+		'publishes the Webhook workflow, answers a POST on loopback and records the execution',
 		async () => {
-			const [workflow] = await n8n!.importWorkflows([
-				webhookWorkflow('host check: webhook', 'host-check'),
-			]);
-			webhookWorkflowId = workflow.id;
+			const workflow = { id: webhookWorkflowId };
+			expect(workflow.id).not.toBe('');
 			await n8n!.publishWorkflow(workflow.id);
 			await n8n!.start();
 			logToStderr(
