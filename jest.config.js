@@ -12,10 +12,11 @@ module.exports = {
 	globalTeardown: '<rootDir>/test/setup/global-teardown.js',
 	testTimeout: 30000,
 	// Suites run side by side: the end-to-end ones often wait on real n8n processes (minute ticks, the
-	// wait tracker, callbacks), each on its own ports and folders. Four workers on the 2-core machine:
-	// with three, 11–16% of its CPU sat idle while suites waited (CONTRIBUTING.md, Tests, measured);
+	// wait tracker, callbacks), each on its own ports and folders. Five workers on the 2-core machine:
+	// the polling-trigger suite waits on minute ticks for most of the run, and with four the CPU sat
+	// idle ~20% of the first three minutes (CONTRIBUTING.md, Tests, measured);
 	// JEST_MAX_WORKERS sets another number, `--runInBand` one at a time.
-	maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 4),
+	maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 5),
 	// The longest end-to-end suites first, the fast ones filling in (test/setup/sequencer.js).
 	testSequencer: '<rootDir>/test/setup/sequencer.js',
 };

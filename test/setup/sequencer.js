@@ -5,46 +5,43 @@ const Sequencer = require('@jest/test-sequencer').default;
  * The end-to-end suites mostly wait on real n8n processes (start-ups, minute ticks, callbacks), so
  * they go first, the longest first, and the fast CPU-bound suites fill the workers as they free up:
  * the whole run then lasts about as long as its longest e2e suite plus what cannot overlap.
- * Seconds per suite in a run on a quiet 2-core machine, side by side (three workers, 1504 tests;
+ * Seconds per suite in a whole run on the 2-core machine, side by side (2026-11-28, 1,728 tests;
  * CONTRIBUTING.md, Tests); a suite not listed counts as 60. The polling trigger is longest
  * because it waits for n8n's minute ticks, so it starts first and the others overlap its waits.
+ * The suites on the run's shared n8n (scripts/n8n-host/shared.js) start none of their own.
  */
 const E2E_SECONDS = {
-	'poll-trigger.test.ts': 445,
-	'examples.test.ts': 193,
-	'send-and-wait.test.ts': 170,
-	'queue-mode.test.ts': 141,
-	'patient-data.test.ts': 115,
-	'retry-and-stop.test.ts': 125,
-	'n8n-host.test.ts': 152,
-	// Both pinned hosts; its polling tick waits up to a minute per host.
-	'compat.test.ts': 151,
-	'trigger.test.ts': 138,
-	'registry-install.test.ts': 192,
-	'browser.test.ts': 100,
-	// 2026-11-26: 50-60 s alone, 77 s beside browser.test.ts and examples-form.test.ts.
-	'browser-editor.test.ts': 126,
-	// 2026-11-28: 71-84 s alone (n8n 2.x, Chromium, the three README pictures).
-	'browser-docs.test.ts': 85,
-	// Both hosts, ~20 s each once n8n is up.
-	'error-output.test.ts': 50,
-	'ai-agent.test.ts': 15,
-	'examples-ai.test.ts': 15,
+	'poll-trigger.test.ts': 462,
+	'queue-mode.test.ts': 213,
+	'send-and-wait.test.ts': 175,
+	'n8n-host.test.ts': 174,
+	// On the shared n8n; most of it the polling example's minute tick.
+	'examples.test.ts': 140,
+	'trigger.test.ts': 128,
+	'browser-editor.test.ts': 119,
+	// On the shared n8n; the 200-fax Stop and Timeout and their 30 s of "nothing more".
+	'retry-and-stop.test.ts': 118,
+	'patient-data.test.ts': 112,
+	'browser-docs.test.ts': 104,
+	'registry-install.test.ts': 91,
 	// 2.x only; most of it the 1-minute Limit Wait Time running out.
-	'examples-ai-approval.test.ts': 84,
-	'approval-workflow.test.ts': 16,
-	'examples-form.test.ts': 12,
-	'examples-packet.test.ts': 12,
-	'redirects-and-links.test.ts': 40,
-	'trigger-hostile.test.ts': 38,
+	'examples-ai-approval.test.ts': 72,
+	'browser.test.ts': 63,
+	// Both pinned hosts; the package packed once for the run (test/harness/package-tarball.ts).
+	'compat.test.ts': 53,
+	'trigger-hostile.test.ts': 36,
+	'error-output.test.ts': 27,
+	'ai-letter.test.ts': 24,
+	'redirects-and-links.test.ts': 19,
 	'trigger-keys.test.ts': 17,
-	'mcp.test.ts': 10,
-	'ai-letter.test.ts': 20,
+	'approval-workflow.test.ts': 12,
+	'examples-packet.test.ts': 10,
+	'mcp.test.ts': 8,
+	'examples-form.test.ts': 7,
+	'examples-ai.test.ts': 6,
+	'shared-host.test.ts': 6,
+	'ai-agent.test.ts': 5,
 	'example-files.test.ts': 5,
-	// 2026-11-28: the suites on the run's shared n8n (scripts/n8n-host/shared.js) start none of their
-	// own: ai-agent, ai-letter, approval-workflow, error-output, examples-ai, -form, -packet, mcp,
-	// redirects-and-links and trigger-keys above are their times on it, side by side.
-	'shared-host.test.ts': 15,
 };
 
 /**
