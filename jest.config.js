@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
+	// Node's, with a new connection for each fetch (test/setup/environment.js says why).
+	testEnvironment: '<rootDir>/test/setup/environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
