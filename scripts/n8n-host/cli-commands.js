@@ -124,12 +124,12 @@ async function executeByCli(instance, workflowId, { timeoutMs = 180000 } = {}) {
 	});
 	const parsed = parseRawOutput(result.stdout);
 	// The printed run is the outcome. The CLI has been seen to exit 1 now and then during its own
-	// teardown, after printing a successful, finished run or one waiting (Send and Wait) without an
-	// error; that run is still returned.
+	// teardown, after printing a successful, finished run; that run is still returned.
 	const succeeded =
 		parsed !== undefined &&
 		!parsed.data?.resultData?.error &&
-		((parsed.status === 'success' && parsed.finished === true) || parsed.status === 'waiting');
+		parsed.status === 'success' &&
+		parsed.finished === true;
 	if (!succeeded && (result.code !== 0 || parsed === undefined)) {
 		const error = new Error(
 			`n8n execute --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`,

@@ -48,7 +48,6 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 				manualSetWorkflow('host check: manual', { greeting: 'hello from n8n' }),
 				webhookWorkflow('host check: webhook', 'host-check'),
 			]);
-			expect(webhook.name).toBe('host check: webhook');
 			webhookWorkflowId = webhook.id;
 			const run = await n8n!.execute(workflow.id);
 			expect(run.status).toBe('success');
@@ -60,15 +59,14 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 	it(
 		'publishes the Webhook workflow, answers a POST on loopback and records the execution',
 		async () => {
-			const workflow = { id: webhookWorkflowId };
-			expect(workflow.id).not.toBe('');
-			await n8n!.publishWorkflow(workflow.id);
+			expect(webhookWorkflowId).not.toBe('');
+			await n8n!.publishWorkflow(webhookWorkflowId);
 			await n8n!.start();
 			logToStderr(
 				`n8n host: ready after ${n8n!.readyMs} ms, workflows activated after ${n8n!.startupMs} ms`,
 			);
 			expect(await n8n!.activationStatus()).toEqual([
-				expect.objectContaining({ workflowId: workflow.id, state: 'activated' }),
+				expect.objectContaining({ workflowId: webhookWorkflowId, state: 'activated' }),
 			]);
 
 			const response = await fetch(n8n!.webhookUrl('host-check'), {
@@ -79,7 +77,7 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 			expect(response.status).toBe(200);
 			await response.text();
 
-			const executions = await n8n!.waitForExecutions(workflow.id, { count: 1 });
+			const executions = await n8n!.waitForExecutions(webhookWorkflowId, { count: 1 });
 			expect(executions).toHaveLength(1);
 			expect(executions[0]).toMatchObject({ status: 'success', mode: 'webhook', finished: true });
 			expect(executions[0].items.Webhook).toHaveLength(1);

@@ -1,9 +1,8 @@
 /**
  * The package as npm publishes it: a copy of the checkout's files (tracked and new, without what git
  * ignores) in a temp folder, built there with `npm run build`, then `npm pack`ed and unpacked. The
- * checkout's own dist/ is never touched (suites running beside this one load it), and a version can
- * be given (the registry suite publishes a next version). In a jest run, the suites that need it share
- * one build (runPackedPackage).
+ * checkout's own dist/ is never touched (suites running beside this one load it). In a jest run, the
+ * suites that need it share one build (runPackedPackage).
  */
 import { spawnSync } from 'child_process';
 import {
@@ -70,11 +69,8 @@ function checkoutFiles(): string[] {
 	return listed.split('\0').filter(Boolean);
 }
 
-/** Builds and packs a clean copy of the checkout (optionally as another `version`, in `parentDir`). */
-export function packPackage({
-	version,
-	parentDir = tmpdir(),
-}: { version?: string; parentDir?: string } = {}): PackedPackage {
+/** Builds and packs a clean copy of the checkout, in a new folder of `parentDir`. */
+export function packPackage({ parentDir = tmpdir() }: { parentDir?: string } = {}): PackedPackage {
 	const workDir = mkdtempSync(join(parentDir, 'fax-service-pack-'));
 	try {
 		const buildDir = join(workDir, 'checkout');
@@ -90,15 +86,10 @@ export function packPackage({
 		}
 		// The build's tools (tsc, gulp) and the types it compiles against.
 		symlinkSync(join(REPO_ROOT, 'node_modules'), join(buildDir, 'node_modules'), 'dir');
-		const packageJsonFile = join(buildDir, 'package.json');
-		const packageJson = JSON.parse(readFileSync(packageJsonFile, 'utf8')) as {
+		const packageJson = JSON.parse(readFileSync(join(buildDir, 'package.json'), 'utf8')) as {
 			name: string;
 			version: string;
 		};
-		if (version) {
-			packageJson.version = version;
-			writeFileSync(packageJsonFile, `${JSON.stringify(packageJson, null, 2)}\n`);
-		}
 		const env = {
 			...process.env,
 			npm_config_update_notifier: 'false',
