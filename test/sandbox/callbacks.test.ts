@@ -1,8 +1,10 @@
-import { createHmac } from 'crypto';
-import type { Sandbox } from '../../sandbox';
+/**
+ * The sandbox's callbacks as the spec words them (section 6): the signature checker against OpenSSL's
+ * vectors, then each callback's payload, headers and signature. Retries: callback-retries.test.ts.
+ */
+import { callbackSandbox, HEX64, localHmac } from './callback-harness';
 import {
 	call,
-	deadUrl,
 	file,
 	parseMultipart,
 	parseUrlencoded,
@@ -11,28 +13,10 @@ import {
 	receiveFax,
 	sendFax,
 	start,
-	startReceiver,
-	type Answer,
-	type Json,
-	type Receiver,
 } from './helpers';
 import { OPENSSL_VECTORS } from './signature-vectors';
 
-/** The test's own HMAC; trusted only because it reproduces the OpenSSL vectors first. */
-function localHmac(message: string, key: string): string {
-	return createHmac('sha256', Buffer.from(key, 'utf8'))
-		.update(Buffer.from(message, 'utf8'))
-		.digest('hex');
-}
-
-function checkerIsAnchored(): void {
-	for (const v of OPENSSL_VECTORS) {
-		if (localHmac(v.message, v.key) !== v.hex)
-			throw new Error(`local HMAC does not reproduce the OpenSSL vector for ${JSON.stringify(v)}`);
-	}
-}
-
-const HEX64 = /^[0-9a-f]{64}$/;
+const env = callbackSandbox();
 
 describe('signature checker', () => {
 	it.each(OPENSSL_VECTORS.map((v) => [v.key, v.message, v.hex]))(
@@ -41,33 +25,6 @@ describe('signature checker', () => {
 			expect(localHmac(message, key)).toBe(hex);
 		},
 	);
-});
-
-/** Answers each callback with the next entry of a script (then the last one forever). */
-function scripted(...answers: Answer[]) {
-	return (_req: unknown, index: number) => answers[Math.min(index, answers.length - 1)];
-}
-
-let sb: Sandbox;
-let receivers: Receiver[] = [];
-async function receiver(answer: (req: Json, i: number) => Answer = () => 200): Promise<Receiver> {
-	const r = await startReceiver(answer);
-	receivers.push(r);
-	return r;
-}
-
-beforeAll(async () => {
-	checkerIsAnchored();
-	// Long enough for a loopback callback on a loaded machine (250 ms timed some out and made them retry); the two
-	// tests of a receiver that hangs wait this long once each.
-	sb = await start({ callbackTimeoutMs: 2000 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
-afterEach(async () => {
-	sb.reset();
-	await Promise.all(receivers.map((r) => r.close()));
-	receivers = [];
 });
 
 describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
@@ -85,9 +42,13 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 	];
 
 	it('is an urlencoded recordDetails JSON, signed with the test key for a test fax', async () => {
-		const r = await receiver();
-		const token = await sendFax(sb, { callback_url: r.url, file: file(pdf(2)) }, sb.testKey);
-		await sb.waitForCallbacks((a) => a.length === 1);
+		const r = await env.receiver();
+		const token = await sendFax(
+			env.sb,
+			{ callback_url: r.url, file: file(pdf(2)) },
+			env.sb.testKey,
+		);
+		await env.sb.waitForCallbacks((a) => a.length === 1);
 		expect(r.received).toHaveLength(1);
 		const req = r.received[0];
 		expect(req.method).toBe('POST');
@@ -97,7 +58,7 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 		expect(Object.keys(form)).toEqual(['recordDetails']);
 		const payload = JSON.parse(form.recordDetails);
 		expect(Object.keys(payload)).toEqual(FIELDS);
-		const record = (await call(sb, 'GET', `/sent_faxes/${token}`)).body;
+		const record = (await call(env.sb, 'GET', `/sent_faxes/${token}`)).body;
 		expect(payload).toEqual({
 			sendToken: token,
 			fromNumber: '+12125550001',
@@ -119,7 +80,7 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 			localHmac(`${payload.sendToken}${payload.completedAt}`, 'sk_live_sandbox'),
 		);
 
-		const [attempt] = sb.callbackAttempts;
+		const [attempt] = env.sb.callbackAttempts;
 		expect(attempt).toMatchObject({
 			type: 'sentFax',
 			url: r.url,
@@ -133,9 +94,9 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 	});
 
 	it('a live failure carries sentStatus failure, the error message, and the live key signature', async () => {
-		const r = await receiver();
-		await sendFax(sb, { callback_url: r.url, to_number: '+13105550000' }, sb.liveKey);
-		await sb.waitForCallbacks((a) => a.length === 1);
+		const r = await env.receiver();
+		await sendFax(env.sb, { callback_url: r.url, to_number: '+13105550000' }, env.sb.liveKey);
+		await env.sb.waitForCallbacks((a) => a.length === 1);
 		const payload = JSON.parse(parseUrlencoded(r.received[0].body).recordDetails);
 		expect(payload).toMatchObject({
 			sentStatus: 'failure',
@@ -148,28 +109,28 @@ describe('sent-fax callback (spec 6.1, 6.3, 6.6)', () => {
 	});
 
 	it('forwarded faxes and faxes without callback_url send no callback', async () => {
-		const r = await receiver();
-		await sendFax(sb);
-		const n = await provision(sb);
-		const token = await receiveFax(sb, n.number);
-		await call(sb, 'POST', `/received_faxes/${token}/forward_as_fax`, {
+		const r = await env.receiver();
+		await sendFax(env.sb);
+		const n = await provision(env.sb);
+		const token = await receiveFax(env.sb, n.number);
+		await call(env.sb, 'POST', `/received_faxes/${token}/forward_as_fax`, {
 			form: { to_number: '+16175551234' },
 		});
-		await sb.settle();
-		expect(sb.callbackAttempts).toEqual([]);
+		await env.sb.settle();
+		expect(env.sb.callbackAttempts).toEqual([]);
 		expect(r.received).toEqual([]);
 	});
 });
 
 describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 	it('is multipart with recordDetails and the file, sent to the number callback URL, test key signature', async () => {
-		const r = await receiver();
-		const client = (await call(sb, 'POST', '/clients', { json: { client: { name: 'C' } } })).body
-			.client;
-		const n = await provision(sb, { callback_url: r.url, client_id: client.clientId });
+		const r = await env.receiver();
+		const client = (await call(env.sb, 'POST', '/clients', { json: { client: { name: 'C' } } }))
+			.body.client;
+		const n = await provision(env.sb, { callback_url: r.url, client_id: client.clientId });
 		const bytes = pdf(2, 'REFERRAL');
-		const token = await receiveFax(sb, n.number, { file: file(bytes) }, sb.testKey);
-		await sb.waitForCallbacks((a) => a.length === 1);
+		const token = await receiveFax(env.sb, n.number, { file: file(bytes) }, env.sb.testKey);
+		await env.sb.waitForCallbacks((a) => a.length === 1);
 		const req = r.received[0];
 		expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 		const parts = parseMultipart(req.body, String(req.headers['content-type']));
@@ -180,7 +141,7 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 		expect(Buffer.compare(parts[1].data, bytes)).toBe(0);
 
 		const payload = JSON.parse(parts[0].data.toString('utf8'));
-		const record = (await call(sb, 'GET', `/received_faxes/${token}`)).body;
+		const record = (await call(env.sb, 'GET', `/received_faxes/${token}`)).body;
 		expect(payload).toEqual({
 			sendToken: token,
 			fromNumber: '+14155551234',
@@ -214,14 +175,18 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 		expect(record.callbackStatus).toBe('success');
 		const signature = req.headers['x-service-signature'];
 		expect(signature).toBe(localHmac(`${token}${payload.completedAt}`, 'sk_test_sandbox'));
-		expect(sb.callbackAttempts[0]).toMatchObject({ type: 'receivedFax', status: 200, signature });
-		expect(Buffer.compare(sb.callbackAttempts[0].body as Buffer, req.body)).toBe(0);
+		expect(env.sb.callbackAttempts[0]).toMatchObject({
+			type: 'receivedFax',
+			status: 200,
+			signature,
+		});
+		expect(Buffer.compare(env.sb.callbackAttempts[0].body as Buffer, req.body)).toBe(0);
 	});
 
 	it('a live received fax is signed with the live key; no AI fields when extraction is off', async () => {
 		const plain = await start({ aiExtraction: false });
 		try {
-			const r = await receiver();
+			const r = await env.receiver();
 			const n = await provision(plain, { callback_url: r.url });
 			const token = await receiveFax(plain, n.number, {}, plain.liveKey);
 			await plain.waitForCallbacks((a) => a.length === 1);
@@ -254,10 +219,10 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 	});
 
 	it('a failed reception carries faxStatus failure and errorDetails', async () => {
-		const r = await receiver();
-		const n = await provision(sb, { callback_url: r.url });
-		await receiveFax(sb, n.number, { from_number: '+14155550000' });
-		await sb.waitForCallbacks((a) => a.length === 1);
+		const r = await env.receiver();
+		const n = await provision(env.sb, { callback_url: r.url });
+		await receiveFax(env.sb, n.number, { from_number: '+14155550000' });
+		await env.sb.waitForCallbacks((a) => a.length === 1);
 		const parts = parseMultipart(r.received[0].body, String(r.received[0].headers['content-type']));
 		const payload = JSON.parse(parts[0].data.toString('utf8'));
 		expect(payload.faxStatus).toBe('failure');
@@ -267,29 +232,29 @@ describe('received-fax callback (spec 6.1, 6.4, 6.6)', () => {
 	});
 
 	it('no callback when the number has no callback URL (callbackStatus null)', async () => {
-		const n = await provision(sb);
-		const token = await receiveFax(sb, n.number);
-		await sb.settle();
-		expect(sb.callbackAttempts).toEqual([]);
-		expect((await call(sb, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBeNull();
+		const n = await provision(env.sb);
+		const token = await receiveFax(env.sb, n.number);
+		await env.sb.settle();
+		expect(env.sb.callbackAttempts).toEqual([]);
+		expect((await call(env.sb, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBeNull();
 	});
 });
 
 describe('AI-document callback (spec 6.5, 6.6)', () => {
 	it('is an urlencoded AiDocumentDetails {aiResult}, always signed with the live key', async () => {
-		const r = await receiver();
-		const res = await call(sb, 'POST', '/ai_documents', {
-			key: sb.testKey,
+		const r = await env.receiver();
+		const res = await call(env.sb, 'POST', '/ai_documents', {
+			key: env.sb.testKey,
 			multipart: { file: file(pdf(1, 'REFERRAL')), callback_url: r.url },
 		});
-		await sb.waitForCallbacks((a) => a.length === 1);
+		await env.sb.waitForCallbacks((a) => a.length === 1);
 		const req = r.received[0];
 		expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
 		const form = parseUrlencoded(req.body);
 		expect(Object.keys(form)).toEqual(['AiDocumentDetails']);
 		const payload = JSON.parse(form.AiDocumentDetails);
 		expect(Object.keys(payload)).toEqual(['aiResult']);
-		const stored = (await call(sb, 'GET', `/ai_documents/${res.body.aiToken}`)).body.aiResult;
+		const stored = (await call(env.sb, 'GET', `/ai_documents/${res.body.aiToken}`)).body.aiResult;
 		expect(payload.aiResult).toEqual(stored);
 		expect(payload.aiResult).toMatchObject({
 			aiToken: res.body.aiToken,
@@ -304,14 +269,18 @@ describe('AI-document callback (spec 6.5, 6.6)', () => {
 		const message = `${payload.aiResult.aiToken}${payload.aiResult.completedAt}`;
 		expect(req.headers['x-service-signature']).toBe(localHmac(message, 'sk_live_sandbox'));
 		expect(req.headers['x-service-signature']).not.toBe(localHmac(message, 'sk_test_sandbox'));
-		expect(sb.callbackAttempts[0]).toMatchObject({ type: 'aiDocument', attempt: 1, status: 200 });
+		expect(env.sb.callbackAttempts[0]).toMatchObject({
+			type: 'aiDocument',
+			attempt: 1,
+			status: 200,
+		});
 	});
 });
 
 describe('e-mail callback (payload not shown in the spec: sandbox choice)', () => {
 	it('is an urlencoded emailDetails JSON of the e-mail resource with an X-Service-Signature header', async () => {
-		const r = await receiver();
-		const res = await call(sb, 'POST', '/emails', {
+		const r = await env.receiver();
+		const res = await call(env.sb, 'POST', '/emails', {
 			multipart: {
 				file: file(pdf()),
 				recipient_email: 'pat@example.test',
@@ -319,174 +288,15 @@ describe('e-mail callback (payload not shown in the spec: sandbox choice)', () =
 				callback_url: r.url,
 			},
 		});
-		await sb.waitForCallbacks((a) => a.length === 1);
+		await env.sb.waitForCallbacks((a) => a.length === 1);
 		const req = r.received[0];
 		expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
 		const form = parseUrlencoded(req.body);
 		expect(Object.keys(form)).toEqual(['emailDetails']);
 		const payload = JSON.parse(form.emailDetails);
-		expect(payload).toEqual((await call(sb, 'GET', `/emails/${res.body.emailId}`)).body);
+		expect(payload).toEqual((await call(env.sb, 'GET', `/emails/${res.body.emailId}`)).body);
 		expect(payload.emailStatus).toBe('success');
 		expect(req.headers['x-service-signature']).toMatch(HEX64);
-		expect(sb.callbackAttempts[0].type).toBe('email');
-	});
-});
-
-describe('retries (spec 6.7)', () => {
-	it('retries a fax callback after non-2xx answers on the schedule, same body and signature', async () => {
-		const r = await receiver(scripted(500, 503, 200));
-		await sendFax(sb, { callback_url: r.url });
-		await sb.waitForCallbacks((a) => a.some((x) => x.status === 200));
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.attempt, a.status])).toEqual([
-			[1, 500],
-			[2, 503],
-			[3, 200],
-		]);
-		expect(new Set(r.received.map((x) => x.body.toString())).size).toBe(1);
-		expect(new Set(r.received.map((x) => x.headers['x-service-signature'])).size).toBe(1);
-		const times = sb.callbackAttempts.map((a) => Date.parse(a.at));
-		expect(times[1] - times[0]).toBeGreaterThanOrEqual(20);
-		expect(times[2] - times[1]).toBeGreaterThanOrEqual(20);
-	});
-
-	it('gives up after the schedule is exhausted; received fax callbackStatus becomes failed', async () => {
-		const r = await receiver(() => 500);
-		const n = await provision(sb, { callback_url: r.url });
-		const token = await receiveFax(sb, n.number);
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status])).toEqual([
-			['receivedFax', 1, 500],
-			['receivedFax', 2, 500],
-			['receivedFax', 3, 500],
-			['receivedFax', 4, 500],
-		]);
-		expect(r.received).toHaveLength(4);
-		expect((await call(sb, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBe('failed');
-	});
-
-	it('received fax callbackStatus becomes success after a retry succeeds', async () => {
-		const r = await receiver(scripted(500, 200));
-		const n = await provision(sb, { callback_url: r.url });
-		const token = await receiveFax(sb, n.number);
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => a.status)).toEqual([500, 200]);
-		expect((await call(sb, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBe('success');
-	});
-
-	it('never retries after a 405', async () => {
-		const r = await receiver(() => 405);
-		await sendFax(sb, { callback_url: r.url });
-		const n = await provision(sb, { callback_url: r.url });
-		const token = await receiveFax(sb, n.number);
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status]).sort()).toEqual([
-			['receivedFax', 1, 405],
-			['sentFax', 1, 405],
-		]);
-		expect(r.received).toHaveLength(2);
-		expect((await call(sb, 'GET', `/received_faxes/${token}`)).body.callbackStatus).toBe('failed');
-	});
-
-	it('retries a fax callback after a timeout', async () => {
-		const r = await receiver(scripted('hang', 200));
-		await sendFax(sb, { callback_url: r.url });
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.attempt, a.status])).toEqual([
-			[1, null],
-			[2, 200],
-		]);
-		expect(sb.callbackAttempts[0].error).toMatch(/timeout/);
-	});
-
-	it('retries a fax callback after a connection failure', async () => {
-		const url = await deadUrl();
-		await sendFax(sb, { callback_url: url });
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.attempt, a.status])).toEqual([
-			[1, null],
-			[2, null],
-			[3, null],
-			[4, null],
-		]);
-		expect(sb.callbackAttempts.every((a) => typeof a.error === 'string' && a.url === url)).toBe(
-			true,
-		);
-	});
-
-	it('retries an e-mail callback after a non-2xx answer', async () => {
-		const r = await receiver(scripted(500, 204));
-		await call(sb, 'POST', '/emails', {
-			multipart: {
-				file: file(pdf()),
-				recipient_email: 'pat@example.test',
-				expire_after: '3',
-				callback_url: r.url,
-			},
-		});
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.type, a.status])).toEqual([
-			['email', 500],
-			['email', 204],
-		]);
-	});
-
-	it('does not retry an AI callback once the receiver answered, even with 500', async () => {
-		const r = await receiver(() => 500);
-		await call(sb, 'POST', '/ai_documents', {
-			multipart: { file: file(pdf()), callback_url: r.url },
-		});
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status])).toEqual([
-			['aiDocument', 1, 500],
-		]);
-		expect(r.received).toHaveLength(1);
-	});
-
-	it('re-attempts an AI callback after a timeout', async () => {
-		const r = await receiver(scripted('hang', 200));
-		await call(sb, 'POST', '/ai_documents', {
-			multipart: { file: file(pdf()), callback_url: r.url },
-		});
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.type, a.attempt, a.status])).toEqual([
-			['aiDocument', 1, null],
-			['aiDocument', 2, 200],
-		]);
-		expect(r.received).toHaveLength(2);
-		expect(r.received[0].body.toString()).toBe(r.received[1].body.toString());
-	});
-
-	it('re-attempts an AI callback after a connection failure until the schedule is exhausted', async () => {
-		const url = await deadUrl();
-		await call(sb, 'POST', '/ai_documents', {
-			multipart: { file: file(pdf()), callback_url: url },
-		});
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => [a.attempt, a.status])).toEqual([
-			[1, null],
-			[2, null],
-			[3, null],
-			[4, null],
-		]);
-	});
-
-	it('re-attempts an AI callback whose connection was dropped, then stops at the first answer', async () => {
-		const r = await receiver(scripted('destroy', 502));
-		await call(sb, 'POST', '/ai_documents', {
-			multipart: { file: file(pdf()), callback_url: r.url },
-		});
-		await sb.settle();
-		expect(sb.callbackAttempts.map((a) => a.status)).toEqual([null, 502]);
-	});
-});
-
-describe('waitForCallbacks', () => {
-	it('rejects after its timeout when the condition is not met', async () => {
-		await expect(sb.waitForCallbacks((a) => a.length > 0, 50)).rejects.toThrow(/within 50 ms/);
-	});
-
-	it('resolves at once when the condition already holds', async () => {
-		await expect(sb.waitForCallbacks(() => true, 50)).resolves.toEqual([]);
+		expect(env.sb.callbackAttempts[0].type).toBe('email');
 	});
 });
