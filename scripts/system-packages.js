@@ -44,6 +44,33 @@ const PACKAGES = [
 		present: () => spawnSync('/usr/bin/python3', ['-c', 'import reportlab']).status === 0,
 	},
 	{
+		name: 'imagemagick',
+		// /usr/bin's: a stand-in `convert` elsewhere on PATH (as on some machines) is not ImageMagick.
+		for: 'making the image fixtures and reading images as a reference decoder',
+		present: () => existsSync('/usr/bin/convert'),
+	},
+	{
+		name: 'libjpeg-turbo-progs',
+		for: 'JPEG fixtures (cjpeg: progressive, arithmetic, greyscale) and the reference decoder (djpeg)',
+		present: () => onPath('cjpeg') && onPath('djpeg'),
+	},
+	{
+		name: 'libimage-exiftool-perl',
+		for: "the JPEG fixtures' eight EXIF orientations",
+		present: () => onPath('exiftool'),
+	},
+	{
+		name: 'img2pdf',
+		for: 'the image bench (the reference lossless converter)',
+		present: () => onPath('img2pdf'),
+	},
+	{
+		name: 'python3-fonttools',
+		for: "the variable-font suite (fontTools' instancer is the reference)",
+		present: () =>
+			spawnSync('/usr/bin/python3', ['-c', 'import fontTools.varLib.instancer']).status === 0,
+	},
+	{
 		name: 'libsqlite3-dev',
 		for: "building the n8n hosts' sqlite3 against Debian's SQLite (30 s instead of minutes)",
 		present: () => existsSync('/usr/include/sqlite3.h'),
