@@ -1,6 +1,5 @@
 import type { DrawOperation } from '../../../../nodes/shared/pdf/letter/content';
 import { layoutMarkdown } from '../../../../nodes/shared/pdf/letter/markdown/document';
-import { columnWidths } from '../../../../nodes/shared/pdf/letter/markdown/table';
 import { textArea } from '../../../../nodes/shared/pdf/letter/layout';
 
 type TextOperation = Extract<DrawOperation, { kind: 'text' }>;
@@ -78,29 +77,8 @@ describe('Markdown laid out as a document', () => {
 		);
 	});
 
-	test('a table too wide for the page loses no cell text; a long table repeats its header on each page', () => {
-		const columns = 14;
-		const header = Array.from({ length: columns }, (_, index) => `Heading${index}`);
-		const row = Array.from({ length: columns }, (_, index) => `value-${index}-abcdefghijklmnop`);
-		const wide = layout(
-			`| ${header.join(' | ')} |\n|${'---|'.repeat(columns)}\n| ${row.join(' | ')} |`,
-		);
-		// Each column's text, read down the column (a cell's lines in order).
-		const byColumn = new Map<string, string>();
-		wide.forEach((page, pageIndex) => {
-			for (const operation of texts(page)) {
-				const key = `${pageIndex}:${operation.x.toFixed(1)}`;
-				byColumn.set(key, `${byColumn.get(key) ?? ''}${operation.text}`);
-			}
-		});
-		const columnTexts = [...byColumn.values()];
-		for (const cell of [...header, ...row])
-			expect(columnTexts.some((text) => text.includes(cell))).toBe(true);
-		for (const operation of allTexts(wide)) {
-			expect(operation.x).toBeGreaterThanOrEqual(area.left);
-			expect(operation.x).toBeLessThan(area.right);
-		}
-
+	// Column widths, type size, hyphens and rows across pages: table.test.ts.
+	test('a long table repeats its header on each page', () => {
 		const rows = Array.from({ length: 120 }, (_, index) => `| row ${index} | ${index * 2} |`);
 		const long = layout(`| Name | Value |\n|---|---|\n${rows.join('\n')}`);
 		expect(long.length).toBeGreaterThan(2);
@@ -109,14 +87,6 @@ describe('Markdown laid out as a document', () => {
 			.map((operation) => operation.text)
 			.filter((text) => text.startsWith('row '));
 		expect(rowTexts).toEqual(rows.map((_, index) => `row ${index}`));
-	});
-
-	test('column widths: natural when they fit, shared by need, split into groups when words must break', () => {
-		expect(columnWidths([100, 200], [50, 60], 468, 30)).toEqual([[100, 200]]);
-		const [shared] = columnWidths([400, 400], [100, 200], 468, 30);
-		expect(shared[0] + shared[1]).toBeCloseTo(468);
-		expect(shared[0]).toBeGreaterThanOrEqual(100);
-		expect(columnWidths(Array(20).fill(300), Array(20).fill(100), 468, 40)).toHaveLength(2);
 	});
 
 	test('a heading is never the last line of a page: it moves to the next with its paragraph', () => {

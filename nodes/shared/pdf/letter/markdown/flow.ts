@@ -51,6 +51,12 @@ export class Flow {
 		return this.cursor - this.frame.bottom;
 	}
 
+	/** The room a fresh frame after this one offers (the next page's text area, a table row's limit). */
+	nextFrameRoom(): number {
+		const next = this.frames(this.pages.length + 1);
+		return next.top - next.bottom;
+	}
+
 	newFrame(): void {
 		this.pages.push(this.page);
 		this.frame = this.frames(this.pages.length);

@@ -2,7 +2,8 @@
  * Word wrap for text in several fonts (a line with bold, italic and code runs): greedy, on measured
  * widths (AFM, or an embedded font's hmtx), breaking at spaces, after a hyphen or slash inside a word
  * and between CJK characters (lineBreak.ts breakPieces); a piece wider than the whole line is broken at
- * the character that would overflow, so no text is lost.
+ * the character that would overflow, so no text is lost: with a hyphen at the end of each broken part
+ * when asked (a table's cells), the hyphen counted in the line's width.
  */
 
 import type { Face } from '../fontWidths';
@@ -76,8 +77,47 @@ function piecesOf(glyphs: readonly Glyph[]): Array<{ space: boolean; glyphs: Gly
 	return pieces;
 }
 
+/** The hyphen that ends a broken part of a word: in the word's font, or Helvetica's if that font lacks it. */
+function hyphenAfter(glyph: Glyph): Glyph {
+	const font = glyph.font;
+	return {
+		character: '-',
+		font: typeof font === 'string' || font.font.has(0x2d) ? font : 'Helvetica',
+	};
+}
+
+/**
+ * A word wider than the line as parts that fit it: every part but the last ends in a hyphen that fits
+ * with it (none after a character that is one already); a part holds at least one character.
+ */
+function hyphenatedParts(glyphs: readonly Glyph[], maxUnits: number): Glyph[][] {
+	const parts: Glyph[][] = [];
+	let part: Glyph[] = [];
+	let units = 0;
+	glyphs.forEach((glyph, index) => {
+		const glyphUnits = unitsOf([glyph]);
+		const restFits = units + unitsOf(glyphs.slice(index)) <= maxUnits + 1e-6;
+		const hyphenFits = units + glyphUnits + unitsOf([hyphenAfter(glyph)]) <= maxUnits + 1e-6;
+		if (part.length > 0 && !restFits && !hyphenFits) {
+			const last = part[part.length - 1];
+			parts.push(last.character === '-' ? part : [...part, hyphenAfter(last)]);
+			part = [];
+			units = 0;
+		}
+		part.push(glyph);
+		units += glyphUnits;
+	});
+	parts.push(part);
+	return parts;
+}
+
 /** Wraps one paragraph of glyphs (no line breaks) into lines no wider than maxWidth points. */
-function wrapGlyphs(glyphs: readonly Glyph[], size: number, maxWidth: number): RichLine[] {
+function wrapGlyphs(
+	glyphs: readonly Glyph[],
+	size: number,
+	maxWidth: number,
+	hyphenate: boolean,
+): RichLine[] {
 	const maxUnits = (maxWidth * 1000) / size;
 	const lines: Glyph[][] = [];
 	let line: Glyph[] = [];
@@ -109,6 +149,13 @@ function wrapGlyphs(glyphs: readonly Glyph[], size: number, maxWidth: number): R
 			lineUnits = pieceUnits;
 			continue;
 		}
+		if (hyphenate) {
+			const parts = hyphenatedParts(piece.glyphs, maxUnits);
+			for (const part of parts.slice(0, -1)) lines.push(part);
+			line = parts[parts.length - 1];
+			lineUnits = unitsOf(line);
+			continue;
+		}
 		for (const glyph of piece.glyphs) {
 			const units = unitsOf([glyph]);
 			if (line.length > 0 && lineUnits + units > maxUnits + 1e-6) newLine();
@@ -123,8 +170,16 @@ function wrapGlyphs(glyphs: readonly Glyph[], size: number, maxWidth: number): R
 	}));
 }
 
-/** Wraps runs into lines; a line break run ends a line. An empty input is one empty line. */
-export function wrapRich(runs: readonly RichRun[], size: number, maxWidth: number): RichLine[] {
+/**
+ * Wraps runs into lines; a line break run ends a line. An empty input is one empty line. `hyphenate`:
+ * a word wider than the line is broken with hyphens (hyphenatedParts), not at the bare character.
+ */
+export function wrapRich(
+	runs: readonly RichRun[],
+	size: number,
+	maxWidth: number,
+	{ hyphenate = false }: { hyphenate?: boolean } = {},
+): RichLine[] {
 	const paragraphs: Glyph[][] = [[]];
 	for (const run of runs) {
 		if ('lineBreak' in run) {
@@ -134,7 +189,7 @@ export function wrapRich(runs: readonly RichRun[], size: number, maxWidth: numbe
 		for (const character of run.text)
 			paragraphs[paragraphs.length - 1].push({ character, font: run.font });
 	}
-	return paragraphs.flatMap((glyphs) => wrapGlyphs(glyphs, size, maxWidth));
+	return paragraphs.flatMap((glyphs) => wrapGlyphs(glyphs, size, maxWidth, hyphenate));
 }
 
 /** The width in points of text in one font, unwrapped. */

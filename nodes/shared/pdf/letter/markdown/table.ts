@@ -1,16 +1,18 @@
 /**
- * A GitHub table on the page: columns measured from their cells (as wide as their text when the table
- * fits, else sharing the width by what their text needs), cells wrapped, a ruled grid, the header row
- * (bold) repeated at the top of each new page. A table too wide even at a few characters a column is
- * printed as several tables of consecutive columns, so no cell's text is lost; a row taller than a
- * page continues on the next.
+ * A GitHub table on the page: sized and measured by tableColumns.ts (words whole, the type smaller
+ * down to 8 pt when they do not fit, a hyphen where a word must still break), cells wrapped, a ruled
+ * grid, the header row (bold) repeated at the top of each new page. A row is kept whole on one page:
+ * it goes onto the next (after the header) when it does not fit in what is left of this one; only a row
+ * taller than a page continues across pages.
  */
 
 import type { DrawOperation } from '../content';
 import type { Alignment } from './blocks';
 import { parseInline } from './inline';
-import type { RichLine } from './richText';
+import type { RichLine, RichRun } from './richText';
 import { naturalWidth, widestPiece, wrapRich } from './richText';
+import type { ColumnNeeds } from './tableColumns';
+import { planTable } from './tableColumns';
 import type { Writer } from './writer';
 import { lineHeightOf, lineOperations, richRuns } from './writer';
 
@@ -29,33 +31,20 @@ interface Column {
 	align: Alignment;
 }
 
-/** Column widths within `width`: natural when they fit, else shared by need; undefined entries start a new group. */
-export function columnWidths(
-	natural: readonly number[],
-	minimum: readonly number[],
-	width: number,
-	floor: number,
-): number[][] {
-	const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-	if (sum(natural) <= width) return [[...natural]];
-	if (sum(minimum) <= width) {
-		const spare = width - sum(minimum);
-		const wanted = sum(natural) - sum(minimum);
-		return [minimum.map((min, index) => min + (spare * (natural[index] - min)) / wanted)];
-	}
-	// Words must break: columns share the width by their longest word, none below `floor`.
-	const perGroup = Math.max(1, Math.floor(width / floor));
-	const groups: number[][] = [];
-	for (let start = 0; start < natural.length; start += perGroup) {
-		const group = minimum.slice(start, start + perGroup).map((min) => Math.max(min, floor));
-		const total = sum(group);
-		groups.push(
-			total <= width
-				? group.map((value, index) => Math.min(natural[start + index], value))
-				: group.map((value) => (width * value) / total),
-		);
-	}
-	return groups;
+const paddingOf = (size: number) => size * 0.4;
+
+/** Each column's widest cell and longest word at `size`, the cell padding included. */
+function columnNeeds(all: readonly RichRun[][][], size: number): ColumnNeeds {
+	const padding = 2 * paddingOf(size);
+	const columns = all[0].map((_, column) => all.map((row) => row[column]));
+	return {
+		natural: columns.map(
+			(cells) => Math.max(...cells.map((runs) => naturalWidth(runs, size))) + padding,
+		),
+		minimum: columns.map(
+			(cells) => Math.max(...cells.map((runs) => widestPiece(runs, size))) + padding,
+		),
+	};
 }
 
 export function layoutTable(
@@ -64,23 +53,15 @@ export function layoutTable(
 	area: { x: number; width: number },
 	size: number,
 ): void {
-	const padding = size * 0.4;
-	const verticalPadding = size * 0.25;
 	const header = table.header.map((cell) => richRuns(parseInline(cell), true, writer.faces));
 	const rows = table.rows.map((row) =>
 		row.map((cell) => richRuns(parseInline(cell), false, writer.faces)),
 	);
 	const all = [header, ...rows];
-	const natural = header.map(
-		(_, column) => Math.max(...all.map((row) => naturalWidth(row[column], size))) + 2 * padding,
-	);
-	const minimum = header.map(
-		(_, column) => Math.max(...all.map((row) => widestPiece(row[column], size))) + 2 * padding,
-	);
 	// About six characters and the padding: narrower, a column would print a few letters a line.
-	const floor = size * 3.3 + 2 * padding;
-	let first = 0;
-	for (const widths of columnWidths(natural, minimum, area.width, floor)) {
+	const narrowest = (at: number) => at * 3.3 + 2 * paddingOf(at);
+	const plan = planTable((at) => columnNeeds(all, at), size, area.width, narrowest);
+	for (const { first, widths } of plan.groups) {
 		let x = area.x;
 		const columns: Column[] = widths.map((width, index) => {
 			const column = { x, width, align: table.alignments[first + index] };
@@ -89,23 +70,24 @@ export function layoutTable(
 		});
 		const slice = <T>(cells: T[]) => cells.slice(first, first + widths.length);
 		if (first > 0) writer.flow.gap(lineHeightOf(size) * 0.5);
-		drawRows(writer, columns, slice(header), rows.map(slice), size, padding, verticalPadding);
-		first += widths.length;
+		drawRows(writer, columns, slice(header), rows.map(slice), plan.size);
 	}
 }
 
 function drawRows(
 	writer: Writer,
 	columns: readonly Column[],
-	header: ReturnType<typeof richRuns>[],
-	rows: Array<ReturnType<typeof richRuns>[]>,
+	header: RichRun[][],
+	rows: RichRun[][][],
 	size: number,
-	padding: number,
-	verticalPadding: number,
 ): void {
+	const padding = paddingOf(size);
+	const verticalPadding = size * 0.25;
 	const lineHeight = lineHeightOf(size);
-	const wrap = (cells: ReturnType<typeof richRuns>[]) =>
-		cells.map((runs, index) => wrapRich(runs, size, columns[index].width - 2 * padding));
+	const wrap = (cells: RichRun[][]) =>
+		cells.map((runs, index) =>
+			wrapRich(runs, size, columns[index].width - 2 * padding, { hyphenate: true }),
+		);
 	const headerLines = wrap(header);
 	const flow = writer.flow;
 
@@ -138,24 +120,35 @@ function drawRows(
 		flow.advance(height);
 	};
 
-	const headerLineCount = Math.max(...headerLines.map((lines) => lines.length));
-	const placeHeader = () => drawRow(headerLines, 0, headerLineCount, true);
+	const lineCount = (cells: RichLine[][]) => Math.max(...cells.map((lines) => lines.length));
+	const heightOf = (lines: number) => lines * lineHeight + 2 * verticalPadding;
+	const headerLineCount = lineCount(headerLines);
+	const headerHeight = heightOf(headerLineCount);
+	const fitsHere = (height: number) => flow.room() >= height - 1e-6;
+	/** Whether a row of `height` fits under the header on a fresh page (else it is split wherever it falls). */
+	const fitsFreshPage = (height: number) => flow.nextFrameRoom() >= headerHeight + height - 1e-6;
 	const fittingLines = () => Math.floor((flow.room() - 2 * verticalPadding) / lineHeight + 1e-9);
-	// The header and the first line of the first row stay together.
-	if (fittingLines() < headerLineCount + 1 && !flow.isFrameEmpty) flow.newFrame();
-	placeHeader();
 	let onlyHeader = true;
-	for (const row of rows) {
-		const cells = wrap(row);
-		const total = Math.max(...cells.map((lines) => lines.length));
+	const newPage = () => {
+		flow.newFrame();
+		drawRow(headerLines, 0, headerLineCount, true);
+		onlyHeader = true;
+	};
+
+	const wrapped = rows.map(wrap);
+	// The header goes with the first row: the whole row when it fits on a page, else its first line.
+	const firstRow = wrapped.length === 0 ? 0 : heightOf(lineCount(wrapped[0]));
+	const withHeader = fitsFreshPage(firstRow) ? firstRow : heightOf(Math.min(1, wrapped.length));
+	if (!fitsHere(headerHeight + withHeader) && !flow.isFrameEmpty) flow.newFrame();
+	drawRow(headerLines, 0, headerLineCount, true);
+	for (const cells of wrapped) {
+		const total = lineCount(cells);
+		// A row goes whole onto the next page when it does not fit here but fits there.
+		if (!fitsHere(heightOf(total)) && fitsFreshPage(heightOf(total)) && !onlyHeader) newPage();
 		let from = 0;
 		while (from < total) {
-			// A row goes whole onto the next page when it does not fit here; one taller than a page is split.
-			if (fittingLines() < total - from && !onlyHeader) {
-				flow.newFrame();
-				placeHeader();
-				onlyHeader = true;
-			}
+			// A row taller than a page: the lines that fit here, the rest on the next pages.
+			if (fittingLines() < 1 && !onlyHeader) newPage();
 			const count = Math.max(1, Math.min(total - from, fittingLines()));
 			drawRow(cells, from, count, false);
 			onlyHeader = false;
