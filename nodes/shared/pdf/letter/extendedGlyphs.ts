@@ -1,8 +1,10 @@
 /**
- * The Latin Extended-A letters (U+0100-U+017F), and the few other letters and signs (Ș ș ≤ ≥ ≠ − Δ ∑ √
- * ∂ ◊), the standard-14 Helvetica fonts hold beyond WinAnsiEncoding, reached without embedding: a second font resource per face whose
- * encoding's /Differences gives each glyph its own byte (0x21 on, in this table's order). Viewers
- * draw the glyph by name and text extraction maps the name back to its Unicode character.
+ * The Latin Extended-A letters (U+0100-U+017F), and the few other letters and signs (Ș ș Ț ț ≤ ≥ ≠ − Δ
+ * ∑ √ ∂ ◊), the standard-14 Helvetica fonts hold beyond WinAnsiEncoding, reached without embedding: a
+ * second font resource per face whose encoding's /Differences gives each glyph its own byte (0x21 on,
+ * in this table's order). Viewers draw the glyph by name; its ToUnicode map (extendedToUnicode) gives
+ * text extraction back each byte's own character, where the glyph name alone would not (Ţ and Ț share
+ * /Tcommaaccent, Δ and ∆ /Delta, and the Adobe Glyph List reads each name as one of the two).
  *
  * Data: code point, glyph name, advance width in Helvetica and in Helvetica-Bold (1/1000 em), from the
  * Adobe Core14 AFM files (node_modules/pdfkit/js/data/Helvetica.afm and Helvetica-Bold.afm); names
@@ -12,6 +14,7 @@
  */
 
 import type { FontName } from './fontName';
+import { toUnicodeCMap } from '../font/toUnicode';
 
 const GLYPHS: ReadonlyArray<
 	readonly [codePoint: number, name: string, helvetica: number, helveticaBold: number]
@@ -108,6 +111,11 @@ const GLYPHS: ReadonlyArray<
 	[0x221a, 'radical', 453, 549], // √
 	[0x2202, 'partialdiff', 476, 494], // ∂
 	[0x25ca, 'lozenge', 471, 494], // ◊
+	// Romanian's T with comma below is the fonts' Tcommaaccent, their only accented T but Ť (they have
+	// no T cedilla): Ţ above draws it too. The Adobe Glyph List reads the name as Ţ U+0162, so only the
+	// ToUnicode map gives Ț back.
+	[0x021a, 'Tcommaaccent', 611, 611], // Ț
+	[0x021b, 'tcommaaccent', 278, 333], // ț
 ];
 
 /** How many of GLYPHS are Latin Extended-A: the encoding of a file that draws none of the rest stops there. */
@@ -155,8 +163,28 @@ export const EXTENDED_CODE_POINTS: readonly number[] = GLYPHS.map(([codePoint]) 
  * Latin Extended-A ones unless `beyondLatin` (a file that draws one of the rest).
  */
 export function extendedEncoding(beyondLatin: boolean): string {
-	const glyphs = beyondLatin ? GLYPHS : GLYPHS.slice(0, LATIN_EXTENDED_A_GLYPHS);
-	return `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${FIRST_BYTE} ${glyphs.map(([, name]) => `/${name}`).join(' ')}] >>`;
+	return `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${FIRST_BYTE} ${encodedGlyphs(
+		beyondLatin,
+	)
+		.map(([, name]) => `/${name}`)
+		.join(' ')}] >>`;
+}
+
+/** The ToUnicode CMap of the same encoding: each of its bytes -> the character it was written for. */
+export function extendedToUnicode(beyondLatin: boolean): Buffer {
+	return toUnicodeCMap(
+		new Map(
+			encodedGlyphs(beyondLatin).map(([codePoint], index) => [
+				FIRST_BYTE + index,
+				String.fromCodePoint(codePoint),
+			]),
+		),
+		1,
+	);
+}
+
+function encodedGlyphs(beyondLatin: boolean): typeof GLYPHS {
+	return beyondLatin ? GLYPHS : GLYPHS.slice(0, LATIN_EXTENDED_A_GLYPHS);
 }
 
 /** Whether a code point's extended glyph is one of those beyond Latin Extended-A. */

@@ -11,21 +11,13 @@
 
 import { requireText } from './characterRule';
 import type { DrawOperation, EmbeddedEncoding } from './content';
-import {
-	ALWAYS_PRESENT_FACES,
-	EXTENDED_FONT_RESOURCE_NAMES,
-	FONT_RESOURCE_NAMES,
-	contentStream,
-	drawsBeyondLatinExtendedA,
-	fontsUsed,
-} from './content';
+import { contentStream } from './content';
 import type { CoverLayout, CoverPage } from './coverPage';
-import { extendedEncoding } from './extendedGlyphs';
 import { layoutCoverPage } from './coverPage';
 import { LetterError } from '../errors';
 import type { LetterFaces, LetterFont } from './faces';
 import { fixedTextFace, letterFaces } from './faces';
-import type { EmbeddedFace, FontName } from './fontWidths';
+import type { EmbeddedFace } from './fontWidths';
 import { textWidth } from './fontWidths';
 import { EMBEDDED_FONT_OBJECTS, embeddedFontObjects } from '../font/pdfFont';
 import { deflate } from '../filters/deflate';
@@ -33,6 +25,7 @@ import type { TrueTypeFont } from '../font/trueType';
 import type { PageSize } from './layout';
 import { MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
 import { layoutMarkdown } from './markdown/document';
+import { standardFontObjects } from './standardFonts';
 import type { TextFormat } from './textFormat';
 import { TEXT_FORMATS } from './textFormat';
 import type { PdfObject } from '../write/objects';
@@ -229,57 +222,26 @@ function renderPages(
 	const INFO = 2;
 	const PAGES = 3;
 	const FIRST_FONT = 4;
-	const used = new Set(pageDrawings.flatMap((drawing) => [...fontsUsed(drawing)]));
-	const extendedUsed = [...used].some((font) => font.endsWith('+x'));
-	const encoding = extendedEncoding(pageDrawings.some(drawsBeyondLatinExtendedA));
-	const plainFont = (face: FontName) => ({
-		resource: FONT_RESOURCE_NAMES[face],
-		dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding /WinAnsiEncoding >>`,
-	});
-	const extendedFont = (face: FontName) => ({
-		resource: EXTENDED_FONT_RESOURCE_NAMES[face],
-		dictionary: `<< /Type /Font /Subtype /Type1 /BaseFont /${face} /Encoding ${encoding} >>`,
-	});
-	// Helvetica and Helvetica-Bold always, their extended fonts when a letter beyond WinAnsi is drawn:
-	// the files of plain letters keep their bytes. Markdown's other faces only when drawn. A letter in
-	// an embedded font names a standard face only when it draws in it (Courier code, a stand-in label).
-	for (const face of fontsUsed(footers)) used.add(face);
-	const alwaysPresent = faces.repertoire === undefined ? ALWAYS_PRESENT_FACES : [];
-	const otherFaces = (Object.keys(FONT_RESOURCE_NAMES) as FontName[]).filter(
-		(face) => !alwaysPresent.includes(face),
-	);
-	const fonts = [
-		...alwaysPresent.map(plainFont),
-		...(extendedUsed ? alwaysPresent.map(extendedFont) : []),
-		...otherFaces.flatMap((face) => [
-			...(used.has(face) ? [plainFont(face)] : []),
-			...(used.has(`${face}+x`) ? [extendedFont(face)] : []),
-		]),
-	];
-	const firstEmbedded = FIRST_FONT + fonts.length;
-	const embedded = embedFonts(
-		pageDrawings.map((drawing, index) => [...drawing, footers[index]]),
-		firstEmbedded,
-	);
+	const drawnPages = pageDrawings.map((drawing, index) => [...drawing, footers[index]]);
+	const fonts = standardFontObjects(drawnPages, FIRST_FONT, faces.repertoire === undefined);
+	const firstEmbedded = FIRST_FONT + fonts.objects.length;
+	const embedded = embedFonts(drawnPages, firstEmbedded);
 	const firstPage = firstEmbedded + embedded.objects.length;
 	const pageNumbers = pageDrawings.map((_, index) => firstPage + 2 * index);
-	const fontResources = [
-		...fonts.map((font, index) => `/${font.resource} ${ref(FIRST_FONT + index)}`),
-		...embedded.resources,
-	].join(' ');
+	const fontResources = [...fonts.resources, ...embedded.resources].join(' ');
 
 	const objects: PdfObject[] = [
 		`<< /Type /Catalog /Pages ${ref(PAGES)} >>`,
 		`<< /Producer ${pdfString(Buffer.from(PRODUCER, 'latin1'))}${creationDate === undefined ? '' : ` /CreationDate ${pdfString(Buffer.from(pdfDate(creationDate), 'latin1'))}`} >>`,
 		`<< /Type /Pages /Kids [${pageNumbers.map(ref).join(' ')}] /Count ${pageDrawings.length} >>`,
-		...fonts.map((font) => font.dictionary),
+		...fonts.objects,
 		...embedded.objects,
 	];
 	pageDrawings.forEach((drawing, index) => {
 		const pageNumber = pageNumbers[index];
 		objects.push(
 			`<< /Type /Page /Parent ${ref(PAGES)} /MediaBox [0 0 ${pdfNumber(width)} ${pdfNumber(height)}] /Resources << /Font << ${fontResources} >> /ProcSet [/PDF /Text] >> /Contents ${ref(pageNumber + 1)} >>`,
-			pageContent(contentStream([...drawing, footers[index]], embedded.encoding), faces),
+			pageContent(contentStream(drawnPages[index], embedded.encoding), faces),
 		);
 	});
 	return { pdf: serialisePdf(objects, { root: CATALOG, info: INFO }), pages: pageDrawings.length };
