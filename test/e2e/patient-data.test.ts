@@ -147,13 +147,14 @@ const FAILURES: Array<{
 		flow: 'badLetter',
 		name: 'validation: a letter about the patient with a character outside the fax fonts',
 		message:
-			/^Text cannot be faxed: character U\+4E2D at line 1, column \d+ is not in the fax fonts \[item 0\]$/,
+			/^Text cannot be faxed: 15 Greek letters, the first at line 1, column 3; 1 Chinese \(Han\) character at line 1, column \d+: not in the standard fax fonts \[item 0\]$/,
 		description: ['standard PDF fonts, which show Latin letters'],
 	},
 	{
 		flow: 'badFontLetter',
 		name: "validation: a letter about the patient in Letter Font's file, with Arabic script",
-		message: /^Text cannot be faxed: .*is Arabic script.*\[item 0\]$/,
+		message:
+			/^Text cannot be faxed: 16 Arabic letters, the first at line 1, column 1: Arabic needs right-to-left layout and joining letters, which the letter writer does not do \[item 0\]$/,
 		description: ['right-to-left layout or letter shaping'],
 	},
 	{
@@ -440,14 +441,14 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			badLetter: [
 				fax('Send Letter', FAX_FIELDS, {
 					...MARKDOWN_LETTER_FIELDS,
-					text: `**${PATIENT.name}** 中 ${LETTER}`,
+					text: `**${PATIENT.nameGreek}** 中 ${LETTER}`,
 				}),
 			],
 			fontLetter: [fax('Send Font Letter', FAX_FIELDS, FONT_LETTER_FIELDS)],
 			badFontLetter: [
 				fax('Send Font Letter', FAX_FIELDS, {
 					...FONT_LETTER_FIELDS,
-					text: `${PATIENT.name} مرحبا ${LETTER}`,
+					text: `${PATIENT.nameArabic} ${LETTER}`,
 				}),
 			],
 			lockedPacket: [fax('Send Packet', FAX_FIELDS, PACKET_FIELDS)],

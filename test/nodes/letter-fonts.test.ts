@@ -160,13 +160,14 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Letter Font in %s binary m
 			parameters: { text: 'Γεια σου\n王小明', fontFile: 'font' },
 			files: { font: notoSans() },
 			message:
-				/^Text cannot be faxed: 3 characters cannot be printed: U\+738B at line 2, column 1 is not in the letter's font \(NotoSans-Regular\)/,
+				"Text cannot be faxed: 3 Chinese (Han) characters, the first at line 2, column 1: not in the letter's font (NotoSans-Regular) [item 0]",
 		},
 		{
 			why: 'a script that needs shaping, by name',
 			parameters: { text: 'مرحبا', fontFile: 'font' },
 			files: { font: notoSans() },
-			message: /^Text cannot be faxed: .*U\+0645 at line 1, column 1 is Arabic script/,
+			message:
+				'Text cannot be faxed: 5 Arabic letters, the first at line 1, column 1: Arabic needs right-to-left layout and joining letters, which the letter writer does not do [item 0]',
 		},
 	])('$why stops the item before any request', async ({ parameters, files, message }) => {
 		const result = await suite.run(send(parameters), { items: [withFiles(files)] });

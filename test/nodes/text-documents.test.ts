@@ -230,13 +230,13 @@ describe('Document Source "Text" through the engine', () => {
 				}),
 			);
 			expect(error.message).toBe(
-				'Text cannot be put in the PDF: 3 characters are not in the fax fonts: U+0396 at line 1, column 7; U+03C9 at line 1, column 8; U+03AE at line 1, column 9 [item 0]',
+				'Text cannot be put in the PDF: 3 Greek letters, the first at line 1, column 7: not in the standard fax fonts [item 0]',
 			);
 			expect(suite.sandbox.requests).toHaveLength(0);
 		});
 	});
 
-	describe('text the letter cannot hold: nothing is sent, the message names the item and the code point, never the text', () => {
+	describe('text the letter cannot hold: nothing is sent, the message names the item and counts the letters by script, never the text', () => {
 		test.each([
 			[
 				'empty text',
@@ -247,13 +247,13 @@ describe('Document Source "Text" through the engine', () => {
 			[
 				'a Chinese character',
 				{ text: 'Patient Wang\nDiagnosis: 中风 confirmed' },
-				'Text cannot be faxed: 2 characters are not in the fax fonts: U+4E2D at line 2, column 12; U+98CE at line 2, column 13 [item 0]',
+				'Text cannot be faxed: 2 Chinese (Han) characters, the first at line 2, column 12: not in the standard fax fonts [item 0]',
 				/standard PDF fonts, which show Latin letters/,
 			],
 			[
 				'an emoji in a cover page field',
 				{ addCoverPage: true, coverPage: { subject: 'Re: Wang 🙂' } },
-				'Cover Page → Subject cannot be faxed: character U+1F642 at line 1, column 10 is not in the fax fonts [item 0]',
+				'Cover Page → Subject cannot be faxed: symbol U+1F642 at line 1, column 10: not in the standard fax fonts [item 0]',
 				/in Cover Page → Subject/,
 			],
 			[
@@ -281,7 +281,7 @@ describe('Document Source "Text" through the engine', () => {
 
 			const stopped = errorOf(await suite.run(parameters, { items }));
 			expect(stopped.message).toBe(
-				'Text cannot be faxed: character U+4E2D at line 1, column 25 is not in the fax fonts [item 1]',
+				'Text cannot be faxed: 1 Chinese (Han) character at line 1, column 25: not in the standard fax fonts [item 1]',
 			);
 			expect(String(stopped.description)).toContain('No item was sent');
 			expect(suite.sandbox.requests).toHaveLength(0);
@@ -298,7 +298,7 @@ describe('Document Source "Text" through the engine', () => {
 			expect(output[2].json.faxId).toEqual(expect.any(String));
 			expect(output[1].json).toEqual({
 				error:
-					'Text cannot be faxed: character U+4E2D at line 1, column 25 is not in the fax fonts [item 1]',
+					'Text cannot be faxed: 1 Chinese (Han) character at line 1, column 25: not in the standard fax fonts [item 1]',
 				description: expect.any(String),
 			});
 			expect(JSON.stringify(output[1].json)).not.toContain('Wang');

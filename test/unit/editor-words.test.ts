@@ -14,7 +14,8 @@ import { resources } from '../../nodes/FaxService/actions/versionDescription';
 import { FaxService } from '../../nodes/FaxService/FaxService.node';
 import { FaxServicePollTrigger } from '../../nodes/FaxServicePollTrigger/FaxServicePollTrigger.node';
 import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigger.node';
-import { LetterError } from '../../nodes/shared/pdf';
+import { applyCharacterRule } from '../../nodes/shared/pdf/letter/characterRule';
+import { letterError } from '../harness/pdf/letterError';
 import { EVENTS_SUBTITLE, TRIGGER_EVENTS } from '../../nodes/shared/parameters';
 
 const action = new FaxService();
@@ -172,12 +173,7 @@ describe("the editor's words", () => {
 		const error = letterFailure(
 			ctx,
 			0,
-			new LetterError('character', 'Text: character U+0416', {
-				field: 'text',
-				codePoint: 'U+0416',
-				line: 1,
-				column: 1,
-			}),
+			letterError(() => applyCharacterRule('Ж', 'text')),
 			'fax',
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);

@@ -22,19 +22,29 @@ export type LetterErrorReason =
 	/** The font option is not an object of font files (font.regular missing, a face not bytes). */
 	| 'font';
 
+/** A group of refused letters, marks or digits of one script and one reason, or one refused symbol. */
+export type RefusedGroup =
+	| {
+			kind: 'script';
+			/** The script as the message names it: 'Greek', 'Chinese (Han)', 'combining'. */
+			script: string;
+			/** 'letters', 'marks', 'digits', or 'characters' when they are mixed. */
+			noun: string;
+			count: number;
+			line: number;
+			column: number;
+			reason: RefusalReason;
+	  }
+	| { kind: 'symbol'; codePoint: string; line: number; column: number; reason: RefusalReason };
+
+/** Why a character is refused: the font in use lacks it, its script needs shaping, or a mark NFC left alone. */
+export type RefusalReason = 'notInFont' | 'shaping' | 'unmergedMark';
+
 export interface LetterErrorDetails {
 	/** Which input: 'text' for the letter body, 'coverPage.<name>' for a cover page field, or the option's name. */
 	field?: string;
-	/** For reason 'character': the code point as U+XXXX (at least four hex digits). */
-	codePoint?: string;
-	/** For reason 'character': 1-based line of the character, after CRLF/CR became LF. */
-	line?: number;
-	/** For reason 'character': 1-based column, counted in code points of the NFC-normalised line (a tab counts 1). */
-	column?: number;
-	/** For reason 'character': every refused character (the first of each, up to ten), the first one above too. */
-	characters?: ReadonlyArray<{ codePoint: string; line: number; column: number }>;
-	/** For reason 'character': how many different characters were refused (characters may name fewer). */
-	refusedCount?: number;
+	/** For reason 'character': the refusal's words without the field, and its groups (letter/refusal.ts): never the text. */
+	refusal?: { summary: string; groups: readonly RefusedGroup[] };
 	/** For reason 'character' with an embedded font: the script of the first refused character when it needs right-to-left layout or shaping ('Arabic', 'Thai'…). */
 	script?: string;
 }
@@ -42,11 +52,7 @@ export interface LetterErrorDetails {
 export class LetterError extends Error {
 	readonly reason: LetterErrorReason;
 	readonly field?: string;
-	readonly codePoint?: string;
-	readonly line?: number;
-	readonly column?: number;
-	readonly characters?: LetterErrorDetails['characters'];
-	readonly refusedCount?: number;
+	readonly refusal?: LetterErrorDetails['refusal'];
 	readonly script?: string;
 
 	constructor(reason: LetterErrorReason, message: string, details: LetterErrorDetails = {}) {
@@ -54,11 +60,7 @@ export class LetterError extends Error {
 		this.name = 'LetterError';
 		this.reason = reason;
 		this.field = details.field;
-		this.codePoint = details.codePoint;
-		this.line = details.line;
-		this.column = details.column;
-		this.characters = details.characters;
-		this.refusedCount = details.refusedCount;
+		this.refusal = details.refusal;
 		this.script = details.script;
 	}
 }
@@ -107,7 +109,9 @@ export type FontErrorReason =
 	/** Not a font this library reads at all (no TrueType header: WOFF, WOFF2, a PDF, text). */
 	| 'notTrueType'
 	/** A TrueType file cut short or with tables pointing outside it. */
-	| 'damaged';
+	| 'damaged'
+	/** A variable font whose variations this library cannot apply (so it cannot be printed at Regular). */
+	| 'variable';
 
 /**
  * The one error the font reader throws for a font file it cannot embed. The message names the file's

@@ -20,7 +20,22 @@ export const PATIENT = {
 	email: 'zyxwph.quillbrandt@patients.example',
 	subject: 'Quillbrandt biopsy results',
 	memberId: 'QXM7710345',
+	/** the patient's name as a Greek and an Arabic letter write it: the letters refuse both (no font, no shaping) */
+	nameGreek: 'Ζυξωφ Κουιλβράντ',
+	nameArabic: 'زيكسوف كويلبراندت',
 } as const;
+
+/**
+ * A refused name spelled out: each letter's code point as U+XXXX, as a JavaScript or JSON escape
+ * (\uXXXX) and as a decimal character reference. Any of them in a message rebuilds the name.
+ */
+function spelledOut(name: string): string[] {
+	return [...new Set(name.replace(/\s/g, ''))].flatMap((letter) => {
+		const codePoint = letter.codePointAt(0)!;
+		const hex = codePoint.toString(16).padStart(4, '0');
+		return [`u+${hex}`, `\\u${hex}`, `&#${codePoint};`];
+	});
+}
 
 /** The whole values and their distinctive parts (a surname alone, or URL-encoded, is still a leak), case-insensitive. */
 const NEEDLES = [
@@ -31,6 +46,8 @@ const NEEDLES = [
 	'Vantreuil',
 	'Vrelltox',
 	'Quorvane',
+	...spelledOut(PATIENT.nameGreek),
+	...spelledOut(PATIENT.nameArabic),
 ].map((value) => value.toLowerCase());
 
 /** Which patient values (or parts of them) `text` contains. */

@@ -42,7 +42,11 @@ describe('Unicode line breaks, spaces and mu', () => {
 
 	test('a line and column after U+2028 count it as a line break', () => {
 		expect(() => applyCharacterRule('ok\u2028a 中', 'text')).toThrow(
-			expect.objectContaining({ line: 2, column: 3 }),
+			expect.objectContaining({
+				refusal: expect.objectContaining({
+					groups: [expect.objectContaining({ line: 2, column: 3 })],
+				}),
+			}),
 		);
 	});
 

@@ -28,27 +28,42 @@ describe('what a letter may hold', () => {
 		expect(applyCharacterRule('©\uFE0F 2026 \u200Eok\u2066x\u2069', 'text')).toBe('© 2026 okx');
 	});
 
-	test('a refused letter names every distinct refused character once, with its first line and column', () => {
+	test('a refusal counts letters by script with the first position, never one by one; symbols by code point', () => {
 		const error = letterError(() => applyCharacterRule('ok ✓\nИван ✓ 😀', 'text'));
 		expect(error.reason).toBe('character');
-		expect(error.characters).toEqual([
-			{ codePoint: 'U+2713', line: 1, column: 4 },
-			{ codePoint: 'U+0418', line: 2, column: 1 },
-			{ codePoint: 'U+0432', line: 2, column: 2 },
-			{ codePoint: 'U+0430', line: 2, column: 3 },
-			{ codePoint: 'U+043D', line: 2, column: 4 },
-			{ codePoint: 'U+1F600', line: 2, column: 8 },
+		expect(error.refusal!.groups).toEqual([
+			{
+				kind: 'script',
+				script: 'Cyrillic',
+				noun: 'letters',
+				count: 4,
+				line: 2,
+				column: 1,
+				reason: 'notInFont',
+			},
+			{ kind: 'symbol', codePoint: 'U+2713', line: 1, column: 4, reason: 'notInFont' },
+			{ kind: 'symbol', codePoint: 'U+1F600', line: 2, column: 8, reason: 'notInFont' },
 		]);
 		expect(error.message).toBe(
-			'text: 6 characters cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A): U+2713 at line 1, column 4; U+0418 at line 2, column 1; U+0432 at line 2, column 2; U+0430 at line 2, column 3; U+043D at line 2, column 4; U+1F600 at line 2, column 8; replace or remove them',
+			'text: 4 Cyrillic letters, the first at line 2, column 1: not in the standard fax fonts. symbols U+2713 at line 1, column 4; U+1F600 at line 2, column 8: not in the standard fax fonts; replace or remove them',
 		);
-		const many = letterError(() => applyCharacterRule('Γεώργιος Παπαδόπουλος', 'text'));
-		expect(many.characters).toHaveLength(10);
-		expect(many.refusedCount).toBe(15);
-		expect(many.message).toContain('; and 5 more; replace or remove them');
-		// One refused character: the message as before.
-		expect(letterError(() => applyCharacterRule('a ✓', 'text')).message).toBe(
-			'text: character U+2713 at line 1, column 3 cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it',
+		const greek = letterError(() => applyCharacterRule('Γεώργιος Παπαδόπουλος', 'text'));
+		expect(greek.message).toBe(
+			'text: 20 Greek letters, the first at line 1, column 1: not in the standard fax fonts; replace or remove them',
 		);
+		// Digits and letters of one script are counted together.
+		expect(letterError(() => applyCharacterRule('Ref ٣٤ محمد', 'text')).message).toBe(
+			'text: 6 Arabic characters, the first at line 1, column 5: Arabic needs right-to-left layout and joining letters, which the letter writer does not do; replace or remove them',
+		);
+	});
+
+	test('each reason is said once, the symbols named are capped and the message stays short', () => {
+		const symbols = '✓✗★☆♥♦♣♠☎✉';
+		const text = `Γεώργιος Παπαδόπουλος, 山田太郎, Иван, محمد علي ${symbols}\n`.repeat(40);
+		const error = letterError(() => applyCharacterRule(text, 'text'));
+		expect(error.message.match(/not in the standard fax fonts/g)).toHaveLength(2);
+		expect(error.message).toContain('symbols U+2713 at line 1, column 45');
+		expect(error.message).toContain('and 5 more');
+		expect(error.message.length).toBeLessThan(600);
 	});
 });

@@ -108,35 +108,33 @@ describe('the character rule', () => {
 		expect(applyCharacterRule(winAnsi, 'text')).toBe(winAnsi);
 	});
 
-	test('errors: code point, 1-based line and column in code points, the field, no text', () => {
+	test('errors: symbols by code point, 1-based line and column in code points, the field, no text', () => {
 		expect(
 			letterError(() => applyCharacterRule('line one\r\n\t😀 x 中', 'coverPage.message')),
 		).toMatchObject({
 			reason: 'character',
 			field: 'coverPage.message',
-			codePoint: 'U+1F600',
-			line: 2,
-			column: 2,
+			refusal: {
+				groups: [
+					{ kind: 'script', script: 'Chinese (Han)', count: 1, line: 2, column: 6 },
+					{ kind: 'symbol', codePoint: 'U+1F600', line: 2, column: 2 },
+				],
+			},
 		});
 		// The emoji is one column, the combining mark NFC cannot merge fails by itself.
-		expect(letterError(() => applyCharacterRule('😀', 'text')).codePoint).toBe('U+1F600');
-		expect(letterError(() => applyCharacterRule('ab😀cq\u0303', 'text'))).toMatchObject({
-			codePoint: 'U+1F600',
-			column: 3,
-		});
-		expect(letterError(() => applyCharacterRule('q\u0303', 'text'))).toMatchObject({
-			codePoint: 'U+0303',
-			column: 2,
-		});
-		expect(letterError(() => applyCharacterRule('\u000b', 'text'))).toMatchObject({
-			codePoint: 'U+000B',
-		});
-		expect(letterError(() => applyCharacterRule('\ud800', 'text'))).toMatchObject({
-			codePoint: 'U+D800',
-		});
+		expect(letterError(() => applyCharacterRule('ab😀cq\u0303', 'text')).refusal!.groups).toEqual([
+			expect.objectContaining({ script: 'combining', noun: 'marks', count: 1, column: 6 }),
+			expect.objectContaining({ codePoint: 'U+1F600', column: 3 }),
+		]);
+		expect(letterError(() => applyCharacterRule('\u000b', 'text')).refusal!.groups).toEqual([
+			expect.objectContaining({ codePoint: 'U+000B' }),
+		]);
+		expect(letterError(() => applyCharacterRule('\ud800', 'text')).refusal!.groups).toEqual([
+			expect.objectContaining({ codePoint: 'U+D800' }),
+		]);
 		const error = letterError(() => applyCharacterRule('Name: Jane Roe α', 'text'));
 		expect(error.message).toBe(
-			'text: character U+03B1 at line 1, column 16 cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it',
+			'text: 1 Greek letter at line 1, column 16: not in the standard fax fonts; replace or remove them',
 		);
 		expect(error.name).toBe('LetterError');
 	});

@@ -41,25 +41,12 @@ function fieldLabel(field: string | undefined): string {
 	return field;
 }
 
-/** "character U+0416 at line 1, column 5 is not in the fax fonts", or every refused character. */
-function refusedCharacters(error: LetterError): string {
-	const characters = error.characters ?? [];
-	if (characters.length <= 1)
-		return `character ${error.codePoint} at line ${error.line}, column ${error.column} is not in the fax fonts`;
-	const count = error.refusedCount ?? characters.length;
-	const more = count - characters.length;
-	return `${count} characters are not in the fax fonts: ${characters
-		.map((entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column}`)
-		.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
-}
-
 /**
- * With a TrueType font, the writer's own words for each refused character (not in the font, or a
- * script it cannot lay out): code points, lines, columns, the font's and the script's names, never the
- * text. Its message is "<field>: <refusal>; replace or remove it": the refusal alone.
+ * The writer's own words for what it refused (letter/refusal.ts): letters and digits counted by script
+ * with the first position, symbols by code point; never the text.
  */
-function refusedByFont(error: LetterError): string {
-	return error.message.replace(/^[^:]*: /, '').replace(/; replace or remove (it|them)$/, '');
+function refused(error: LetterError): string {
+	return error.refusal?.summary ?? 'a character cannot be printed';
 }
 
 /** A LetterError as the node's error: the field and the item in the message, what to do in the description; never the text. */
@@ -79,13 +66,13 @@ export function letterFailure(
 		case 'character':
 			if (withFont)
 				return fail(
-					`${label} cannot be ${verb}: ${refusedByFont(error)}`,
+					`${label} cannot be ${verb}: ${refused(error)}`,
 					error.script === undefined
 						? "Letter Font's file has no glyph for it: choose a font that covers the script (Noto Sans covers Latin, Greek, Cyrillic and Vietnamese; Noto Sans JP, SC, TC and KR cover Japanese, Chinese and Korean), or replace the character."
 						: `${error.script} text needs right-to-left layout or letter shaping, which the node's letter writer does not do: send a PDF made elsewhere with Document Source "Binary File", or write the letter in another script.`,
 				);
 			return fail(
-				`${label} cannot be ${verb}: ${refusedCharacters(error)}`,
+				`${label} cannot be ${verb}: ${refused(error)}`,
 				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: the README section Letters and fonts says which), digits, common punctuation and symbols; not other scripts or emoji. ' +
 					`For Greek, Cyrillic, Vietnamese, Chinese, Japanese or Korean, choose a TrueType font in Letter Font; else replace or remove the character${label === 'Text' ? '' : ` in ${label}`}.`,
 			);
@@ -144,6 +131,11 @@ const FONT_PROBLEMS: Record<FontErrorReason, { problem: string; remedy: string }
 	damaged: {
 		problem: 'is damaged and cannot be read',
 		remedy: 'Download the font file again.',
+	},
+	variable: {
+		problem: 'is a variable font whose weight cannot be set',
+		remedy:
+			"Give a static .ttf of the weight: the family's static files, or one made with fontTools (fonttools varLib.instancer font.ttf wght=400).",
 	},
 };
 

@@ -48,3 +48,8 @@ export function shapingScriptOf(character: string): { script: string; needs: str
 	const found = MATCHERS.find((matcher) => matcher.pattern.test(character));
 	return found === undefined ? undefined : { script: found.script, needs: found.needs };
 }
+
+/** What a script the writer cannot lay out needs ("right-to-left layout and joining letters"). */
+export function shapingNeeds(script: string): string {
+	return SCRIPTS.find(([name]) => name === script)?.[1] ?? 'shaping';
+}

@@ -16,8 +16,8 @@
  * 6. DROPPED_CHARACTERS (invisible formatting: zero-width characters, the byte order mark, the soft
  *    hyphen, which WinAnsi has but viewers draw as a visible hyphen) are removed.
  * 7. Any other character (Greek, Cyrillic, Chinese, emoji, a combining mark NFC cannot merge, control
- *    characters) fails with LetterError reason 'character', naming the code point as U+XXXX, its
- *    1-based line and column, and the field; never the text.
+ *    characters) fails with LetterError reason 'character', naming the field and, in refusal.ts's
+ *    words, letters and digits by script and count, symbols by code point; never the text.
  * Text that is empty or only whitespace after this fails with reason 'empty'.
  *
  * CHARACTER_RULE holds the same rule as plain text for the README and the node's field descriptions.
@@ -28,7 +28,9 @@ import { EXTENDED_CODE_POINTS, extendedGlyph } from './extendedGlyphs';
 import { TAB_STOP_POINTS } from './tabStops';
 import { winAnsiByte } from './winAnsi';
 import type { Repertoire } from './faces';
-import { shapingScriptOf } from '../font/shapingScripts';
+import { shapingNeeds as SHAPING_NEEDS, shapingScriptOf } from '../font/shapingScripts';
+import type { RefusedCharacter } from './refusal';
+import { MAX_SYMBOLS_NAMED, groupRefused, refusalSummary } from './refusal';
 
 /** Typography WinAnsi lacks -> its plain form. Short and explicit on purpose: every entry is a decision. */
 export const TRANSLITERATIONS: ReadonlyMap<number, { replacement: string; name: string }> = new Map(
@@ -90,9 +92,6 @@ function isDropped(codePoint: number): boolean {
 		DROPPED_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last)
 	);
 }
-
-/** How many refused characters one error names (the first of each, in order); the rest are counted. */
-export const MAX_REFUSED_NAMED = 10;
 
 /** Latin Extended-A letters neither WinAnsi nor the extended glyphs show, for the rule's text. */
 const LATIN_EXTENDED_A_MISSING: readonly number[] = Array.from(
@@ -163,7 +162,7 @@ export const CHARACTER_RULE: string = [
 			),
 		].join('; ') +
 		'.',
-	`Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter with an error naming its code point (U+XXXX), its line and column and the field; it is never replaced by "?" or left out. One error names every such character (up to ${MAX_REFUSED_NAMED} different ones, each where it first appears).`,
+	`Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter; it is never replaced by "?" or left out. The error names the field and, so that it never spells a name, counts letters, marks and digits by script with where the first of them is ("8 Greek letters, the first at line 1, column 10"); symbols, emoji and control characters are named by code point (U+XXXX) with their line and column, the first ${MAX_SYMBOLS_NAMED} of them.`,
 	'Text that is empty or only whitespace stops the letter too.',
 ].join('\n');
 
@@ -185,7 +184,7 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 	let line = 1;
 	let column = 0;
 	let afterCarriageReturn = false;
-	const refused = new Map<number, RefusedAt>();
+	const refused: RefusedCharacter[] = [];
 	for (const character of normalised) {
 		const codePoint = character.codePointAt(0) ?? 0;
 		if (codePoint === LINE_FEED && afterCarriageReturn) {
@@ -208,17 +207,17 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 		} else if (repertoire !== undefined) {
 			const kept = embeddedCharacter(character, repertoire);
 			if (typeof kept === 'string') output += kept;
-			else if (!refused.has(codePoint)) refused.set(codePoint, { line, column, ...kept });
+			else refused.push({ character, line, column, ...kept });
 		} else if (winAnsiByte(codePoint) !== undefined || extendedGlyph(codePoint) !== undefined) {
 			output += character;
 		} else if (TRANSLITERATIONS.has(codePoint)) {
 			const { replacement } = TRANSLITERATIONS.get(codePoint)!;
 			output += replacement;
-		} else if (!refused.has(codePoint)) {
-			refused.set(codePoint, { line, column });
+		} else {
+			refused.push({ character, line, column, shaping: shapingScriptOf(character) });
 		}
 	}
-	if (refused.size > 0) throw refusal(field, refused, repertoire);
+	if (refused.length > 0) throw refusal(field, refused, repertoire);
 	return output;
 }
 
@@ -226,12 +225,12 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 function embeddedCharacter(
 	character: string,
 	repertoire: Repertoire,
-): string | { script?: string; needs?: string } {
+): string | Pick<RefusedCharacter, 'shaping' | 'unmergedMark'> {
 	const shaping = shapingScriptOf(character);
-	if (shaping !== undefined) return shaping;
+	if (shaping !== undefined) return { shaping };
 	const codePoint = character.codePointAt(0) ?? 0;
 	// NFC has already joined every mark it can: what is left would need the font's mark positioning.
-	if (/\p{M}/u.test(character)) return { needs: 'mark positioning' };
+	if (/\p{M}/u.test(character)) return { unmergedMark: true };
 	if (repertoire.has(codePoint)) return character;
 	const transliteration = TRANSLITERATIONS.get(codePoint);
 	if (
@@ -244,77 +243,28 @@ function embeddedCharacter(
 	return {};
 }
 
-/** Where a refused character first appears and, for an embedded font, the script that stops it. */
-interface RefusedAt {
-	line: number;
-	column: number;
-	script?: string;
-	needs?: string;
-}
-
-/** One error naming every refused character (up to MAX_REFUSED_NAMED), each where it first appears. */
+/**
+ * One error for every refused character: the field, and the refusal's words (refusal.ts): letters and
+ * digits counted by script with their first position, never one by one, so no name can be read back.
+ */
 function refusal(
 	field: string,
-	refused: Map<number, RefusedAt>,
+	refused: readonly RefusedCharacter[],
 	repertoire: Repertoire | undefined,
 ): LetterError {
-	const entries = [...refused].map(([codePoint, at]) => ({
-		codePoint: codePointLabel(codePoint),
-		...at,
-	}));
-	const named = entries.slice(0, MAX_REFUSED_NAMED);
-	const more = entries.length - named.length;
-	const [first] = entries;
-	if (repertoire !== undefined) return embeddedRefusal(field, entries, repertoire);
-	const list = named
-		.map((entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column}`)
-		.join('; ');
-	const message =
-		entries.length === 1
-			? `${field}: character ${list} cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A); replace or remove it`
-			: `${field}: ${entries.length} characters cannot be shown by the fax fonts (standard PDF fonts: Windows-1252 and most of Latin Extended-A): ${list}${more > 0 ? `; and ${more} more` : ''}; replace or remove them`;
-	return new LetterError('character', message, {
+	const groups = groupRefused(refused);
+	const shapingNeeds = (script: string) =>
+		`${script} needs ${SHAPING_NEEDS(script)}, which the letter writer does not do`;
+	const summary = refusalSummary(
+		groups,
+		repertoire === undefined ? 'not in the standard fax fonts' : `not in ${repertoire.description}`,
+		shapingNeeds,
+	);
+	const shaping = groups.find((group) => group.reason === 'shaping');
+	return new LetterError('character', `${field}: ${summary}; replace or remove them`, {
 		field,
-		codePoint: first.codePoint,
-		line: first.line,
-		column: first.column,
-		characters: named.map(({ codePoint, line, column }) => ({ codePoint, line, column })),
-		refusedCount: entries.length,
-	});
-}
-
-/** The refusal with an embedded font: each character named with why (not in the font, or its script). */
-function embeddedRefusal(
-	field: string,
-	entries: ReadonlyArray<{ codePoint: string } & RefusedAt>,
-	repertoire: Repertoire,
-): LetterError {
-	const named = entries.slice(0, MAX_REFUSED_NAMED);
-	const more = entries.length - named.length;
-	const [first] = entries;
-	const why = (entry: RefusedAt) =>
-		entry.needs === undefined
-			? `is not in ${repertoire.description}`
-			: entry.script === undefined
-				? 'is a combining mark that NFC cannot join to the letter before it (it would need mark positioning)'
-				: `is ${entry.script} script, which needs ${entry.needs}: the letter writer draws text left to right, one glyph per character`;
-	const list = named
-		.map(
-			(entry) => `${entry.codePoint} at line ${entry.line}, column ${entry.column} ${why(entry)}`,
-		)
-		.join('; ');
-	const message =
-		entries.length === 1
-			? `${field}: character ${list}; replace or remove it`
-			: `${field}: ${entries.length} characters cannot be printed: ${list}${more > 0 ? `; and ${more} more` : ''}; replace or remove them`;
-	return new LetterError('character', message, {
-		field,
-		codePoint: first.codePoint,
-		line: first.line,
-		column: first.column,
-		characters: named.map(({ codePoint, line, column }) => ({ codePoint, line, column })),
-		refusedCount: entries.length,
-		script: first.script,
+		refusal: { summary, groups },
+		script: shaping?.kind === 'script' ? shaping.script : undefined,
 	});
 }
 
