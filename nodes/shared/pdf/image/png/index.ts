@@ -1,0 +1,1 @@
+export { pngImage } from './pngImage';

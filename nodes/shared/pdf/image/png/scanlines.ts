@@ -1,0 +1,151 @@
+/**
+ * A PNG's image data from its IDAT chunks to packed rows: the zlib stream checked (header, Adler-32)
+ * and inflated with its exact expected size as the limit (so memory stays bounded by the image's own
+ * size), each row's filter (PNG section 7.3, 9) undone in place, the filter bytes squeezed out.
+ */
+
+import { DocumentError } from '../../errors';
+import { damaged } from '../../damage';
+import { adler32 } from '../../filters/adler32';
+import { inflate } from '../../filters/inflate';
+import type { PngHeader } from './header';
+import { rowBytes, scanlineBytes, subImages } from './rows';
+
+/** The IDAT chunks' data as one zlib stream (the chunk itself when there is one, no copy). */
+export function zlibStream(imageData: readonly Uint8Array[]): Uint8Array {
+	return imageData.length === 1 ? imageData[0] : Buffer.concat(imageData);
+}
+
+const broken = (why: string): DocumentError =>
+	damaged(`the PNG's compressed data is broken (${why})`);
+
+/**
+ * The inflated scanlines, checked: a valid zlib header, exactly the bytes the image needs, the
+ * Adler-32 right and every row's filter type defined. Throws 'damaged' naming what is wrong.
+ */
+export function inflateScanlines(header: PngHeader, stream: Uint8Array): Uint8Array {
+	if (!hasZlibHeader(stream)) throw broken('its zlib header is invalid');
+	const expected = scanlineBytes(header);
+	let scanlines: Uint8Array;
+	try {
+		scanlines = inflate(stream, expected);
+	} catch (error) {
+		if (!(error instanceof DocumentError)) throw error;
+		// 'tooLarge' here means more data than the image has rows for: the stream is wrong, not the image big.
+		throw broken(
+			error.reason === 'tooLarge' ? 'it holds more than the image' : 'invalid deflate data',
+		);
+	}
+	if (scanlines.length < expected) throw damaged("the PNG's image data ends early");
+	const end = stream.length;
+	const stored =
+		((stream[end - 4] << 24) |
+			(stream[end - 3] << 16) |
+			(stream[end - 2] << 8) |
+			stream[end - 1]) >>>
+		0;
+	if (end < 6 || adler32(scanlines) !== stored) throw broken('its Adler-32 check fails');
+	checkFilterTypes(header, scanlines);
+	return scanlines;
+}
+
+/** Deflate, a window of at most 32 KiB, the check bits right, no preset dictionary (RFC 1950). */
+function hasZlibHeader(stream: Uint8Array): boolean {
+	if (stream.length < 2) return false;
+	const method = stream[0];
+	const flags = stream[1];
+	return (
+		(method & 0x0f) === 8 &&
+		method >>> 4 <= 7 &&
+		((method << 8) | flags) % 31 === 0 &&
+		(flags & 0x20) === 0
+	);
+}
+
+/** Every row's first byte is a filter type 0 to 4 (a reader would refuse the image later, too late). */
+function checkFilterTypes(header: PngHeader, scanlines: Uint8Array): void {
+	let at = 0;
+	for (const { width, height } of subImages(header)) {
+		if (width === 0) continue;
+		const stride = rowBytes(header, width) + 1;
+		for (let row = 0; row < height; row++, at += stride)
+			if (scanlines[at] > 4)
+				throw damaged("the PNG's image data has a row of an undefined filter type");
+	}
+}
+
+/**
+ * The rows unfiltered, in place, then packed without their filter bytes: returns the start of the
+ * same buffer, every sub-image's rows one after the other.
+ */
+export function unfilter(header: PngHeader, scanlines: Uint8Array): Uint8Array {
+	const pixelBytes = Math.max(1, (header.channels * header.bitDepth) >>> 3);
+	let at = 0;
+	for (const { width, height } of subImages(header)) {
+		if (width === 0) continue;
+		const length = rowBytes(header, width);
+		for (let row = 0; row < height; row++, at += length + 1)
+			unfilterRow(scanlines, at, row === 0 ? -1 : at - length, length, pixelBytes);
+	}
+	let packed = 0;
+	at = 0;
+	for (const { width, height } of subImages(header)) {
+		if (width === 0) continue;
+		const length = rowBytes(header, width);
+		for (let row = 0; row < height; row++, at += length + 1, packed += length)
+			scanlines.copyWithin(packed, at + 1, at + 1 + length);
+	}
+	return scanlines.subarray(0, packed);
+}
+
+/**
+ * One row, its filter byte at `at` and its bytes after it; `above` is where the row above's bytes
+ * start (-1 for a sub-image's first row, whose upper neighbours are 0).
+ */
+function unfilterRow(
+	data: Uint8Array,
+	at: number,
+	above: number,
+	length: number,
+	pixelBytes: number,
+): void {
+	const start = at + 1;
+	const end = start + length;
+	switch (data[at]) {
+		case 1:
+			for (let i = start + pixelBytes; i < end; i++) data[i] += data[i - pixelBytes];
+			return;
+		case 2:
+			if (above < 0) return;
+			for (let i = start, j = above; i < end; i++, j++) data[i] += data[j];
+			return;
+		case 3:
+			for (let i = start, j = above; i < end; i++, j++) {
+				const left = i - start >= pixelBytes ? data[i - pixelBytes] : 0;
+				const up = above < 0 ? 0 : data[j];
+				data[i] += (left + up) >>> 1;
+			}
+			return;
+		case 4:
+			for (let i = start, j = above; i < end; i++, j++) {
+				const hasLeft = i - start >= pixelBytes;
+				const left = hasLeft ? data[i - pixelBytes] : 0;
+				const up = above < 0 ? 0 : data[j];
+				const upLeft = hasLeft && above >= 0 ? data[j - pixelBytes] : 0;
+				data[i] += paeth(left, up, upLeft);
+			}
+			return;
+	}
+}
+
+/** The Paeth predictor: whichever of left, up and upper left is closest to left + up - upLeft. */
+function paeth(left: number, up: number, upLeft: number): number {
+	const towardsLeft = up - upLeft;
+	const towardsUp = left - upLeft;
+	const toLeft = towardsLeft < 0 ? -towardsLeft : towardsLeft;
+	const toUp = towardsUp < 0 ? -towardsUp : towardsUp;
+	const sum = towardsLeft + towardsUp;
+	const toUpLeft = sum < 0 ? -sum : sum;
+	if (toLeft <= toUp && toLeft <= toUpLeft) return left;
+	return toUp <= toUpLeft ? up : upLeft;
+}
