@@ -3,7 +3,7 @@
  * carried through the matrix (PDF image space: the first stored row at the top of the unit square) and
  * must land where mirroring, flipping and turning the pixel grid put it, as ImageMagick's -auto-orient
  * does (2 flop, 3 rotate 180, 4 flip, 5 transpose, 6 rotate 90, 7 transverse, 8 rotate 270).
- * test/integration/pdf/image/orientation.test.ts renders the same with poppler.
+ * test/integration/pdf/image/jpeg-orientation.test.ts renders the same with poppler.
  */
 import { orientationMatrix, uprightSize } from '../../../../nodes/shared/pdf/image/orientation';
 import type { Orientation } from '../../../../nodes/shared/pdf/image/types';
