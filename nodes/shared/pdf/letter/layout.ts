@@ -7,7 +7,7 @@
 import type { DrawOperation } from './content';
 import type { Face, FontName } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
-import { breakPieces } from './lineBreak';
+import { breakPieces, cutIntoLines, joinUnbreakableSpaces } from './lineBreak';
 import { whitespaceUnits } from './tabStops';
 
 export type PageSize = 'letter' | 'a4';
@@ -61,9 +61,11 @@ export { wordPieces } from './lineBreak';
 /**
  * Wraps one paragraph (a line of the text, no LF) greedily. Breaks at runs of U+0020 and tabs (a tab
  * reaches the next measured stop, see tabStops; a no-break space holds words together), after a hyphen or slash inside a word (see wordPieces; the hyphen or
- * slash stays at the end of the first line) and between CJK characters (lineBreak.ts); the spaces at a break are dropped, the indentation a
+ * slash stays at the end of the first line) and between CJK characters, never where UAX #14 forbids
+ * it, spaces included (lineBreak.ts); the spaces at a break are dropped, the indentation a
  * paragraph starts with is kept. A piece that does not fit on the current line starts a new one; a
- * piece wider than a whole line (a URL, an ID) is broken at the character that would overflow. An
+ * piece wider than a whole line (a URL, an ID) is cut where the line is full, or a little before
+ * when closing punctuation would start the next line (cutIntoLines). An
  * empty paragraph is one empty line: blank lines are paragraph breaks and stay.
  */
 export function wrapParagraph(
@@ -102,18 +104,33 @@ export function wrapParagraph(
 			lineUnits = spaceUnits;
 		}
 		spaces = '';
-		for (const character of piece) {
-			const units = textWidthUnits(font, character);
-			if (line !== '' && !fits(lineUnits + units, size, maxWidth)) {
+		// Cut where the line is full, but never before closing punctuation or after an opening bracket.
+		const characters = [...piece];
+		const widths = characters.map((character) => textWidthUnits(font, character));
+		const startUnits = lineUnits;
+		const cuts = cutIntoLines(
+			characters,
+			(index) => widths[index],
+			(units, first) => fits((first ? startUnits : 0) + units, size, maxWidth),
+			line !== '',
+		);
+		[0, ...cuts].forEach((from, part) => {
+			const to = part < cuts.length ? cuts[part] : characters.length;
+			if (part > 0) {
 				lines.push(line);
 				line = '';
 				lineUnits = 0;
 			}
-			line += character;
-			lineUnits += units;
-		}
+			line += characters.slice(from, to).join('');
+			lineUnits += widths.slice(from, to).reduce((sum, units) => sum + units, 0);
+		});
 	};
-	for (const token of paragraph.match(/[ \t]+|[^ \t]+/g) ?? []) {
+	const tokens = joinUnbreakableSpaces(
+		paragraph.match(/[ \t]+|[^ \t]+/g) ?? [],
+		(token) => token,
+		(parts) => parts.join(''),
+	);
+	for (const token of tokens) {
 		if (token.startsWith(' ') || token.startsWith('\t')) spaces += token;
 		else breakPieces(token).forEach(place);
 	}

@@ -1,12 +1,21 @@
 /**
- * Where a line may break inside a run without spaces. Latin text breaks at spaces and after a hyphen or
- * slash (layout.ts wordPieces); Chinese and Japanese have no spaces, and Korean words may be longer
- * than a line, so, in the spirit of Unicode's line breaking algorithm (UAX #14, class ID), a line may
- * also break between two ideographs, kana or hangul syllables, and between one of them and other text:
- * but never before closing punctuation, small kana and the prolonged sound mark (、。」）ー っ: classes
- * CL, CP, NS, EX, IS), nor after opening punctuation (「（: class OP). A word without such characters
- * gives exactly the pieces wordPieces gives.
+ * Where a line may break, for the wrappers (layout.ts, markdown/richText.ts), by Unicode's line-breaking
+ * classes (lineBreakRules.ts, UAX #14). Latin text breaks where it always did: at spaces and tabs, and
+ * after a hyphen or slash inside a word (wordPieces). Chinese and Japanese have no spaces and Korean
+ * words may be longer than a line, so where an ideograph, kana, hangul or CJK punctuation takes part a
+ * line may also break wherever UAX #14 allows. Everywhere, spaces included, UAX #14's prohibitions hold:
+ * no line starts with closing punctuation, a small kana or ー (classes CL, CP, EX, IS, NS; nor with SY
+ * after spaces) and none ends with an opening bracket (OP). A piece wider than a whole line is cut by
+ * characters, and the cut keeps the same rules where it can (cutIntoLines).
  */
+
+import type { LineBreakClass } from './lineBreakRules';
+import {
+	lineBreakClass,
+	mayBreakAcrossSpaces,
+	mayBreakBetween,
+	resolvedClass,
+} from './lineBreakRules';
 
 /**
  * The pieces of a word a line may break between: after a run of '-' or '/' with a character on both
@@ -16,65 +25,165 @@ export function wordPieces(word: string): string[] {
 	return word.split(/(?<=[^-/][-/]+)(?=[^-/])/);
 }
 
-/** Ideographs, kana, hangul syllables, CJK symbols and full-width forms: UAX #14's ID and its neighbours. */
-function isCjk(codePoint: number): boolean {
+/** Ideographs, kana, hangul, CJK symbols and full-width forms: text that breaks between characters. */
+const EAST_ASIAN_CLASSES = new Set<LineBreakClass>(['ID', 'CJ', 'H2', 'H3', 'JL', 'JV', 'JT']);
+const EAST_ASIAN_BLOCKS: ReadonlyArray<readonly [number, number]> = [
+	[0x2e80, 0x2fdf], // CJK radicals, Kangxi radicals
+	[0x3000, 0x30ff], // CJK symbols and punctuation, hiragana, katakana
+	[0x3130, 0x318f], // hangul compatibility jamo
+	[0x31c0, 0x4dbf], // strokes, katakana extension, enclosed, extension A
+	[0xfe30, 0xfe4f], // CJK compatibility forms
+	[0xff00, 0xffef], // full-width and half-width forms
+];
+
+function isEastAsian(codePoint: number): boolean {
 	return (
-		(codePoint >= 0x2e80 && codePoint <= 0x2fdf) || // CJK radicals, Kangxi radicals
-		(codePoint >= 0x3000 && codePoint <= 0x30ff) || // CJK symbols and punctuation, hiragana, katakana
-		(codePoint >= 0x3130 && codePoint <= 0x318f) || // hangul compatibility jamo
-		(codePoint >= 0x31c0 && codePoint <= 0x4dbf) || // strokes, katakana extension, enclosed, extension A
-		(codePoint >= 0x4e00 && codePoint <= 0x9fff) || // unified ideographs
-		(codePoint >= 0xa960 && codePoint <= 0xa97f) || // hangul jamo extended-A
-		(codePoint >= 0xac00 && codePoint <= 0xd7ff) || // hangul syllables, jamo extended-B
-		(codePoint >= 0xf900 && codePoint <= 0xfaff) || // compatibility ideographs
-		(codePoint >= 0xfe30 && codePoint <= 0xfe4f) || // CJK compatibility forms
-		(codePoint >= 0xff00 && codePoint <= 0xffef) || // full-width and half-width forms
-		(codePoint >= 0x20000 && codePoint <= 0x3ffff) // ideographs of the supplementary planes
+		EAST_ASIAN_CLASSES.has(lineBreakClass(codePoint)) ||
+		EAST_ASIAN_BLOCKS.some(([first, last]) => codePoint >= first && codePoint <= last)
 	);
 }
 
-/** No break before these: closing punctuation, iteration marks, small kana, ー, and ASCII's closers. */
-const NO_BREAK_BEFORE = new Set(
-	[
-		...'、。，．・：；？！‼⁇⁈⁉」』）］｝〕〉》】〙〗〟〞ヽヾゝゞ々〻ーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ゠〜～',
-		...'ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ',
-		...'｡｣､･ｧｨｩｪｫｬｭｮｯｰ％，．：；！？）］｝',
-		...')]},.:;!?%’”',
-	].map((character) => character.codePointAt(0)!),
-);
+/** What no line starts with: closing punctuation, ! and ?, infix separators, non-starters (、。ー っ). */
+const NO_LINE_START = new Set<LineBreakClass>(['CL', 'CP', 'EX', 'IS', 'NS']);
 
-/** No break after these: opening punctuation. */
-const NO_BREAK_AFTER = new Set(
-	[...'「『（［｛〔〈《【〘〖〝｢([{‘“'].map((character) => character.codePointAt(0)!),
-);
+const SPACE = ' ';
 
-function mayBreakBetween(before: number, after: number): boolean {
-	return (
-		(isCjk(before) || isCjk(after)) && !NO_BREAK_BEFORE.has(after) && !NO_BREAK_AFTER.has(before)
-	);
+/** The code point indexes wordPieces breaks a word at. */
+function wordPieceStarts(word: string): Set<number> {
+	const starts = new Set<number>();
+	let index = 0;
+	for (const piece of wordPieces(word).slice(0, -1)) {
+		index += [...piece].length;
+		starts.add(index);
+	}
+	return starts;
 }
 
-/** Splits a run without spaces where CJK text lets a line break (see above). */
-function cjkPieces(piece: string): string[] {
-	const characters = [...piece];
-	if (!characters.some((character) => isCjk(character.codePointAt(0)!))) return [piece];
+/**
+ * The pieces of a word a line may break between: after a hyphen or slash (wordPieces) unless a
+ * non-starter or closing punctuation follows, and between East Asian characters and their neighbours
+ * where UAX #14 allows. Spaces inside the word (joinUnbreakableSpaces put them there) never break.
+ */
+export function breakPieces(word: string): string[] {
+	const characters = [...word];
+	const legacyStarts = wordPieceStarts(word);
 	const pieces: string[] = [];
 	let current = '';
-	let previous: number | undefined;
-	for (const character of characters) {
+	// The class and code point the rules see before each character: a combining mark takes its base's (LB9).
+	let before: { lineClass: LineBreakClass; codePoint: number } | undefined;
+	characters.forEach((character, index) => {
 		const codePoint = character.codePointAt(0)!;
-		if (previous !== undefined && mayBreakBetween(previous, codePoint)) {
-			pieces.push(current);
-			current = '';
+		const lineClass = resolvedClass(codePoint);
+		if (character === SPACE) {
+			current += character;
+			return;
+		}
+		if (before !== undefined && lineClass !== 'CM' && characters[index - 1] !== SPACE) {
+			const breaks = legacyStarts.has(index)
+				? mayBreakAcrossSpaces(before.lineClass, lineClass) && !NO_LINE_START.has(lineClass)
+				: mayBreakBetween(before.lineClass, lineClass) &&
+					(isEastAsian(before.codePoint) || isEastAsian(codePoint));
+			if (breaks) {
+				pieces.push(current);
+				current = '';
+			}
 		}
 		current += character;
-		previous = codePoint;
-	}
+		// A mark at the start stands alone: LB10 reads it as AL.
+		if (lineClass !== 'CM' || before === undefined)
+			before = { lineClass: lineClass === 'CM' ? 'AL' : lineClass, codePoint };
+	});
 	pieces.push(current);
 	return pieces;
 }
 
-/** The pieces of a word a line may break between: after a hyphen or slash, and in CJK text. */
-export function breakPieces(word: string): string[] {
-	return wordPieces(word).flatMap(cjkPieces);
+/** The class the rules see for a word's last character (a trailing mark's base's) and first (a mark: AL). */
+function lastClass(word: string): LineBreakClass {
+	const characters = [...word];
+	for (let index = characters.length - 1; index >= 0; index -= 1) {
+		const lineClass = resolvedClass(characters[index].codePointAt(0)!);
+		if (lineClass !== 'CM') return lineClass;
+	}
+	return 'AL';
+}
+
+function firstClass(word: string): LineBreakClass {
+	const lineClass = resolvedClass(word.codePointAt(0)!);
+	return lineClass === 'CM' ? 'AL' : lineClass;
+}
+
+/** Whether a line may break at spaces between two words (UAX #14 LB13 to LB17: "word ," holds together). */
+export function mayBreakAtSpaces(before: string, after: string): boolean {
+	return mayBreakAcrossSpaces(lastClass(before), firstClass(after));
+}
+
+/**
+ * Words and whitespace runs, with every run of spaces a line may not break at joined with the words on
+ * both sides into one word ("(see", " ", "note )" -> "(see", " ", "note )"; "mg", " ", "/" -> "mg /").
+ * A run holding a tab stays a break: it reaches a tab stop, which only its line's position tells.
+ */
+export function joinUnbreakableSpaces<T>(
+	tokens: readonly T[],
+	textOf: (token: T) => string,
+	join: (tokens: T[]) => T,
+): T[] {
+	const isWhitespace = (token: T) => /^[ \t]+$/.test(textOf(token));
+	const joined: T[] = [];
+	for (const token of tokens) {
+		const spaces = joined[joined.length - 1];
+		const word = joined[joined.length - 2];
+		if (
+			word !== undefined &&
+			!isWhitespace(token) &&
+			!isWhitespace(word) &&
+			/^ +$/.test(textOf(spaces)) &&
+			!mayBreakAtSpaces(textOf(word), textOf(token))
+		)
+			joined.splice(joined.length - 2, 2, join([word, spaces, token]));
+		else joined.push(token);
+	}
+	return joined;
+}
+
+/** Whether a piece too wide for a line may be cut between two characters (UAX #14's starts and ends). */
+export function mayCutBetween(before: string, after: string): boolean {
+	const afterClass = resolvedClass(after.codePointAt(0)!);
+	return (
+		!NO_LINE_START.has(afterClass) &&
+		afterClass !== 'CM' &&
+		resolvedClass(before.codePointAt(0)!) !== 'OP'
+	);
+}
+
+/**
+ * Cuts a piece too wide for a line into lines: where each line after the first starts (code point
+ * indexes). `fits(units, first)` says whether characters measuring `units` fit a line (the first
+ * shares its line with what is on it already; `firstMayBeEmpty` when that is something). A line ends
+ * at the last character that fits and may end there (mayCutBetween); where none may, at the last that
+ * fits, so no text is lost; a character wider than a line stands alone.
+ */
+export function cutIntoLines(
+	characters: readonly string[],
+	widthOf: (index: number) => number,
+	fits: (units: number, first: boolean) => boolean,
+	firstMayBeEmpty: boolean,
+): number[] {
+	const cuts: number[] = [];
+	let start = 0;
+	let units = 0;
+	const first = () => cuts.length === 0;
+	for (let index = 0; index < characters.length; index += 1) {
+		units += widthOf(index);
+		while (!fits(units, first())) {
+			let cut = index;
+			while (cut > start && !mayCutBetween(characters[cut - 1], characters[cut])) cut -= 1;
+			if (cut === start) cut = index;
+			if (cut === start && !(first() && firstMayBeEmpty)) break;
+			cuts.push(cut);
+			start = cut;
+			units = 0;
+			for (let counted = start; counted <= index; counted += 1) units += widthOf(counted);
+		}
+	}
+	return cuts;
 }

@@ -1,14 +1,15 @@
 /**
  * Word wrap for text in several fonts (a line with bold, italic and code runs): greedy, on measured
  * widths (AFM, or an embedded font's hmtx), breaking at spaces, after a hyphen or slash inside a word
- * and between CJK characters (lineBreak.ts breakPieces); a piece wider than the whole line is broken at
- * the character that would overflow, so no text is lost: with a hyphen at the end of each broken part
+ * and between CJK characters, never where UAX #14 forbids it (lineBreak.ts); a piece wider than the
+ * whole line is cut where the line is full (or a little before, so closing punctuation does not start
+ * a line: cutIntoLines), so no text is lost: with a hyphen at the end of each broken part
  * when asked (a table's cells), the hyphen counted in the line's width.
  */
 
 import type { Face } from '../fontWidths';
 import { textWidthUnits } from '../fontWidths';
-import { breakPieces } from '../lineBreak';
+import { breakPieces, cutIntoLines, joinUnbreakableSpaces } from '../lineBreak';
 
 export interface StyledText {
 	text: string;
@@ -51,30 +52,33 @@ function segmentsOf(glyphs: readonly Glyph[], size: number): LineSegment[] {
 	return segments;
 }
 
-/** The pieces a line may break between: runs of spaces, and words split by breakPieces. */
-function piecesOf(glyphs: readonly Glyph[]): Array<{ space: boolean; glyphs: Glyph[] }> {
-	const pieces: Array<{ space: boolean; glyphs: Glyph[] }> = [];
-	let word: Glyph[] = [];
-	const endWord = () => {
-		if (word.length === 0) return;
-		let offset = 0;
-		for (const piece of breakPieces(word.map((glyph) => glyph.character).join(''))) {
-			const length = [...piece].length;
-			pieces.push({ space: false, glyphs: word.slice(offset, offset + length) });
-			offset += length;
-		}
-		word = [];
-	};
+interface Piece {
+	space: boolean;
+	glyphs: Glyph[];
+}
+
+/**
+ * The pieces a line may break between: runs of spaces, and words split by breakPieces; spaces a line
+ * may not break at ("word )", "( word") are part of a word (joinUnbreakableSpaces).
+ */
+function piecesOf(glyphs: readonly Glyph[]): Piece[] {
+	const isSpace = (glyph: Glyph) => glyph.character === ' ';
+	const runs: Glyph[][] = [];
 	for (const glyph of glyphs) {
-		if (glyph.character === ' ') {
-			endWord();
-			const last = pieces[pieces.length - 1];
-			if (last?.space === true) last.glyphs.push(glyph);
-			else pieces.push({ space: true, glyphs: [glyph] });
-		} else word.push(glyph);
+		const last = runs[runs.length - 1];
+		if (last !== undefined && isSpace(last[0]) === isSpace(glyph)) last.push(glyph);
+		else runs.push([glyph]);
 	}
-	endWord();
-	return pieces;
+	const textOf = (run: Glyph[]) => run.map((glyph) => glyph.character).join('');
+	return joinUnbreakableSpaces(runs, textOf, (parts) => parts.flat()).flatMap((run): Piece[] => {
+		if (run.every(isSpace)) return [{ space: true, glyphs: run }];
+		let offset = 0;
+		return breakPieces(textOf(run)).map((piece) => {
+			const length = [...piece].length;
+			offset += length;
+			return { space: false, glyphs: run.slice(offset - length, offset) };
+		});
+	});
 }
 
 /** The hyphen that ends a broken part of a word: in the word's font, or Helvetica's if that font lacks it. */
@@ -156,12 +160,18 @@ function wrapGlyphs(
 			lineUnits = unitsOf(line);
 			continue;
 		}
-		for (const glyph of piece.glyphs) {
-			const units = unitsOf([glyph]);
-			if (line.length > 0 && lineUnits + units > maxUnits + 1e-6) newLine();
-			line.push(glyph);
-			lineUnits += units;
-		}
+		// Cut where the line is full, but never before closing punctuation or after an opening bracket.
+		const cuts = cutIntoLines(
+			piece.glyphs.map((glyph) => glyph.character),
+			(index) => unitsOf([piece.glyphs[index]]),
+			(units) => units <= maxUnits + 1e-6,
+			false,
+		);
+		[0, ...cuts].forEach((from, part) => {
+			if (part > 0) newLine();
+			line.push(...piece.glyphs.slice(from, part < cuts.length ? cuts[part] : undefined));
+		});
+		lineUnits = unitsOf(line);
 	}
 	if (line.length > 0 || lines.length === 0) lines.push(line);
 	return lines.map((glyphsOfLine) => ({
