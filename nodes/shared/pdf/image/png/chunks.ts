@@ -57,12 +57,12 @@ export function readChunks(data: Uint8Array): PngChunks {
 	let imageData: 'before' | 'inside' | 'after' = 'before';
 	let offset = SIGNATURE.length;
 	for (;;) {
-		if (offset + CHUNK_FRAME > data.length) throw endsEarly(imageData);
+		if (offset + CHUNK_FRAME > data.length) throw endsEarly(imageData, offset === data.length);
 		const length = view.getUint32(offset);
 		if (length > MAX_CHUNK_LENGTH) throw damaged('a chunk of the PNG has an invalid length');
 		const start = offset + 8;
 		const end = start + length;
-		if (end + 4 > data.length) throw endsEarly(imageData);
+		if (end + 4 > data.length) throw endsEarly(imageData, false);
 		const typeBytes = data.subarray(offset + 4, start);
 		if (!typeBytes.every(isLetter)) throw damaged('a chunk of the PNG has an invalid type');
 		const type = String.fromCharCode(...typeBytes);
@@ -124,9 +124,16 @@ function collect(
 		);
 }
 
-function endsEarly(imageData: 'before' | 'inside' | 'after'): DocumentError {
+/**
+ * Cut short. A cut between chunks after image data has come may have left the image whole, and the
+ * file only without its IEND; any other cut is inside or before the image data.
+ */
+function endsEarly(
+	imageData: 'before' | 'inside' | 'after',
+	betweenChunks: boolean,
+): DocumentError {
 	return damaged(
-		imageData === 'after'
+		imageData !== 'before' && betweenChunks
 			? 'the PNG ends early (it has no IEND chunk)'
 			: "the PNG's image data ends early",
 	);

@@ -92,6 +92,9 @@ export function readHeader(data: Uint8Array): PngHeader {
 	return header;
 }
 
+/** 50,000,000: digits in groups of three (not toLocaleString: its first call loads ICU, ~100 ms). */
+const thousands = (value: number): string => String(value).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** 'tooLarge' when the image passes a side, pixel or decoded-byte limit. */
 function checkLimits(header: PngHeader): void {
 	const { width, height } = header;
@@ -99,14 +102,14 @@ function checkLimits(header: PngHeader): void {
 	if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || pixels > MAX_IMAGE_PIXELS) {
 		throw new DocumentError(
 			'tooLarge',
-			`the PNG is ${width} x ${height} pixels; the limit is ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels and ${MAX_IMAGE_SIDE.toLocaleString('en-US')} a side`,
+			`the PNG is ${width} x ${height} pixels; the limit is ${thousands(MAX_IMAGE_PIXELS)} pixels and ${thousands(MAX_IMAGE_SIDE)} a side`,
 		);
 	}
 	const bytes = scanlineBytes(header);
 	if (bytes > MAX_SCANLINE_BYTES) {
 		throw new DocumentError(
 			'tooLarge',
-			`the PNG's image data decodes to ${Math.ceil(bytes / 1e6)} MB; the limit is ${MAX_SCANLINE_BYTES / 1e6} MB`,
+			`the PNG's image data decodes to ${Math.round(bytes / 1e6)} MB; the limit is ${MAX_SCANLINE_BYTES / 1e6} MB`,
 		);
 	}
 }
