@@ -15,6 +15,7 @@ import {
 	brokenWords,
 	markdownTable,
 } from '../../harness/pdf/medicationTable';
+import { notoSans, notoSansBold } from '../../harness/pdf/fonts';
 import type { WordBox } from './helpers/tools';
 import { pdfTools } from './helpers/tools';
 
@@ -68,6 +69,36 @@ const tableWords = (boxes: readonly WordBox[]) => {
 	return boxes.filter((box) => !fillerLines.has(`${box.page}:${box.yMin}`)).map((box) => box.text);
 };
 
+/** Seven long drug names: side by side they do not fit the page even at 8 pt. */
+const drugs = [
+	'Hydrochlorothiazide',
+	'Sulfamethoxazole',
+	'Dapagliflozinpropanediol',
+	'Empagliflozin',
+	'Spironolactone',
+	'Sacubitrilvalsartan',
+	'Oxybutyninchloride',
+];
+const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+
+/** Each column of a one-row table read down; a line ending in a hyphen must go on in the line under it. */
+function readDown(boxes: readonly WordBox[], cellsInOrder: readonly string[]): string[][] {
+	const cells = boxes.filter((box) => !LETTERS.includes(box.text));
+	const columns = [...new Set(cells.map((box) => Math.round(box.xMin)))].sort((a, b) => a - b);
+	expect(columns).toHaveLength(cellsInOrder.length);
+	const read = columns.map((x) =>
+		cells
+			.filter((box) => Math.round(box.xMin) === x)
+			.sort((a, b) => a.yMin - b.yMin)
+			.map((box) => box.text),
+	);
+	read.forEach((lines, column) => {
+		for (const line of lines.slice(0, -1)) expect(line).toMatch(/^[A-Za-z]{2,}-$/);
+		expect(lines.map((line) => line.replace(/-$/, '')).join('')).toBe(cellsInOrder[column]);
+	});
+	return read;
+}
+
 const filler = (paragraphs: number) =>
 	Array.from({ length: paragraphs }, (_, index) => `Paragraph ${index} of the letter.`).join(
 		'\n\n',
@@ -88,31 +119,9 @@ describe('a Markdown table read back', () => {
 	test('a word that cannot fit its column at 8 pt breaks with a hyphen ("prefix-" then "suffix"); only such words', () => {
 		// At 8 pt, with the cells' padding, the words take 77, 70, 94, 54, 60, 72 and 74 pt, 501 in all
 		// against 468: the three narrowest keep theirs, the four widest share the rest (71 pt each).
-		const drugs = [
-			'Hydrochlorothiazide',
-			'Sulfamethoxazole',
-			'Dapagliflozinpropanediol',
-			'Empagliflozin',
-			'Spironolactone',
-			'Sacubitrilvalsartan',
-			'Oxybutyninchloride',
-		];
-		const { boxes, sizes } = letter(markdownTable(['A', 'B', 'C', 'D', 'E', 'F', 'G'], [drugs]));
+		const { boxes, sizes } = letter(markdownTable(LETTERS, [drugs]));
 		expect([...sizes]).toEqual([8]);
-		// Each column read down: a word ending in a hyphen joined to the one under it.
-		const cells = boxes.filter((box) => !/^[A-G]$/.test(box.text));
-		const columns = [...new Set(cells.map((box) => Math.round(box.xMin)))].sort((a, b) => a - b);
-		expect(columns).toHaveLength(7);
-		const read = columns.map((x) =>
-			cells
-				.filter((box) => Math.round(box.xMin) === x)
-				.sort((a, b) => a.yMin - b.yMin)
-				.map((box) => box.text),
-		);
-		read.forEach((lines, column) => {
-			for (const line of lines.slice(0, -1)) expect(line).toMatch(/^[A-Za-z]{2,}-$/);
-			expect(lines.map((line) => line.replace(/-$/, '')).join('')).toBe(drugs[column]);
-		});
+		const read = readDown(boxes, drugs);
 		const hyphenated = drugs.filter((_, column) => read[column].length > 1);
 		expect(hyphenated).toEqual([
 			'Hydrochlorothiazide',
@@ -120,6 +129,13 @@ describe('a Markdown table read back', () => {
 			'Sacubitrilvalsartan',
 			'Oxybutyninchloride',
 		]);
+	});
+
+	test('in a TrueType font too: its hyphen in the subset, the words back whole', () => {
+		const font = { regular: notoSans(), bold: notoSansBold() };
+		const { read, boxes } = letter(markdownTable(LETTERS, [drugs]), { font });
+		expect(read.pages).toBe(1);
+		expect(readDown(boxes, drugs).some((lines) => lines.length > 1)).toBe(true);
 	});
 
 	test('a row that would straddle the page break moves to the next page, under the header repeated', () => {
