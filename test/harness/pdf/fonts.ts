@@ -1,6 +1,7 @@
 /**
  * The TrueType fonts the embedded-font tests use, from the dev dependencies (Google Fonts' files as
- * @expo-google-fonts packages them), and the refused kinds of file made from them.
+ * @expo-google-fonts packages them; Adobe's Source Sans 3 as its `source-sans` package ships it,
+ * variable and static), and the refused kinds of file made from them.
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -26,6 +27,18 @@ export const sawarabiGothic = () =>
 	load('sawarabi-gothic/400Regular/SawarabiGothic_400Regular.ttf');
 /** Nanum Gothic: Korean hangul; a format 4 cmap only. */
 export const nanumGothic = () => load('nanum-gothic/400Regular/NanumGothic_400Regular.ttf');
+
+const SOURCE_SANS = join(__dirname, '..', '..', '..', 'node_modules', 'source-sans');
+/** Source Sans 3's path in its package (fontTools reads files). */
+export const sourceSansPath = (path: string): string => join(SOURCE_SANS, path);
+/** Source Sans 3 variable (TrueType outlines, gvar, avar, HVAR): one wght axis 200-900, its default ExtraLight (200). */
+export const sourceSansVariable = () =>
+	readFileSync(sourceSansPath('VF/SourceSans3VF-Upright.ttf'));
+export const sourceSansVariableItalic = () =>
+	readFileSync(sourceSansPath('VF/SourceSans3VF-Italic.ttf'));
+/** The same variable font with CFF2 outlines ('OTTO'). */
+export const sourceSansVariableCff2 = () =>
+	readFileSync(sourceSansPath('VF/SourceSans3VF-Upright.otf'));
 
 /** The tables of a font file, copied, by tag. */
 export function tablesOf(font: Uint8Array): Map<string, Uint8Array> {

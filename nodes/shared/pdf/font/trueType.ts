@@ -3,6 +3,8 @@
  * the outlines' places (loca, glyf), the metrics a PDF font descriptor carries (head, hhea, OS/2, post)
  * and the PostScript name (name). Tables are read in place, not copied; nothing about hinting or
  * layout features (GSUB, GPOS) is read: the letter writer draws one glyph per character, left to right.
+ * A variable font is read at the weight asked for (variableFont.ts): its glyphs, advances and side
+ * bearings are then the instance's.
  */
 
 import { FontError } from '../errors';
@@ -11,6 +13,9 @@ import { readCharacterMap } from './cmap';
 import { FontData, damaged } from './fontData';
 import type { TableEntry } from './sfnt';
 import { readSfntDirectory } from './sfnt';
+import type { FontInstance } from './fontInstance';
+import type { VariableWeight } from './variableFont';
+import { REGULAR_WEIGHT, variableWeight } from './variableFont';
 
 /** Metrics in PDF glyph space (1/1000 em), as the font descriptor takes them. */
 export interface FontMetrics {
@@ -31,14 +36,18 @@ export class TrueTypeFont {
 	readonly glyphCount: number;
 	readonly postScriptName: string;
 	readonly metrics: FontMetrics;
-	/** Whether the file is a variable font (fvar): its glyf outlines are the default instance, which is what is drawn. */
+	/** Whether the file is a variable font (fvar). */
 	readonly variable: boolean;
+	/** For a variable font with a weight axis: its stored weight and the weight drawn. */
+	readonly variableWeight?: VariableWeight;
+	private readonly instance?: FontInstance;
 	private readonly characterMap: CharacterMap;
 	private readonly longLoca: boolean;
 	private readonly horizontalMetrics: number;
 	private readonly glyphCache = new Map<number, number>();
 
-	constructor(bytes: Uint8Array, field: string) {
+	/** `weight`: the instance a variable font is drawn at (clamped to its weight axis); static fonts ignore it. */
+	constructor(bytes: Uint8Array, field: string, weight = REGULAR_WEIGHT) {
 		this.data = new FontData(bytes, field);
 		this.tables = readSfntDirectory(this.data).tables;
 		if (!this.tables.has('glyf') && this.tables.has('CFF '))
@@ -74,7 +83,15 @@ export class TrueTypeFont {
 		this.characterMap = readCharacterMap(this.data, this.offset('cmap'));
 		this.variable = this.tables.has('fvar');
 		this.metrics = this.readMetrics(head, hhea);
-		this.postScriptName = this.readPostScriptName();
+		this.variableWeight = variableWeight(this.defaults(), this.tables, weight);
+		this.instance = this.variableWeight?.instance;
+		// An instance is another font: its own name, so a viewer never takes it for the stored weight.
+		this.postScriptName =
+			this.readPostScriptName(this.variableWeight?.postScriptNameId) ??
+			this.readPostScriptName(6) ??
+			'TrueTypeFont';
+		if (this.variableWeight !== undefined && this.variableWeight.postScriptNameId === undefined)
+			this.postScriptName = `${this.postScriptName.slice(0, 52)}_${this.variableWeight.weight}wght`;
 	}
 
 	/** Where a table starts (the table must exist: REQUIRED ones are checked on reading). */
@@ -108,12 +125,39 @@ export class TrueTypeFont {
 
 	/** A glyph's advance width in font units. */
 	advance(glyphId: number): number {
-		const index = Math.min(glyphId, this.horizontalMetrics - 1);
-		return this.data.uint16(this.offset('hmtx') + index * 4);
+		return this.instance?.glyph(glyphId).advance ?? this.storedAdvance(glyphId);
 	}
 
 	/** A glyph's left side bearing in font units. */
 	leftSideBearing(glyphId: number): number {
+		return this.instance?.glyph(glyphId).leftSideBearing ?? this.storedLeftSideBearing(glyphId);
+	}
+
+	/** A glyph's outline data (empty for a glyph without contours, like the space). */
+	glyph(glyphId: number): Uint8Array {
+		if (this.instance !== undefined) {
+			if (glyphId >= this.glyphCount) throw new RangeError(`glyph ${glyphId} is not in the font`);
+			return this.instance.glyph(glyphId).bytes;
+		}
+		return this.storedGlyph(glyphId);
+	}
+
+	/** What instancing reads: the stored outlines and metrics. */
+	private defaults() {
+		return {
+			data: this.data,
+			defaultGlyph: (glyphId: number) => this.storedGlyph(glyphId),
+			defaultAdvance: (glyphId: number) => this.storedAdvance(glyphId),
+			defaultLeftSideBearing: (glyphId: number) => this.storedLeftSideBearing(glyphId),
+		};
+	}
+
+	private storedAdvance(glyphId: number): number {
+		const index = Math.min(glyphId, this.horizontalMetrics - 1);
+		return this.data.uint16(this.offset('hmtx') + index * 4);
+	}
+
+	private storedLeftSideBearing(glyphId: number): number {
 		const hmtx = this.offset('hmtx');
 		return glyphId < this.horizontalMetrics
 			? this.data.int16(hmtx + glyphId * 4 + 2)
@@ -125,8 +169,7 @@ export class TrueTypeFont {
 		return this.toPdfUnits(this.advance(glyphId));
 	}
 
-	/** A glyph's outline data (empty for a glyph without contours, like the space). */
-	glyph(glyphId: number): Uint8Array {
+	private storedGlyph(glyphId: number): Uint8Array {
 		const loca = this.offset('loca');
 		const at = (index: number) =>
 			this.longLoca ? this.data.uint32(loca + index * 4) : this.data.uint16(loca + index * 2) * 2;
@@ -179,11 +222,10 @@ export class TrueTypeFont {
 		};
 	}
 
-	/** The name table's PostScript name (name id 6), kept to the characters a PDF name allows unescaped. */
-	private readPostScriptName(): string {
-		const fallback = 'TrueTypeFont';
+	/** A PostScript name from the name table (id 6, or a named instance's), kept to the characters a PDF name allows unescaped. */
+	private readPostScriptName(nameId: number | undefined): string | undefined {
 		const name = this.tables.get('name');
-		if (name === undefined) return fallback;
+		if (name === undefined || nameId === undefined) return undefined;
 		const data = this.data;
 		const count = data.uint16(name.offset + 2);
 		const strings = name.offset + data.uint16(name.offset + 4);
@@ -191,7 +233,7 @@ export class TrueTypeFont {
 			const record = name.offset + 6 + index * 12;
 			if (record + 12 > name.offset + name.length) break;
 			const platform = data.uint16(record);
-			if (data.uint16(record + 6) !== 6 || (platform !== 3 && platform !== 1)) continue;
+			if (data.uint16(record + 6) !== nameId || (platform !== 3 && platform !== 1)) continue;
 			const bytes = data.slice(
 				strings + data.uint16(record + 10),
 				data.uint16(record + 8),
@@ -205,11 +247,14 @@ export class TrueTypeFont {
 			const cleaned = text.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 63);
 			if (cleaned !== '') return cleaned;
 		}
-		return fallback;
+		return undefined;
 	}
 }
 
-/** Reads a TrueType file; FontError (naming `field`) when it is not one this library can embed. */
-export function readTrueType(bytes: Uint8Array, field: string): TrueTypeFont {
-	return new TrueTypeFont(bytes, field);
+/**
+ * Reads a TrueType file, a variable one at `weight` (Regular unless said); FontError (naming `field`)
+ * when it is not one this library can embed.
+ */
+export function readTrueType(bytes: Uint8Array, field: string, weight?: number): TrueTypeFont {
+	return new TrueTypeFont(bytes, field, weight);
 }

@@ -6,11 +6,15 @@
  * not given falls back: bold-italic to bold, then italic, then regular; bold and italic to regular
  * (the run is then printed upright or regular: nothing is synthesised). Code stays in Courier where
  * its characters fit WinAnsi (monospaced, as without a font), else it is drawn in the regular file.
+ * A variable font (with a weight axis) is drawn at Regular (400) in the regular and italic faces and
+ * at Bold (700) in the bold ones, clamped to its axis; a bold face that falls back to a variable file
+ * is that file at Bold, so one variable file gives a letter both weights.
  */
 
 import { LetterError } from '../errors';
 import { readTrueType } from '../font/trueType';
 import type { TrueTypeFont } from '../font/trueType';
+import { BOLD_WEIGHT, REGULAR_WEIGHT } from '../font/variableFont';
 import type { Face, FontName } from './fontName';
 import { winAnsiByte } from './winAnsi';
 
@@ -46,6 +50,12 @@ export const STANDARD_FACES: LetterFaces = {
 };
 
 const FACE_NAMES = ['regular', 'bold', 'italic', 'boldItalic'] as const;
+const FACE_WEIGHTS = {
+	regular: REGULAR_WEIGHT,
+	bold: BOLD_WEIGHT,
+	italic: REGULAR_WEIGHT,
+	boldItalic: BOLD_WEIGHT,
+} as const;
 
 /** The faces for a letter's `font` option (STANDARD_FACES without one); FontError for a file it cannot embed. */
 export function letterFaces(font: LetterFont | undefined): LetterFaces {
@@ -66,17 +76,17 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 					field: `font.${name}`,
 				},
 			);
-		files.set(name, readTrueType(bytes, `font.${name}`));
+		files.set(name, readTrueType(bytes, `font.${name}`, FACE_WEIGHTS[name]));
 	}
 	const face = (file: TrueTypeFont): Face => ({ kind: 'embedded', font: file });
 	const regular = face(files.get('regular')!);
-	const bold = files.has('bold') ? face(files.get('bold')!) : regular;
+	const bold = files.has('bold') ? face(files.get('bold')!) : emboldened(regular);
 	const italic = files.has('italic') ? face(files.get('italic')!) : regular;
 	const boldItalic = files.has('boldItalic')
 		? face(files.get('boldItalic')!)
 		: files.has('bold')
 			? bold
-			: italic;
+			: emboldened(italic);
 	const given = [...files.values()];
 	const names = [...new Set(given.map((file) => file.postScriptName))].join(', ');
 	return {
@@ -90,6 +100,15 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 			description: `the letter's font (${names})`,
 		},
 	};
+}
+
+/** A bold face's fallback: the face's file at Bold when it is a variable font whose axis goes further, else the face. */
+function emboldened(face: Face): Face {
+	if (typeof face === 'string' || face.font.variableWeight === undefined) return face;
+	const bold = readTrueType(face.font.data.bytes, face.font.data.field, BOLD_WEIGHT);
+	return bold.variableWeight!.weight === face.font.variableWeight.weight
+		? face
+		: { kind: 'embedded', font: bold };
 }
 
 /** Whether every character of a text has a WinAnsi byte (Courier can show it). */
