@@ -138,6 +138,8 @@ describe('a table keeps its words whole', () => {
 			else {
 				expect(lines.length).toBeGreaterThan(1);
 				for (const line of lines.slice(0, -1)) expect(line).toMatch(/^[A-Za-z]+-$/);
+				// No letter or two left alone on the last line ("Hydrochlorothiaz-" "ide").
+				expect(lines[lines.length - 1].length).toBeGreaterThanOrEqual(3);
 				expect(lines.map((line) => line.replace(/-$/, '')).join('')).toBe(word);
 			}
 		});

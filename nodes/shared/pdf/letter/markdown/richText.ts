@@ -90,9 +90,13 @@ function hyphenAfter(glyph: Glyph): Glyph {
 	};
 }
 
+/** A broken word's last line keeps at least this many characters when the line before can spare them. */
+const SHORTEST_TAIL = 3;
+
 /**
  * A word wider than the line as parts that fit it: every part but the last ends in a hyphen that fits
- * with it (none after a character that is one already); a part holds at least one character.
+ * with it (none after a character that is one already); a part holds at least one character, and the
+ * last one SHORTEST_TAIL where it can ("Hydrochlorothia-" "zide", not "Hydrochlorothiazi-" "de").
  */
 function hyphenatedParts(glyphs: readonly Glyph[], maxUnits: number): Glyph[][] {
 	const parts: Glyph[][] = [];
@@ -103,16 +107,24 @@ function hyphenatedParts(glyphs: readonly Glyph[], maxUnits: number): Glyph[][] 
 		const restFits = units + unitsOf(glyphs.slice(index)) <= maxUnits + 1e-6;
 		const hyphenFits = units + glyphUnits + unitsOf([hyphenAfter(glyph)]) <= maxUnits + 1e-6;
 		if (part.length > 0 && !restFits && !hyphenFits) {
-			const last = part[part.length - 1];
-			parts.push(last.character === '-' ? part : [...part, hyphenAfter(last)]);
+			parts.push(part);
 			part = [];
 			units = 0;
 		}
 		part.push(glyph);
 		units += glyphUnits;
 	});
+	const before = parts[parts.length - 1];
+	const moved = Math.min(SHORTEST_TAIL - part.length, (before?.length ?? 0) - SHORTEST_TAIL);
+	if (moved > 0 && unitsOf([...before.slice(-moved), ...part]) <= maxUnits + 1e-6)
+		part = [...before.splice(before.length - moved), ...part];
 	parts.push(part);
-	return parts;
+	return parts.map((glyphsOfPart, index) => {
+		const last = glyphsOfPart[glyphsOfPart.length - 1];
+		return index === parts.length - 1 || last.character === '-'
+			? glyphsOfPart
+			: [...glyphsOfPart, hyphenAfter(last)];
+	});
 }
 
 /** Wraps one paragraph of glyphs (no line breaks) into lines no wider than maxWidth points. */
