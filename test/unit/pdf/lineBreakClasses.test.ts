@@ -111,6 +111,7 @@ describe("UAX #14's pair rules", () => {
 		['AL', 'GL', false], // LB12a
 		['GL', 'AL', false], // LB12
 		['ZW', 'CL', true], // LB8
+		['ZW', 'ZW', false], // LB7 before LB8
 		['AL', 'WJ', false], // LB11
 	] as const)('%s then %s: may break %s', (before, after, expected) => {
 		expect(mayBreakBetween(before, after)).toBe(expected);

@@ -95,10 +95,11 @@ export function resolvedClass(codePoint: number): LineBreakClass {
 /** Classes no line starts with, even after spaces (LB13): closing punctuation, !, ?, infix separators, /. */
 const NO_BREAK_BEFORE_EVEN_AFTER_SPACES = new Set<LineBreakClass>(['CL', 'CP', 'EX', 'IS', 'SY']);
 
-/** LB8, LB11, LB13 to LB17: the rules that hold across spaces too (`before` is the class before them). */
+/** LB7, LB8, LB11, LB13 to LB17: the rules that hold across spaces too (`before` is the class before them). */
 export function mayBreakAcrossSpaces(before: LineBreakClass, after: LineBreakClass): boolean {
-	if (before === 'ZW') return true;
-	if (after === 'WJ' || after === 'ZW') return false;
+	if (after === 'ZW') return false; // LB7
+	if (before === 'ZW') return true; // LB8
+	if (after === 'WJ') return false; // LB11
 	if (NO_BREAK_BEFORE_EVEN_AFTER_SPACES.has(after)) return false;
 	if (before === 'OP') return false;
 	if (before === 'QU' && after === 'OP') return false;
@@ -136,6 +137,7 @@ function heldTogether(before: LineBreakClass, after: LineBreakClass): boolean {
  * mark: LB9 keeps one with the character before it, whose class it takes).
  */
 export function mayBreakBetween(before: LineBreakClass, after: LineBreakClass): boolean {
+	if (after === 'ZW') return false; // LB7
 	if (before === 'ZW') return true; // LB8
 	if (before === 'WJ' || before === 'GL') return false; // LB11, LB12
 	if (after === 'GL' && before !== 'BA' && before !== 'HY') return false; // LB12a
