@@ -14,9 +14,10 @@ import { differences, imageList, qpdfCheck, renderPage } from '../tiff/tools';
 
 const IMAGEMAGICK = '/usr/bin/convert';
 
-/** convert with the arguments (the last one names the output file in the workspace); returns its bytes. */
-export function magick(space: Workspace, args: string[], output: string): Buffer {
-	execFileSync(IMAGEMAGICK, [...args, space.path(output)], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** convert with the arguments to a new file of the workspace (in `format`, else by its name); returns its bytes. */
+export function magick(space: Workspace, args: string[], output: string, format?: string): Buffer {
+	const target = format === undefined ? space.path(output) : `${format}:${space.path(output)}`;
+	execFileSync(IMAGEMAGICK, [...args, target], { stdio: ['ignore', 'ignore', 'pipe'] });
 	return readFileSync(space.path(output));
 }
 
