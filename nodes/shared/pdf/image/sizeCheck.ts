@@ -6,6 +6,9 @@
 import { DocumentError } from '../errors';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './limits';
 
+/** 50000000 -> 50,000,000 (toLocaleString would load ICU's data on its first call: tens of milliseconds). */
+const grouped = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /**
  * Throws 'tooLarge' when an image of this size would pass the limits. The message states the limits,
  * not the declared size (a header's values are the document's).
@@ -14,7 +17,7 @@ export function checkImageSize(format: string, width: number, height: number): v
 	if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
 		throw new DocumentError(
 			'tooLarge',
-			`the ${format} image is larger than an image may be (${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels in all)`,
+			`the ${format} image is larger than an image may be (${grouped(MAX_IMAGE_SIDE)} pixels a side, ${grouped(MAX_IMAGE_PIXELS)} pixels in all)`,
 		);
 	}
 }
