@@ -29,7 +29,7 @@ describe('example workflow files', () => {
 		Object.values(FILES).map((file) => [file, readExampleText(file)]),
 	);
 
-	test('examples/ holds exactly the seven examples and the two AI agent ones, each of the seven valid n8n workflow JSON', () => {
+	test('examples/ holds exactly the examples of FILES and the two AI agent ones, each of FILES valid n8n workflow JSON', () => {
 		expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(
 			[...Object.values(FILES), AI_AGENT_FILE, AI_APPROVAL_FILE].sort(),
 		);
@@ -127,10 +127,11 @@ describe('example workflow files', () => {
 				file === FILES.poll ||
 				file === FILES.sendFax ||
 				file === FILES.formLetter ||
+				file === FILES.formPhoto ||
 				file === FILES.packet ||
 				file === FILES.scriptLetter
 			) {
-				// The polling example, Send and Wait, the form letter, the packet and the letter in another
+				// The polling example, Send and Wait, the two forms, the packet and the letter in another
 				// script need no URL at all: no webhook trigger, no n8n address.
 				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
 				expect(
@@ -198,5 +199,60 @@ describe('example workflow files', () => {
 		);
 		expect([...read].sort()).toEqual([...labels].sort());
 		expect(String(send.parameters.text)).toMatch(/^=/);
+	});
+
+	test("the form photo: a Form Trigger with one file field, whose file (its binary field, the label's \\W as _) is faxed behind a cover page", () => {
+		const example = parseExample(texts[FILES.formPhoto]);
+		const form = triggerOf(example, FORM_TRIGGER_TYPE);
+		expect(form.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+		expect(form.typeVersion).toBe(
+			triggerOf(parseExample(texts[FILES.formLetter]), FORM_TRIGGER_TYPE).typeVersion,
+		);
+		expect(form.parameters).toMatchObject({
+			responseMode: 'lastNode',
+			options: { path: 'photo-fax' },
+		});
+		const fields = (
+			form.parameters.formFields as {
+				values: Array<{ fieldLabel: string; fieldType?: string; requiredField?: boolean }>;
+			}
+		).values;
+		const files = fields.filter((field) => field.fieldType === 'file');
+		expect(files).toEqual([
+			{
+				fieldLabel: 'Document',
+				fieldType: 'file',
+				multipleFiles: false,
+				acceptFileTypes: '.jpg,.jpeg,.png,.gif,.bmp,.pdf,.tif,.tiff',
+				requiredField: true,
+			},
+		]);
+		const [send] = example.nodes.filter((node) => node.type === 'n8n-nodes-fax-service.faxService');
+		expect(example.connections[form.name].main).toEqual([
+			[{ node: send.name, type: 'main', index: 0 }],
+		]);
+		expect(send.parameters).toMatchObject({
+			resource: 'sentFax',
+			operation: 'send',
+			documentSource: 'binary',
+			// n8n's Form Trigger names the binary field after the label, every \\W made _.
+			binaryPropertyName: files[0].fieldLabel.replace(/\\W/g, '_'),
+			addCoverPage: true,
+			fromNumber: { __rl: true, mode: 'list' },
+		});
+		// Every text field is read by an expression of the Fax Service node, and nothing else is.
+		const read = new Set(
+			strings(send.parameters).flatMap((entry) =>
+				[...entry.value.matchAll(/\$json(?:\['([^']+)'\]|\.(\w+))/g)].map(
+					(match) => match[1] ?? match[2],
+				),
+			),
+		);
+		expect([...read].sort()).toEqual(
+			fields
+				.filter((field) => field.fieldType !== 'file')
+				.map((field) => field.fieldLabel)
+				.sort(),
+		);
 	});
 });

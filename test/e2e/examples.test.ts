@@ -4,7 +4,8 @@
  * credential picked), its manual part executed and its trigger part (or its waiting Send and Wait)
  * driven by the sandbox's real callbacks. The n8n is the run's shared one of each host.
  * The files themselves are checked in example-files.test.ts; the form-letter example runs in
- * examples-form.test.ts, the AI agent example in examples-ai.test.ts.
+ * examples-form.test.ts, the form-photo example in examples-photo.test.ts, the AI agent example in
+ * examples-ai.test.ts.
  */
 import { existsSync } from 'fs';
 import { join } from 'path';

@@ -57,6 +57,7 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 		expect(published).toEqual([
 			'ai-extraction.json',
 			'form-letter-fax.json',
+			'form-photo-fax.json',
 			'inbound-fax-route-by-classification.json',
 			'poll-inbound-faxes-and-route.json',
 			'provision-number-for-new-client.json',
@@ -73,11 +74,13 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 			expect({ file, issues: packageNodeIssues(workflow.nodes) }).toEqual({ file, issues: {} });
 		}
 		// What the issue saw: the file as it is stops the editor's first Publish.
-		const formLetter = devExamples
-			.exampleWorkflows()
-			.find(({ file }) => file === 'form-letter-fax.json')!;
-		expect(packageNodeIssues(formLetter.workflow.nodes)).toEqual({
+		const asFiled = (name: string) =>
+			devExamples.exampleWorkflows().find(({ file }) => file === name)!.workflow.nodes;
+		expect(packageNodeIssues(asFiled('form-letter-fax.json'))).toEqual({
 			'Fax the Letter': ['Parameter "From Number" is required.'],
+		});
+		expect(packageNodeIssues(asFiled('form-photo-fax.json'))).toEqual({
+			'Fax the Document': ['Parameter "From Number" is required.'],
 		});
 	});
 
@@ -92,7 +95,10 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 					changed.push(`${file}: ${node.name}`);
 			}
 		}
-		expect(changed).toEqual(['form-letter-fax.json: Fax the Letter']);
+		expect(changed).toEqual([
+			'form-letter-fax.json: Fax the Letter',
+			'form-photo-fax.json: Fax the Document',
+		]);
 		const send = after
 			.find(({ file }) => file === 'form-letter-fax.json')!
 			.workflow.nodes.find((node) => node.name === 'Fax the Letter')!;

@@ -15,7 +15,7 @@ export const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbo
 export const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
 export const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
 export const PACKAGE_TYPES = ['n8n-nodes-fax-service.faxService', TRIGGER_TYPE, POLL_TRIGGER_TYPE];
-/** n8n's own Form Trigger: the form-letter example starts from a form submission. */
+/** n8n's own Form Trigger: the form-letter and form-photo examples start from a form submission. */
 export const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
 
 export const FILES = {
@@ -25,6 +25,7 @@ export const FILES = {
 	client: 'provision-number-for-new-client.json',
 	poll: 'poll-inbound-faxes-and-route.json',
 	formLetter: 'form-letter-fax.json',
+	formPhoto: 'form-photo-fax.json',
 	packet: 'referral-packet-fax.json',
 	scriptLetter: 'letter-in-any-script.json',
 } as const;
