@@ -1,4 +1,6 @@
-import { writeFileSync } from 'fs';
+import { execFileSync } from 'child_process';
+import { readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
 import { pngImage } from '../../../../nodes/shared/pdf/image/png';
 import type { Ihdr } from './png-tools';
 import {
@@ -231,5 +233,51 @@ describe.each([false, true])('interlaced %s', (interlaced) => {
 			expect.objectContaining({ width: WIDTH, height: HEIGHT, ...variant.pdf }),
 		]);
 		expect(entries.includes('/Predictor 15')).toBe(variant.copied && !interlaced);
+	});
+});
+
+describe('what the file states, as Debian tools write it', () => {
+	test('pHYs from convert -density: 300 dpi, and 96 x 150 dpi', () => {
+		const square = convert(
+			space,
+			[space.path('rgb.png'), '-units', 'PixelsPerInch', '-density', '300'],
+			'dpi-300.png',
+		);
+		expect(pngImage(square).resolution).toEqual({ x: 300, y: 300 });
+		const uneven = convert(
+			space,
+			[space.path('rgb.png'), '-units', 'PixelsPerInch', '-density', '96x150'],
+			'dpi-96x150.png',
+		);
+		expect(pngImage(uneven).resolution).toEqual({ x: 96, y: 150 });
+	});
+
+	test.each([3, 6, 8])('the eXIf orientation exiftool writes: %i', (orientation) => {
+		const name = `orientation-${orientation}.png`;
+		convert(space, [space.path('rgb.png'), ...pngType(2, 8)], name);
+		execFileSync('exiftool', [
+			'-q',
+			'-overwrite_original',
+			`-Orientation=${orientation}`,
+			'-n',
+			space.path(name),
+		]);
+		const png = readFileSync(space.path(name));
+		expect(png.includes('eXIf', 8, 'latin1')).toBe(true);
+		expect(pngImage(png).orientation).toBe(orientation);
+	});
+
+	test("a real screenshot (the README's): copied as it is, its pixels exact", () => {
+		const file = join(__dirname, '../../../../docs/images/send-letter.png');
+		const png = readFileSync(file);
+		expect(ihdrOf(png)).toMatchObject({ colourType: 2, bitDepth: 8, interlaced: false });
+		const image = pngImage(png);
+		expect(image.dictionaryEntries).toContain('/Predictor 15');
+		const pdf = space.path('screenshot.pdf');
+		writeFileSync(pdf, onePagePdf(image));
+		expect(qpdfCheck(pdf).status).toBe(0);
+		expect(
+			differences(extractedRgb(space, pdf, 8, false), referenceRgb(file, 8), image.width, 3),
+		).toEqual([]);
 	});
 });

@@ -69,8 +69,9 @@ function isCopiedAsIs({ header, transparency }: PngChunks): boolean {
 }
 
 /**
- * pHYs's resolution in dots per inch, when its unit is the metre. PNG writers store the nearest whole
- * pixels per metre (72 dpi as 2835): a whole dpi that gives the same count back is the one meant.
+ * pHYs's resolution in dots per inch, when its unit is the metre. Writers store a whole number of
+ * pixels per metre, rounded (72 dpi as 2835) or cut (ImageMagick: 96 dpi as 3779): a whole dpi less
+ * than one pixel a metre away is the one meant (whole dpi are 39 pixels a metre apart).
  */
 function resolutionOf(physical: Uint8Array | undefined): ImageXObject['resolution'] {
 	if (physical === undefined || physical.length !== 9 || physical[8] !== UNIT_METRE)
@@ -85,5 +86,5 @@ function toDpi(pixelsPerMetre: number): number | undefined {
 	const dpi = pixelsPerMetre * METRES_PER_INCH;
 	if (!(dpi >= MIN_DPI && dpi <= MAX_DPI)) return undefined;
 	const whole = Math.round(dpi);
-	return Math.round(whole / METRES_PER_INCH) === pixelsPerMetre ? whole : dpi;
+	return Math.abs(whole / METRES_PER_INCH - pixelsPerMetre) < 1 ? whole : dpi;
 }
