@@ -70,7 +70,7 @@ export function readOutline(glyph: Uint8Array, field: string): Outline {
 	let at = 10 + contours * 2;
 	const instructionLength = view.getUint16(at);
 	need(at + 2, instructionLength);
-	const instructions = glyph.slice(at + 2, at + 2 + instructionLength);
+	const instructions = Uint8Array.from(glyph.subarray(at + 2, at + 2 + instructionLength));
 	at += 2 + instructionLength;
 	const flags: number[] = [];
 	while (flags.length < pointCount) {
@@ -164,7 +164,7 @@ function readComposite(
 			argument1,
 			argument2,
 			transform,
-			transformBytes: glyph.slice(at, at + size),
+			transformBytes: Uint8Array.from(glyph.subarray(at, at + size)),
 		});
 		at += size;
 	} while (flags & MORE_COMPONENTS);
@@ -173,7 +173,7 @@ function readComposite(
 		need(at, 2);
 		const length = view.getUint16(at);
 		need(at + 2, length);
-		instructions = glyph.slice(at + 2, at + 2 + length);
+		instructions = Uint8Array.from(glyph.subarray(at + 2, at + 2 + length));
 	}
 	return { kind: 'composite', components, instructions };
 }

@@ -32,7 +32,10 @@ export function readSfntDirectory(data: FontData): SfntDirectory {
 	if (version === OTTO)
 		throw new FontError(
 			'cff',
-			`${field} is an OpenType font with CFF (PostScript) outlines ('OTTO', usually .otf): only TrueType outlines (glyf, usually .ttf) can be embedded; use the .ttf edition of the font`,
+			hasTable(data, 'CFF2')
+				? // A variable .otf: CFF2's blended outlines are not instanced here; its .ttf edition is.
+					`${field} is a variable OpenType font with CFF2 (PostScript) outlines ('OTTO', usually .otf): only TrueType outlines (glyf, usually .ttf) can be embedded; use the variable .ttf edition of the font, or a static .ttf of the weight you want`
+				: `${field} is an OpenType font with CFF (PostScript) outlines ('OTTO', usually .otf): only TrueType outlines (glyf, usually .ttf) can be embedded; use the .ttf edition of the font`,
 			field,
 		);
 	if (version === TTCF)
@@ -65,6 +68,14 @@ export function readSfntDirectory(data: FontData): SfntDirectory {
 		tables.set(tag, { offset, length });
 	}
 	return { tables };
+}
+
+/** Whether the table directory names a table (read before the file is known to be TrueType). */
+function hasTable(data: FontData, tag: string): boolean {
+	const count = data.length >= 12 ? data.uint16(4) : 0;
+	for (let index = 0; index < count && 12 + index * 16 + 4 <= data.length; index += 1)
+		if (data.tag(12 + index * 16) === tag) return true;
+	return false;
 }
 
 /** The OpenType table checksum: the sum of the big-endian 32-bit words, the last one zero-padded. */

@@ -3,8 +3,8 @@
  * composite ones, numbered 0, 1, 2… in their original order, in a file of the tables a PDF viewer
  * needs to draw them (head, hhea, maxp, hmtx, loca, glyf and the hinting programs cvt, fpgm, prep).
  * Everything else is left out: the character map (the PDF maps its codes to glyphs itself), names,
- * layout features, and a variable font's variation tables (fvar, gvar, HVAR…), which leaves the glyf
- * outlines' default instance.
+ * layout features, and a variable font's variation tables (fvar, gvar, avar, HVAR, MVAR, STAT…): its
+ * glyphs and metrics are those of the instance the font was read at (variableFont.ts), a static font.
  */
 
 import { components, renumberComponents } from './compositeGlyphs';

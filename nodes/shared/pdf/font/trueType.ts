@@ -86,12 +86,15 @@ export class TrueTypeFont {
 		this.variableWeight = variableWeight(this.defaults(), this.tables, weight);
 		this.instance = this.variableWeight?.instance;
 		// An instance is another font: its own name, so a viewer never takes it for the stored weight.
+		const named = this.readPostScriptName(this.variableWeight?.postScriptNameId);
+		const stored = this.readPostScriptName(6) ?? 'TrueTypeFont';
+		// Without a named instance at the weight: the variations' name prefix (name id 25) or the
+		// stored name, and the weight, as Adobe's naming of arbitrary instances does.
 		this.postScriptName =
-			this.readPostScriptName(this.variableWeight?.postScriptNameId) ??
-			this.readPostScriptName(6) ??
-			'TrueTypeFont';
-		if (this.variableWeight !== undefined && this.variableWeight.postScriptNameId === undefined)
-			this.postScriptName = `${this.postScriptName.slice(0, 52)}_${this.variableWeight.weight}wght`;
+			named ??
+			(this.variableWeight === undefined
+				? stored
+				: `${(this.readPostScriptName(25) ?? stored).slice(0, 52)}_${this.variableWeight.weight}wght`);
 	}
 
 	/** Where a table starts (the table must exist: REQUIRED ones are checked on reading). */

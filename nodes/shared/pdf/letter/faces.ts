@@ -84,7 +84,7 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 	const italic = files.has('italic') ? face(files.get('italic')!) : regular;
 	const boldItalic = files.has('boldItalic')
 		? face(files.get('boldItalic')!)
-		: files.has('bold')
+		: files.has('bold') || !files.has('italic')
 			? bold
 			: emboldened(italic);
 	const given = [...files.values()];

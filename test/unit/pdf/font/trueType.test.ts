@@ -6,6 +6,7 @@ import {
 	nanumGothic,
 	notoSans,
 	sawarabiGothic,
+	sourceSansVariable,
 	tablesOf,
 	withTables,
 } from '../../../harness/pdf/fonts';
@@ -61,15 +62,14 @@ describe('reading a TrueType font', () => {
 		expect(sawarabi.advanceUnits(sawarabi.glyphId('山'.codePointAt(0)!))).toBe(1000);
 	});
 
-	test('a variable font (fvar, gvar) is read at its default instance', () => {
-		const variable = withTables(notoSans(), {
-			fvar: new Uint8Array(16),
-			gvar: new Uint8Array(20),
-			HVAR: new Uint8Array(20),
-		});
-		const font = readTrueType(variable, 'font.regular');
+	test('a variable font is read at Regular: Source Sans 3 VF, whose stored outlines are ExtraLight', () => {
+		const font = readTrueType(sourceSansVariable(), 'font.regular');
 		expect(font.variable).toBe(true);
+		expect(font.variableWeight).toMatchObject({ defaultWeight: 200, weight: 400 });
+		expect(font.postScriptName).toBe('SourceSans3VF-Regular');
 		expect(font.has('ễ'.codePointAt(0)!)).toBe(true);
+		// A static font has no weight to set.
+		expect(readTrueType(notoSans(), 'font.regular').variableWeight).toBeUndefined();
 	});
 });
 
