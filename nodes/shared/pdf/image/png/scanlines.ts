@@ -26,16 +26,7 @@ const broken = (why: string): DocumentError =>
 export function inflateScanlines(header: PngHeader, stream: Uint8Array): Uint8Array {
 	if (!hasZlibHeader(stream)) throw broken('its zlib header is invalid');
 	const expected = scanlineBytes(header);
-	let scanlines: Uint8Array;
-	try {
-		scanlines = inflate(stream, expected);
-	} catch (error) {
-		if (!(error instanceof DocumentError)) throw error;
-		// 'tooLarge' here means more data than the image has rows for: the stream is wrong, not the image big.
-		throw broken(
-			error.reason === 'tooLarge' ? 'it holds more than the image' : 'invalid deflate data',
-		);
-	}
+	const scanlines = inflateAtMost(stream, expected);
 	if (scanlines.length < expected) throw damaged("the PNG's image data ends early");
 	const end = stream.length;
 	const stored =
@@ -47,6 +38,22 @@ export function inflateScanlines(header: PngHeader, stream: Uint8Array): Uint8Ar
 	if (end < 6 || adler32(scanlines) !== stored) throw broken('its Adler-32 check fails');
 	checkFilterTypes(header, scanlines);
 	return scanlines;
+}
+
+/** The inflated stream, at most `limit` bytes; the inflate's refusals said as the PNG's data being broken. */
+function inflateAtMost(stream: Uint8Array, limit: number): Uint8Array {
+	let failure: unknown;
+	try {
+		return inflate(stream, limit);
+	} catch (error) {
+		failure = error;
+	}
+	// 'tooLarge' here means more data than the image has rows for: the stream is wrong, not the image big.
+	if (failure instanceof DocumentError)
+		throw broken(
+			failure.reason === 'tooLarge' ? 'it holds more than the image' : 'invalid deflate data',
+		);
+	throw failure;
 }
 
 /** Deflate, a window of at most 32 KiB, the check bits right, no preset dictionary (RFC 1950). */
