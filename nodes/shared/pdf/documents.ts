@@ -1,9 +1,12 @@
 /**
- * The documents of a fax as the operations see them: a PDF or a TIFF opened for joining (a TIFF's pages
- * become a PDF first) and the size of its first page (compose/join makes the one PDF they are joined into).
+ * The documents of a fax as the operations see them: a PDF, a TIFF or an image opened for joining (a
+ * TIFF's pages and an image's one page become a PDF first) and the size of its first page
+ * (compose/join makes the one PDF they are joined into).
  */
 
-import { fileTypeOf } from './fileType';
+import { DocumentError } from './errors';
+import { fileTypeOf, isImageKind, refusedImageFormat } from './fileType';
+import { imageToPdf } from './image';
 import type { PageSize } from './letter/layout';
 import { PAGE_SIZES } from './letter/layout';
 import type { PdfDocument } from './read/document';
@@ -13,9 +16,27 @@ import { tiffToPdf } from './tiff';
 
 export type OpenedDocument = PdfDocument;
 
-/** Opens a PDF, or a TIFF as the PDF of its pages. Throws DocumentError for a file it cannot take. */
-export function openDocument(data: Uint8Array): OpenedDocument {
-	return readPdf(fileTypeOf(data)?.kind === 'tiff' ? tiffToPdf(data).pdf : data);
+export interface OpenOptions {
+	/** An image's page: Letter or A4 (Letter when not given). PDFs and TIFFs keep their own sizes. */
+	pageSize?: PageSize;
+}
+
+/**
+ * Opens a PDF; a TIFF as the PDF of its pages; a JPEG, PNG, GIF or BMP as a one-page PDF of
+ * `pageSize`. Throws DocumentError for a file it cannot take (a HEIC, WebP or AVIF named as such).
+ */
+export function openDocument(data: Uint8Array, options: OpenOptions = {}): OpenedDocument {
+	const kind = fileTypeOf(data)?.kind;
+	if (kind === 'tiff') return readPdf(tiffToPdf(data).pdf);
+	if (kind !== undefined && isImageKind(kind))
+		return readPdf(imageToPdf(data, options.pageSize ?? 'letter'));
+	const refused = kind === undefined ? refusedImageFormat(data) : undefined;
+	if (refused !== undefined)
+		throw new DocumentError(
+			'imageFormat',
+			`the file is ${refused === 'AVIF' ? 'an' : 'a'} ${refused} image, which this package does not convert`,
+		);
+	return readPdf(data);
 }
 
 function numbers(

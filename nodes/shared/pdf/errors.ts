@@ -70,10 +70,12 @@ export function codePointLabel(codePoint: number): string {
 	return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Why a file given as a document (PDF or TIFF) cannot go into a fax. */
+/** Why a file given as a document (PDF, TIFF or image) cannot go into a fax. */
 export type DocumentErrorReason =
-	/** Neither a PDF nor a TIFF: no %PDF- header near the start, no TIFF byte-order mark. */
+	/** Neither a PDF, a TIFF nor an image of fileType's: no %PDF- header near the start, no TIFF byte-order mark, no image signature. */
 	| 'notPdf'
+	/** A HEIC, WebP or AVIF image (fileType's refusedImageFormat): recognised, not converted; the message names it. */
+	| 'imageFormat'
 	/** The PDF has an /Encrypt dictionary: its objects cannot be copied without the password. */
 	| 'encrypted'
 	/** The file is cut short or its structure is broken beyond what readers rebuild. */

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { FileKind, FileType } from '../pdf';
-import { fileTypeOf } from '../pdf';
+import type { FileKind, FileType, RefusedImageFormat } from '../pdf';
+import { fileTypeOf, isImageKind, refusedImageFormat } from '../pdf';
 
 /**
  * Every check made before a request leaves n8n: one validator per kind of value, each throwing a
@@ -23,7 +23,43 @@ export type CheckContext = Pick<IExecuteFunctions, 'getNode' | 'getTimezone'>;
 /** Largest file the AI document endpoint accepts (spec 4.6 and 8). */
 export const AI_DOCUMENT_MAX_BYTES = 52_428_800;
 
-export const MIME_TYPE: Record<FileKind, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
+export const MIME_TYPE: Record<FileKind, string> = {
+	pdf: 'application/pdf',
+	tiff: 'image/tiff',
+	jpeg: 'image/jpeg',
+	png: 'image/png',
+	gif: 'image/gif',
+	bmp: 'image/bmp',
+};
+
+/** A file name's extension for each kind, for a file that came without a name. */
+export const FILE_EXTENSION: Record<FileKind, string> = {
+	pdf: 'pdf',
+	tiff: 'tif',
+	jpeg: 'jpg',
+	png: 'png',
+	gif: 'gif',
+	bmp: 'bmp',
+};
+
+/** The image formats recognised and refused by name: what each is, and what to do instead. */
+export const REFUSED_IMAGES: Record<RefusedImageFormat, { what: string; remedy: string }> = {
+	HEIC: {
+		what: "a HEIC image (the iPhone's photo format)",
+		remedy:
+			'HEIC photos are not converted. On the iPhone, Settings → Camera → Formats → "Most Compatible" takes photos as JPEG from then on; or convert this file to JPEG or PNG first, for example with n8n\'s Edit Image node (Options → Format: jpeg or png).',
+	},
+	WebP: {
+		what: 'a WebP image',
+		remedy:
+			"WebP images are not converted: convert the file to PNG or JPEG first, for example with n8n's Edit Image node (Options → Format: png or jpeg).",
+	},
+	AVIF: {
+		what: 'an AVIF image',
+		remedy:
+			"AVIF images are not converted: convert the file to PNG or JPEG first, for example with n8n's Edit Image node (Options → Format: png or jpeg), or save it from the app that made it as JPEG.",
+	},
+};
 
 /**
  * Fails the check. The message (which n8n copies into its logs and event log) names the field, the
@@ -212,6 +248,18 @@ export function assertIntegerInRange(
 	return value;
 }
 
+/** "PDF or TIFF file", "PDF, TIFF or image file (JPEG, PNG, GIF or BMP)": what a field takes, in words. */
+export function kindsInWords(allowed: readonly FileKind[]): string {
+	const or = (names: string[]) =>
+		names.length < 2
+			? names.join('')
+			: `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+	const images = allowed.filter(isImageKind).map((kind) => kind.toUpperCase());
+	const documents = allowed.filter((kind) => !isImageKind(kind)).map((kind) => kind.toUpperCase());
+	if (images.length === 0) return `${or(documents)} file`;
+	return `${or([...documents, 'image'])} file (${or(images)})`;
+}
+
 /**
  * The file's type by its first bytes (the PDF library's rule), checked against the kinds the field
  * takes; `head` holds the file's first FILE_TYPE_HEAD_BYTES bytes, or all of a shorter file.
@@ -224,9 +272,15 @@ export function assertFileKind(
 	allowed: readonly FileKind[],
 ): FileType {
 	const type = fileTypeOf(head);
-	const wanted = allowed.map((k) => k.toUpperCase()).join(' or ');
+	const wanted = kindsInWords(allowed);
+	const refused = type === undefined ? refusedImageFormat(head) : undefined;
+	if (refused !== undefined) {
+		fail(ctx, itemIndex, field, `must be a ${wanted}, got ${REFUSED_IMAGES[refused].what}`, {
+			hint: REFUSED_IMAGES[refused].remedy,
+		});
+	}
 	if (type?.bigTiff) {
-		fail(ctx, itemIndex, field, `must be a ${wanted} file, got a BigTIFF`, {
+		fail(ctx, itemIndex, field, `must be a ${wanted}, got a BigTIFF`, {
 			hint: 'Fax services and this node take classic TIFF: save the scan as a classic TIFF (CCITT Group 4) or as a PDF.',
 		});
 	}
@@ -235,7 +289,7 @@ export function assertFileKind(
 			ctx,
 			itemIndex,
 			field,
-			`must be a ${wanted} file${type ? `, got a ${type.kind.toUpperCase()}` : ''}`,
+			`must be a ${wanted}${type ? `, got a ${type.kind.toUpperCase()}` : ''}`,
 			{
 				hint: 'The file type is checked by its content (its first bytes), not by its name or mime type.',
 			},

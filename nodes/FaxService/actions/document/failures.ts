@@ -164,7 +164,15 @@ export function fontFailure(
 }
 
 const DOCUMENT_PROBLEMS: Record<DocumentErrorReason, { problem: string; remedy: string }> = {
-	notPdf: { problem: 'is not a PDF or TIFF file', remedy: 'Give a PDF or TIFF file.' },
+	notPdf: {
+		problem: 'is not a PDF, TIFF or image file',
+		remedy: 'Give a PDF, a TIFF or an image (JPEG, PNG, GIF or BMP).',
+	},
+	imageFormat: {
+		problem: 'is an image format this node does not convert (HEIC, WebP or AVIF)',
+		remedy:
+			'On the iPhone, Settings → Camera → Formats → "Most Compatible" takes photos as JPEG from then on; or convert the file to JPEG or PNG first, for example with n8n\'s Edit Image node (Options → Format: jpeg or png).',
+	},
 	encrypted: {
 		problem: 'is an encrypted PDF',
 		remedy:
@@ -176,11 +184,13 @@ const DOCUMENT_PROBLEMS: Record<DocumentErrorReason, { problem: string; remedy: 
 	},
 	unsupported: {
 		problem: 'uses a format feature this node cannot read',
-		remedy: 'Save it as a PDF (or as a TIFF with CCITT Group 4 compression) and send that.',
+		remedy:
+			'Save it as a PDF (or as a TIFF with CCITT Group 4 compression; an image as a baseline JPEG or a PNG) and send that.',
 	},
 	tooLarge: {
 		problem: 'is too large to put in the fax',
-		remedy: 'Send it in smaller parts, or reduce its size (for example a lower scan resolution).',
+		remedy:
+			'Send it in smaller parts, or reduce its size (for example a lower scan resolution, or a photo resized to at most 50 megapixels).',
 	},
 	noPages: { problem: 'has no pages', remedy: 'Check that the right file is given.' },
 };
