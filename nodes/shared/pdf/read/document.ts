@@ -46,7 +46,7 @@ export class PdfDocument {
 		readonly objectNumbers: readonly number[],
 		/** How the document's objects are read and what of them is copied (read/pageObjects.ts). */
 		readonly context: CopyContext,
-		/** Page object number to page index. */
+		/** Page object number to page index (its first, when the tree lists the page twice). */
 		readonly pageIndex: ReadonlyMap<number, number>,
 		/** The catalog's /AcroForm as the widgets on the pages use it, when it has one (read/form.ts). */
 		readonly form: SourceForm | undefined,
@@ -92,10 +92,12 @@ function assembleDocument(
 	const tree = readPageTree(catalog.get('Pages'), store.resolve);
 	if (tree.pages.length === 0) throw new DocumentError('noPages', 'the PDF has no pages');
 	const pageObjectNumbers = tree.pages.map((page) => page.objectNumber);
+	// A page listed twice is copied twice; a link or destination to it leads to its first copy.
 	const pageIndex = new Map<number, number>();
-	pageObjectNumbers.forEach(
-		(objectNumber, index) => objectNumber !== undefined && pageIndex.set(objectNumber, index),
-	);
+	pageObjectNumbers.forEach((objectNumber, index) => {
+		if (objectNumber !== undefined && !pageIndex.has(objectNumber))
+			pageIndex.set(objectNumber, index);
+	});
 	const context: CopyContext = {
 		resolve: store.resolve,
 		get: (objectNumber) => store.get(objectNumber),

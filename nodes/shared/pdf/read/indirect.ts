@@ -48,10 +48,13 @@ export function readIndirectObject(
 	return { ...header, value };
 }
 
-/** Past "stream": the line end (CR LF or LF; a lone CR tolerated) after spaces some writers put first. */
+/**
+ * Past "stream": the next line end (CR LF or LF; a lone CR tolerated). Whatever a writer put before it
+ * on the keyword's line (spaces, a comment, even content) is no data, as poppler and pdf.js read it.
+ */
 function dataStart(data: Uint8Array, afterKeyword: number): number {
 	let at = afterKeyword;
-	while (data[at] === 0x20) at++;
+	while (at < data.length && data[at] !== 0x0d && data[at] !== 0x0a) at++;
 	if (data[at] === 0x0d) at++;
 	if (data[at] === 0x0a) at++;
 	return at;
@@ -79,6 +82,13 @@ function streamData(
 	}
 	// A wrong or missing /Length: the data ends at the line end before "endstream", as readers take it.
 	const keyword = indexOfText(data, 'endstream', start);
+	const lengthEnd =
+		length !== undefined && start + length <= data.length ? start + length : undefined;
+	// No "endstream" before the object ends ("endobj"): the keyword is misspelt, and /Length is the data.
+	if (lengthEnd !== undefined) {
+		const endobj = indexOfText(data, 'endobj', lengthEnd);
+		if (keyword < 0 || (endobj >= 0 && endobj < keyword)) return data.subarray(start, lengthEnd);
+	}
 	if (keyword < 0) throw damaged('a stream is cut short (no endstream)');
 	let end = keyword;
 	if (end > start && data[end - 1] === 0x0a) end--;

@@ -132,7 +132,11 @@ export class PdfLexer {
 			if (this.position >= data.length) throw damaged('the file ends inside a dictionary');
 			const byte = data[this.position];
 			if (byte === 0x3e && data[this.position + 1] === 0x3e) break;
-			if (byte !== 0x2f) throw damaged('a dictionary key is not a name');
+			if (byte !== 0x2f) {
+				// As poppler reads it: the token that is no key is passed over, the dictionary read on.
+				this.skipToken(depth);
+				continue;
+			}
 			const key = this.readName().value;
 			const value = this.readValue(depth + 1);
 			// A null value is the same as no entry (section 7.3.7).
@@ -140,6 +144,19 @@ export class PdfLexer {
 		}
 		this.position += 2;
 		return dictionary;
+	}
+
+	/** Past one token: a run of regular characters, a string, array or dictionary, or a stray delimiter. */
+	private skipToken(depth: number): void {
+		const { data } = this;
+		const byte = data[this.position];
+		if (isRegular(byte)) {
+			while (this.position < data.length && isRegular(data[this.position])) this.position++;
+		} else if (byte === 0x28 || byte === 0x3c || byte === 0x5b) {
+			this.readValue(depth + 1);
+		} else {
+			this.position++;
+		}
 	}
 
 	readName(): PdfName {
@@ -269,7 +286,7 @@ export class PdfLexer {
 			}
 			value += fraction / scale;
 		}
-		if (at < data.length && isRegular(data[at])) throw damaged('a number is followed by letters');
+		// Letters right after the digits ("74191endobj") are the next token, as poppler reads them.
 		this.position = at;
 		return negative ? -value : value;
 	}

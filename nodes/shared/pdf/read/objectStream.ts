@@ -1,6 +1,7 @@
 /**
  * Object streams (section 7.5.7): /Type /ObjStm, /N pairs of "object-number offset" at the start of the
- * decoded data, each object at /First + offset. /Extends only chains streams for search and is ignored.
+ * decoded data, each object at /First + offset. /Extends only chains streams for search and is ignored;
+ * so is /Type, which damaged files get wrong.
  */
 
 import type { DecodeBudget, Resolve } from './decode';
@@ -35,8 +36,8 @@ export function openObjectStream(
 	budget: DecodeBudget,
 	resolve: Resolve,
 ): ObjectStreamContents {
-	if (!(stream instanceof PdfStream) || stream.dictionary.name('Type') !== 'ObjStm')
-		throw damaged('an object stream is missing');
+	// A wrong /Type is tolerated (qpdf warns, poppler does not look): /N and /First say what it holds.
+	if (!(stream instanceof PdfStream)) throw damaged('an object stream is missing');
 	const count = wholeNumber(resolve(stream.dictionary.get('N')));
 	const first = wholeNumber(resolve(stream.dictionary.get('First')));
 	if (count === undefined || first === undefined)

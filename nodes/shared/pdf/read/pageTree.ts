@@ -1,7 +1,8 @@
 /**
  * The pages in order, from the page tree (section 7.7.3): /Kids walked depth first, /Count not trusted
- * (it is often wrong), a node met twice refused (a loop, or one page listed twice), and the attributes a
- * page inherits from its ancestor /Pages nodes (/Resources /MediaBox /CropBox /Rotate) collected.
+ * (it is often wrong), a /Pages node met twice refused (a loop: qpdf stops there, poppler drops pages),
+ * a page listed twice taken twice (as qpdf and poppler show it), and the attributes a page inherits from
+ * its ancestor /Pages nodes (/Resources /MediaBox /CropBox /Rotate) collected.
  */
 
 import { DocumentError } from '../errors';
@@ -13,7 +14,10 @@ import { PdfDict, PdfRef } from './objects';
 export const INHERITABLE_KEYS = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
 
 export interface PdfPage {
-	/** The page object's number in its file; undefined for a page written inline in /Kids (not legal, but read). */
+	/**
+	 * The page object's number in its file; undefined for a page written inline in /Kids (not legal, but
+	 * read). Two pages have the same number when the tree lists one page object twice.
+	 */
 	objectNumber: number | undefined;
 	/** The page dictionary as the file has it. */
 	dictionary: PdfDict;
@@ -38,16 +42,11 @@ interface Pending {
 export function readPageTree(rootNode: PdfValue | undefined, resolve: Resolve): PageTree {
 	const pages: PdfPage[] = [];
 	const pagesNodes = new Set<number>();
-	const seen = new Set<number>();
 	const pending: Pending[] = [{ node: rootNode ?? null, inherited: new Map() }];
 	while (pending.length > 0) {
 		const { node, inherited } = pending.pop()!;
 		const objectNumber = node instanceof PdfRef ? node.objectNumber : undefined;
-		if (objectNumber !== undefined) {
-			if (seen.has(objectNumber)) throw damaged('the page tree has a loop or lists a page twice');
-			seen.add(objectNumber);
-		}
-		if (seen.size + pages.length > MAX_NODES)
+		if (pagesNodes.size + pages.length >= MAX_NODES)
 			throw new DocumentError('tooLarge', `the page tree has more than ${MAX_NODES} nodes`);
 		const dictionary = resolve(node);
 		// A missing node would silently drop pages: the file is damaged (and the caller tries a rebuild).
@@ -55,7 +54,11 @@ export function readPageTree(rootNode: PdfValue | undefined, resolve: Resolve): 
 		const type = dictionary.name('Type');
 		const kids = resolve(dictionary.get('Kids'));
 		if (type === 'Pages' || (type !== 'Page' && kids !== undefined)) {
-			if (objectNumber !== undefined) pagesNodes.add(objectNumber);
+			if (objectNumber !== undefined) {
+				// Met again: below itself (a loop) or under two parents; either way no reader's page order.
+				if (pagesNodes.has(objectNumber)) throw damaged('the page tree has a loop');
+				pagesNodes.add(objectNumber);
+			}
 			if (!Array.isArray(kids)) throw damaged('a page tree node has no /Kids array');
 			const childInherited = new Map(inherited);
 			for (const key of INHERITABLE_KEYS) {

@@ -102,14 +102,30 @@ describe('what readPdf refuses', () => {
 			],
 		],
 		[
-			'a page listed twice',
-			['<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>', page(2, 4), text('Twice')],
+			'a /Pages node under two parents',
+			[
+				'<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>',
+				'<< /Type /Pages /Parent 2 0 R /Kids [4 0 R] /Count 1 >>',
+				page(3, 5),
+				text('Twice'),
+			],
 		],
 	])('a page tree with %s: damaged', (_, objects) => {
 		expect(refusal(tree(objects))).toEqual({
 			reason: 'damaged',
-			message: 'the page tree has a loop or lists a page twice',
+			message: 'the page tree has a loop',
 		});
+	});
+
+	test('a page listed twice is read twice (as qpdf and poppler show it), not refused', () => {
+		const pdf = tree([
+			'<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>',
+			page(2, 4),
+			text('Twice'),
+		]);
+		const document = readPdf(pdf);
+		expect(document.pages.map((each) => each.objectNumber)).toEqual([3, 3]);
+		expect(document.pageIndex.get(3)).toBe(0);
 	});
 
 	test('a /Kids entry that leads nowhere: damaged (never fewer pages)', () => {
