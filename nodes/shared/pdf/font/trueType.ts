@@ -104,8 +104,10 @@ export class TrueTypeFont {
 		return entry.offset;
 	}
 
-	/** A table's bytes, or undefined when the font has none. */
+	/** A table's bytes, or undefined when the font has none; a variable font's cvt is its instance's. */
 	table(tag: string): Uint8Array | undefined {
+		const controlValues = this.variableWeight?.controlValues;
+		if (tag === 'cvt ' && controlValues !== undefined) return controlValues;
 		const entry = this.tables.get(tag);
 		return entry === undefined ? undefined : this.data.slice(entry.offset, entry.length, tag);
 	}

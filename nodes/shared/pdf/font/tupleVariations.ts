@@ -28,7 +28,8 @@ const TUPLE_INDEX_MASK = 0x0fff;
 
 /**
  * The variations of one glyph from its GlyphVariationData at `at` (`length` bytes), for a glyph of
- * `pointCount` points (phantom points included).
+ * `pointCount` points (phantom points included). cvar's store is the same after its version, with one
+ * delta per control value (`dimensions` 1, deltasY then empty) and its data offset from `dataBase`.
  */
 export function readTupleVariations(
 	data: FontData,
@@ -37,12 +38,14 @@ export function readTupleVariations(
 	axisCount: number,
 	sharedTuples: ReadonlyArray<readonly number[]>,
 	pointCount: number,
+	dimensions: 1 | 2 = 2,
+	dataBase = at,
 ): TupleVariation[] {
 	const field = data.field;
 	const end = at + length;
 	data.need(at, length, 'glyph variation data');
 	const countWord = data.uint16(at);
-	let serialized = at + data.uint16(at + 2);
+	let serialized = dataBase + data.uint16(at + 2);
 	let header = at + 4;
 	const readTuple = () => {
 		const tuple = Array.from(
@@ -87,7 +90,7 @@ export function readTupleVariations(
 		}
 		const count = points === undefined ? pointCount : points.length;
 		const x = readDeltas(data, cursor, dataEnd, count);
-		const y = readDeltas(data, x.next, dataEnd, count);
+		const y = dimensions === 2 ? readDeltas(data, x.next, dataEnd, count) : { deltas: [] };
 		variations.push({ ...variation, points, deltasX: x.deltas, deltasY: y.deltas });
 		serialized = dataEnd;
 	}

@@ -8,6 +8,7 @@
 
 import { FontError } from '../errors';
 import { AdvanceVariations } from './advanceVariations';
+import { instanceControlValues } from './controlValues';
 import type { DefaultGlyphs } from './fontInstance';
 import { FontInstance } from './fontInstance';
 import { GlyphVariations } from './glyphVariations';
@@ -26,6 +27,8 @@ export interface VariableWeight {
 	instance?: FontInstance;
 	/** The name id of a named instance at exactly this weight (its PostScript name), if the font has one. */
 	postScriptNameId?: number;
+	/** A hinted font's cvt at the instance (cvar applied); undefined without cvt and cvar or an instance. */
+	controlValues?: Uint8Array;
 }
 
 const WEIGHT_NAMES: Record<number, string> = {
@@ -89,6 +92,9 @@ export function variableWeight(
 	const gvar = tables.get('gvar');
 	if (location[axisIndex] === 0 || gvar === undefined) return result;
 	const hvar = tables.get('HVAR');
+	const [cvt, cvar] = [tables.get('cvt '), tables.get('cvar')];
+	if (cvt !== undefined && cvar !== undefined)
+		result.controlValues = instanceControlValues(data, cvt, cvar, location);
 	result.instance = new FontInstance(
 		font,
 		new GlyphVariations(data, gvar, space.axes.length),

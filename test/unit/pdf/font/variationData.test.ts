@@ -4,10 +4,11 @@ import {
 	writeComposite,
 	writeSimple,
 } from '../../../../nodes/shared/pdf/font/glyphOutline';
+import { instanceControlValues } from '../../../../nodes/shared/pdf/font/controlValues';
 import { inferDeltas } from '../../../../nodes/shared/pdf/font/inferredDeltas';
 import { readTrueType } from '../../../../nodes/shared/pdf/font/trueType';
 import { readTupleVariations, scalar } from '../../../../nodes/shared/pdf/font/tupleVariations';
-import { notoSans } from '../../../harness/pdf/fonts';
+import { notoSans, sourceSansVariable, withTables } from '../../../harness/pdf/fonts';
 
 /**
  * The pieces of instancing on hand-made data, each case one the specification names: a region's
@@ -176,5 +177,42 @@ describe('glyphs written back', () => {
 		expect(back.components.every((c) => (c.flags & 1) === 1)).toBe(true);
 		const same = readOutline(writeComposite(outline, [1, 2, 3, 4]), 'test');
 		expect(same).toEqual(outline);
+	});
+});
+
+describe('a hinted variable font’s control values (cvt) follow the instance through cvar', () => {
+	const cvt = Uint8Array.from([...word(100), ...word(200), ...word(300)]);
+	// Two tuples: peak +1 moving values 0 and 2 by +10 and -20 (private points), peak -1 moving all.
+	const cvar = Uint8Array.from([
+		...[0, 1, 0, 0, 0, 2, 0, 20],
+		...[0, 7, 0xa0, 0, ...f2dot14(1)],
+		...[0, 4, 0x80, 0, ...f2dot14(-1)],
+		...[2, 0x01, 0, 2, 0x01, 10, 0xec],
+		...[0x02, 1, 2, 3],
+	]);
+	const values = (bytes: Uint8Array) => [0, 2, 4].map((at) => Buffer.from(bytes).readInt16BE(at));
+
+	test('each tuple scaled at the location, summed, rounded once', () => {
+		const data = new FontData(Uint8Array.from([...cvt, ...cvar]), 'test');
+		const tables = [
+			{ offset: 0, length: 6 },
+			{ offset: 6, length: cvar.length },
+		] as const;
+		expect(values(instanceControlValues(data, tables[0], tables[1], [0.5]))).toEqual([
+			105, 200, 290,
+		]);
+		expect(values(instanceControlValues(data, tables[0], tables[1], [-1]))).toEqual([
+			101, 202, 303,
+		]);
+		expect(values(instanceControlValues(data, tables[0], tables[1], [0]))).toEqual([100, 200, 300]);
+	});
+
+	test('the subset of a variable font gets the instance’s cvt; the stored weight keeps the file’s', () => {
+		const hinted = withTables(sourceSansVariable(), { 'cvt ': cvt, cvar });
+		// wght 400 is 0.368 in Source Sans 3's normalised coordinates (through its avar).
+		expect(values(readTrueType(hinted, 'font.regular').table('cvt ')!)).toEqual([104, 200, 293]);
+		expect(values(readTrueType(hinted, 'font.regular', 200).table('cvt ')!)).toEqual([
+			100, 200, 300,
+		]);
 	});
 });
