@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { joinDocuments, openDocument } from '../../../nodes/shared/pdf';
+import { PdfDict } from '../../../nodes/shared/pdf/read/objects';
 import { documentError } from '../../harness/pdf/documentError';
 import { SOUND_PDF } from '../../harness/pdf-reader';
 import { compareJoined, pdfTools } from './helpers/tools';
@@ -128,6 +129,25 @@ describe('damaged PDFs from public corpora', () => {
 		expect(copied[27].equals(copied[7])).toBe(true);
 		expect(check.joined.pageTexts[27]).toBe(check.joined.pageTexts[7]);
 		expect(check.joined.pageTexts[27]).toContain('Potato 7');
+	});
+
+	test(`${HINTS_NOT_KIDS} with page 1 using an object of the nested object stream: read through the rebuilt table`, () => {
+		// Object 70 (the outlines) is in object stream 69, which the table puts inside 81, itself inside 69:
+		// no table can lead to it, the object stream is found by scanning the file.
+		const source = fixture(HINTS_NOT_KIDS).toString('latin1');
+		const procSet = source.indexOf('/ProcSet 68 0 R', source.indexOf('65 0 obj'));
+		const edited = Buffer.from(
+			`${source.slice(0, procSet)}/ProcSet 70 0 R${source.slice(procSet + 15)}`,
+			'latin1',
+		);
+		const document = openDocument(edited);
+		const outlines = document.context.get(70);
+		expect(outlines).toBeInstanceOf(PdfDict);
+		expect((outlines as PdfDict).name('Type')).toBe('Outlines');
+		const joined = joinDocuments([document]);
+		expect(joined.pages).toBe(30);
+		expect(joined.pdf.toString('latin1')).toContain('/Type /Outlines');
+		expect(tools.read(joined.pdf).check).toEqual(SOUND_PDF);
 	});
 
 	describe('refused with what cannot be read', () => {
