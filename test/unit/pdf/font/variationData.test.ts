@@ -5,6 +5,8 @@ import {
 	writeSimple,
 } from '../../../../nodes/shared/pdf/font/glyphOutline';
 import { instanceControlValues } from '../../../../nodes/shared/pdf/font/controlValues';
+import { FontInstance } from '../../../../nodes/shared/pdf/font/fontInstance';
+import type { Component } from '../../../../nodes/shared/pdf/font/glyphOutline';
 import { inferDeltas } from '../../../../nodes/shared/pdf/font/inferredDeltas';
 import { readTrueType } from '../../../../nodes/shared/pdf/font/trueType';
 import { readTupleVariations, scalar } from '../../../../nodes/shared/pdf/font/tupleVariations';
@@ -214,5 +216,67 @@ describe('a hinted variable font’s control values (cvt) follow the instance th
 		expect(values(readTrueType(hinted, 'font.regular', 200).table('cvt ')!)).toEqual([
 			100, 200, 300,
 		]);
+	});
+});
+
+describe('a composite glyph’s box is that of its components as placed', () => {
+	// Glyph 1: a 100-unit square. Glyphs 2-4: composites of it, placed each way a component can be.
+	const square = writeSimple({
+		kind: 'simple',
+		endPoints: [3],
+		xs: [0, 100, 100, 0],
+		ys: [0, 0, 100, 100],
+		onCurve: [true, true, true, true],
+		instructions: new Uint8Array(0),
+		overlap: false,
+	});
+	const XY = 0x0002;
+	const SCALE = 0x0008;
+	const SCALED_OFFSET = 0x0800;
+	const component = (flags: number, argument1: number, argument2: number): Component => ({
+		flags,
+		glyphId: 1,
+		argument1,
+		argument2,
+		transform: flags & SCALE ? [1.5, 0, 0, 1.5] : [1, 0, 0, 1],
+		transformBytes: Uint8Array.from(flags & SCALE ? f2dot14(1.5) : []),
+	});
+	const composite = (...components: Component[]) =>
+		writeComposite(
+			{ kind: 'composite', components, instructions: new Uint8Array(0) },
+			[0, 0, 0, 0],
+		);
+	const glyphs = [
+		new Uint8Array(0),
+		square,
+		composite(component(XY | SCALE, 10, 20)),
+		composite(component(XY | SCALE | SCALED_OFFSET, 10, 20)),
+		composite(component(XY, 0, 0), component(0, 2, 0)),
+	];
+	const instance = new FontInstance(
+		{
+			data: new FontData(new Uint8Array(0), 'test'),
+			defaultGlyph: (glyphId) => glyphs[glyphId],
+			defaultAdvance: () => 500,
+			defaultLeftSideBearing: () => 0,
+		},
+		undefined,
+		undefined,
+		[0],
+	);
+	const box = (glyphId: number) => {
+		const bytes = Buffer.from(instance.glyph(glyphId).bytes);
+		return [2, 4, 6, 8].map((at) => bytes.readInt16BE(at));
+	};
+
+	test('scaled, then moved (the default); moved, then scaled (SCALED_COMPONENT_OFFSET)', () => {
+		expect(box(2)).toEqual([10, 20, 160, 170]);
+		expect(box(3)).toEqual([15, 30, 165, 180]);
+	});
+
+	test('a point-matched component: its point 0 on the glyph’s point 2 so far', () => {
+		expect(box(4)).toEqual([0, 0, 200, 200]);
+		expect(instance.glyph(4).leftSideBearing).toBe(0);
+		expect(instance.glyph(4).advance).toBe(500);
 	});
 });
