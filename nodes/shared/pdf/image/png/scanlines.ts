@@ -42,18 +42,16 @@ export function inflateScanlines(header: PngHeader, stream: Uint8Array): Uint8Ar
 
 /** The inflated stream, at most `limit` bytes; the inflate's refusals said as the PNG's data being broken. */
 function inflateAtMost(stream: Uint8Array, limit: number): Uint8Array {
-	let failure: unknown;
 	try {
 		return inflate(stream, limit);
-	} catch (error) {
-		failure = error;
-	}
-	// 'tooLarge' here means more data than the image has rows for: the stream is wrong, not the image big.
-	if (failure instanceof DocumentError)
+	} catch (failure) {
+		// 'tooLarge' here means more data than the image has rows for: the stream is wrong, not the image big.
 		throw broken(
-			failure.reason === 'tooLarge' ? 'it holds more than the image' : 'invalid deflate data',
+			failure instanceof DocumentError && failure.reason === 'tooLarge'
+				? 'it holds more than the image'
+				: 'invalid deflate data',
 		);
-	throw failure;
+	}
 }
 
 /** Deflate, a window of at most 32 KiB, the check bits right, no preset dictionary (RFC 1950). */
