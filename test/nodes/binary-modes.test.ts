@@ -98,7 +98,9 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 			{ items: [fileItem(text, 'notes.pdf')] },
 		);
 		expectStoredIn(mode, inputBinary(result));
-		expect(errorOf(result).message).toMatch(/Input Binary Field "data" must be a PDF file/);
+		expect(errorOf(result).message).toMatch(
+			/Input Binary Field "data" must be a PDF or image file \(JPEG, PNG, GIF or BMP\)/,
+		);
 		expect(apiRequests(suite.sandbox, 'POST')).toEqual([]);
 	});
 

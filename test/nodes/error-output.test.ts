@@ -84,8 +84,9 @@ describe('failed items and the error output', () => {
 			message:
 				'Got "555-1234". A plus sign, the country code and the number, with no spaces or punctuation.',
 		});
-		expect(byRef.B.error).toMatch(
-			/^Input Binary Field "data" must be a PDF or TIFF file \[item 1\]$/,
+		// A PNG cut short inside its header: read as the image it is, refused as damaged.
+		expect(byRef.B.error).toBe(
+			'Input Binary Field "data" cannot be faxed: it is damaged and cannot be read [item 1]',
 		);
 		expect(byRef.C.error).toBe(
 			'The Fax Service refused POST /sent_faxes (HTTP 422): check to_number',

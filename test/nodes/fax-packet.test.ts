@@ -222,9 +222,9 @@ describe('The fax packet through the engine', () => {
 			/it is damaged and cannot be read \[item 0\]$/,
 		],
 		[
-			'a file that is neither PDF nor TIFF',
+			'a file that is neither PDF, TIFF nor image',
 			() => Buffer.from('Patient Jane Roe, not a document'),
-			/must be a PDF or TIFF file \[item 0\]$|is not a PDF or TIFF file/,
+			/must be a PDF, TIFF or image file \(JPEG, PNG, GIF or BMP\) \[item 0\]$/,
 		],
 	])(
 		'%s among Further Documents stops the item before any request, naming the field and the item, never its text',
@@ -287,7 +287,7 @@ describe('The fax packet through the engine', () => {
 			items: [fileItem(bigTiff, 'scan.tif', 'image/tiff')],
 		});
 		expect(errorOf(result).message).toBe(
-			'Input Binary Field "data" must be a PDF or TIFF file, got a BigTIFF [item 0]',
+			'Input Binary Field "data" must be a PDF, TIFF or image file (JPEG, PNG, GIF or BMP), got a BigTIFF [item 0]',
 		);
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});

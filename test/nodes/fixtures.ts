@@ -179,7 +179,7 @@ export const TIFF = Buffer.concat([
 	Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
 ]);
 
-/** A PNG signature and header chunk start: not a PDF whatever its name says. */
+/** A PNG signature and header chunk start: a PNG cut short inside its header, whatever its name says. */
 export const PNG = Buffer.from([
 	0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);

@@ -8,6 +8,14 @@ import type { TestInputItem } from '../harness/test-input.node';
 import { byId, byNumber, fileItem, pdf, PNG, TIFF } from './fixtures';
 
 const UUID = '3f2b1c9e-8a6d-4e2f-9b1a-7c5d4e3f2a10';
+/** The start of an iPhone photo: an ISO base media file whose ftyp box names the brands heic and mif1. */
+const HEIC = Buffer.concat([
+	Buffer.from('00000018667479706865696300000000', 'hex'),
+	Buffer.from('mif1heic', 'latin1'),
+	Buffer.alloc(32),
+]);
+/** The start of a WebP: a RIFF container of form WEBP. */
+const WEBP = Buffer.concat([Buffer.from('RIFF\x24\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(32)]);
 const CALLBACK = 'https://example.com/hook';
 
 export const sendFax = (overrides: INodeParameters = {}): INodeParameters => ({
@@ -255,34 +263,58 @@ export const cases: Case[] = [
 		expected: ['Input Binary Field "data"', 'missing'],
 	},
 	{
-		name: 'Send: a PNG named .pdf',
+		name: 'Send: a PNG cut short inside its header, named .pdf: read as the PNG it is, refused as damaged',
 		parameters: sendFax(),
 		items: [fileItem(PNG, 'scan.pdf', 'application/pdf')],
-		expected: ['Input Binary Field "data"', 'PDF or TIFF'],
+		expected: ['Input Binary Field "data" cannot be faxed: it is damaged and cannot be read'],
 	},
 	{
-		name: 'Simulate Inbound: a PNG named .tif',
+		name: 'Send: text named .png',
+		parameters: sendFax(),
+		items: [fileItem(Buffer.from('Patient notes'), 'scan.png', 'image/png')],
+		expected: [
+			'Input Binary Field "data" must be a PDF, TIFF or image file (JPEG, PNG, GIF or BMP)',
+		],
+	},
+	{
+		name: 'Send: a HEIC named .jpg is refused by name',
+		parameters: sendFax(),
+		items: [fileItem(HEIC, 'photo.jpg', 'image/jpeg')],
+		expected: [
+			"must be a PDF, TIFF or image file (JPEG, PNG, GIF or BMP), got a HEIC image (the iPhone's photo format)",
+		],
+	},
+	{
+		name: 'Simulate Inbound: a PNG cut short, named .tif',
 		parameters: simulate(),
 		items: [fileItem(PNG, 'scan.tif', 'image/tiff')],
-		expected: ['Input Binary Field "data"', 'PDF or TIFF'],
+		expected: ['Input Binary Field "data" cannot be sent: it is damaged'],
 	},
 	{
-		name: 'E-mail: a PNG named .pdf',
+		name: 'E-mail: a PNG cut short, named .pdf',
 		parameters: sendEmail(),
 		items: [fileItem(PNG, 'scan.pdf')],
-		expected: ['Input Binary Field "data"', 'PDF or TIFF'],
+		expected: ['Input Binary Field "data" cannot be sent: it is damaged'],
 	},
 	{
 		name: 'AI: a TIFF is refused',
 		parameters: aiUpload(),
 		items: [fileItem(TIFF, 'scan.tif', 'image/tiff')],
-		expected: ['Input Binary Field "data"', 'PDF file', 'TIFF'],
+		expected: [
+			'Input Binary Field "data" must be a PDF or image file (JPEG, PNG, GIF or BMP), got a TIFF',
+		],
 	},
 	{
-		name: 'AI: a PNG named .pdf is refused',
+		name: 'AI: a WebP is refused by name',
+		parameters: aiUpload(),
+		items: [fileItem(WEBP, 'scan.webp', 'image/webp')],
+		expected: ['must be a PDF or image file (JPEG, PNG, GIF or BMP), got a WebP image'],
+	},
+	{
+		name: 'AI: a PNG cut short, named .pdf',
 		parameters: aiUpload(),
 		items: [fileItem(PNG, 'scan.pdf')],
-		expected: ['Input Binary Field "data"', 'PDF file'],
+		expected: ['Input Binary Field "data" cannot be sent: it is damaged'],
 	},
 	{
 		name: 'AI: 52,428,801 bytes is over the limit',

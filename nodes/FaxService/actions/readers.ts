@@ -2,16 +2,24 @@ import type { IBinaryData, IExecuteFunctions, INodeParameterResourceLocator } fr
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile, Readable } from '../../shared/transport';
-import type { FileKind } from '../../shared/pdf';
-import { FILE_TYPE_HEAD_BYTES, joinDocuments, openDocument } from '../../shared/pdf';
+import type { FileKind, ImageKind } from '../../shared/pdf';
+import {
+	FILE_TYPE_HEAD_BYTES,
+	IMAGE_KINDS,
+	imageToPdf,
+	joinDocuments,
+	openDocument,
+} from '../../shared/pdf';
 import {
 	assertE164,
 	assertFileKind,
 	assertMaxBytes,
 	assertUuid,
+	FILE_EXTENSION,
 	MIME_TYPE,
 } from '../../shared/validation';
 import { openFailure } from './document/failures';
+import type { DocumentPurpose } from './document/fields';
 import { DEFAULT_REQUESTS_IN_PARALLEL } from './fields';
 
 /** Readers of the shared fields (what execute does with them): each checks its value and names the field and item. */
@@ -99,7 +107,16 @@ export function readRequiredString(
 	return value;
 }
 
-/** Reads a file from the binary field the node's Input Binary Field names, and checks its type by content. */
+/** The kinds a document field takes: PDF, TIFF and the images that become a page each. */
+export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'tiff', ...IMAGE_KINDS];
+
+/** The kinds a field whose file must reach the service as a PDF takes (AI documents): PDF and images. */
+export const PDF_OR_IMAGE_KINDS: readonly FileKind[] = ['pdf', ...IMAGE_KINDS];
+
+/**
+ * Reads the file of the node's Input Binary Field, checks its type by content, and makes it what the
+ * service takes: an image goes as its one-page PDF (image/ of the PDF library, on Letter paper).
+ */
 export async function readUpload(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -107,14 +124,52 @@ export async function readUpload(
 	maxBytes?: number,
 ): Promise<MultipartFile> {
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	return await readItemFile(
-		ctx,
-		itemIndex,
-		propertyName,
-		`Input Binary Field "${propertyName}"`,
-		allowed,
-		maxBytes,
-	);
+	const field = `Input Binary Field "${propertyName}"`;
+	const file = await readItemFile(ctx, itemIndex, propertyName, field, allowed, maxBytes);
+	return (await sentAlone(ctx, itemIndex, field, file, undefined, maxBytes)).file;
+}
+
+/** The image kind of a file these readers checked (its content type is the one they set), or undefined. */
+export function imageKindOf(file: MultipartFile): ImageKind | undefined {
+	return IMAGE_KINDS.find((kind) => MIME_TYPE[kind] === file.contentType);
+}
+
+/** "referral.tif" → "referral.pdf": a file the node makes is a PDF whatever it was made of. */
+export function pdfName(fileName: string): string {
+	return /\.pdf$/i.test(fileName)
+		? fileName
+		: `${fileName.replace(/\.(tiff?|[^./\\]{1,5})$/i, '')}.pdf`;
+}
+
+/**
+ * A file that goes alone (no cover page, no further documents): a PDF or a TIFF as it is; an image as
+ * its one-page PDF on Letter paper (the service takes PDF or TIFF only), made now so a damaged image
+ * fails the item before any request. `pages` is known for an image (1).
+ */
+export async function sentAlone(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	file: MultipartFile,
+	purpose: DocumentPurpose | undefined,
+	maxBytes?: number,
+): Promise<{ file: MultipartFile; pages?: number }> {
+	if (imageKindOf(file) === undefined) return { file };
+	const given = typeof file.data === 'function' ? await file.data() : file.data;
+	const bytes = Buffer.isBuffer(given) ? given : await ctx.helpers.binaryToBuffer(given);
+	let pdf: Buffer;
+	try {
+		pdf = imageToPdf(bytes, 'letter');
+	} catch (error) {
+		throw openFailure(ctx, itemIndex, field, purpose, error);
+	}
+	if (maxBytes !== undefined)
+		assertMaxBytes(ctx, itemIndex, `${field} as a PDF`, pdf.length, maxBytes);
+	const fileName = pdfName(file.fileName);
+	return {
+		file: { field: file.field, fileName, contentType: MIME_TYPE.pdf, size: pdf.length, data: pdf },
+		pages: 1,
+	};
 }
 
 /** Reads a file from the item's binary field `propertyName`; `field` names it in errors. */
@@ -178,7 +233,7 @@ export async function fileOfBinary(
 	}
 	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, size, maxBytes);
 	const type = assertFileKind(ctx, itemIndex, field, head, allowed);
-	const fileName = binary.fileName || `document.${type.kind === 'pdf' ? 'pdf' : 'tif'}`;
+	const fileName = binary.fileName || `document.${FILE_EXTENSION[type.kind]}`;
 	if (type.headerOffset > 0) return await pdfFromItsHeader(ctx, itemIndex, field, fileName, data);
 	return { field: 'file', fileName, contentType: MIME_TYPE[type.kind], size, data };
 }

@@ -15,7 +15,7 @@ export const aiDocument: ResourceDefinition = {
 			name: 'Upload',
 			action: 'Upload a document for AI extraction',
 			summary:
-				'Upload the PDF of a binary field for extraction and classification; returns its aiToken, to read the result with Get',
+				'Upload the PDF or image of a binary field for extraction and classification (an image goes as a one-page PDF); returns its aiToken, to read the result with Get',
 		},
 		uploadAndWaitForResult: {
 			...uploadAndWait,

@@ -5,10 +5,12 @@ import type { MultipartFile } from '../../../shared/transport';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
 import { binaryPropertyField, callbackUrlField } from '../fields';
-import { readUpload } from '../readers';
+import { PDF_OR_IMAGE_KINDS, readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
-	binaryPropertyField('The PDF to extract and classify (PDF only, at most 50 MB)'),
+	binaryPropertyField(
+		'The PDF or image (JPEG, PNG, GIF or BMP) to extract and classify, at most 50 MB; an image goes as a one-page PDF',
+	),
 	callbackUrlField('the AI result when processing completes', true),
 ];
 
@@ -43,7 +45,7 @@ export async function uploadDocument(
 	});
 }
 
-/** The item's PDF, checked: PDF only, at most 52,428,800 bytes. */
+/** The item's PDF, checked: a PDF or an image (sent as its one-page PDF), at most 52,428,800 bytes. */
 async function readDocument(ctx: IExecuteFunctions, itemIndex: number): Promise<MultipartFile> {
-	return await readUpload(ctx, itemIndex, ['pdf'], AI_DOCUMENT_MAX_BYTES);
+	return await readUpload(ctx, itemIndex, PDF_OR_IMAGE_KINDS, AI_DOCUMENT_MAX_BYTES);
 }

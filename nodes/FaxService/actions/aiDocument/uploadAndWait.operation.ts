@@ -8,7 +8,9 @@ import { readAiResult } from './get.operation';
 import { uploadDocument } from './upload.operation';
 
 const properties: INodeProperties[] = [
-	binaryPropertyField('The PDF to extract and classify (PDF only, at most 50 MB)'),
+	binaryPropertyField(
+		'The PDF or image (JPEG, PNG, GIF or BMP) to extract and classify, at most 50 MB; an image goes as a one-page PDF',
+	),
 	...waitLimitFields(15, 'minutes'),
 ];
 

@@ -29,13 +29,13 @@ const DOCUMENT_SOURCES = [
 	{
 		name: 'Binary File',
 		value: 'binary',
-		description: 'A PDF or TIFF from a binary field of the input item',
+		description: 'A PDF, TIFF or image (JPEG, PNG, GIF, BMP) from a binary field of the input item',
 	},
 	{
 		name: "Earlier Node's File",
 		value: 'binaryData',
 		description:
-			"A PDF or TIFF an expression takes from an earlier node, as an AI agent's tool can (its input item has no files)",
+			"A PDF, TIFF or image an expression takes from an earlier node, as an AI agent's tool can (its input item has no files)",
 	},
 	{ name: 'Text', value: 'text', description: 'Text the node renders as a fax-ready PDF letter' },
 ];
@@ -286,7 +286,7 @@ const furtherDocumentsField: INodeProperties = {
 	typeOptions: { multipleValues: true, sortable: true },
 	default: {},
 	description:
-		'PDF or TIFF files to send after the document, in this order, in the same transmission (one PDF)',
+		'PDF, TIFF or image (JPEG, PNG, GIF, BMP) files to send after the document, in this order, in the same transmission (one PDF; an image is one page)',
 	options: [
 		{
 			displayName: 'Document',

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile } from '../../../shared/transport';
 import type { FileKind } from '../../../shared/pdf';
-import { fileOfBinary, readItemFile, readUpload } from '../readers';
+import { DOCUMENT_KINDS, fileOfBinary, readItemFile } from '../readers';
 import { BINARY_DATA_EXAMPLE, FONT_FILE_EXAMPLE } from './fields';
 
 /**
@@ -105,7 +105,7 @@ export async function fontFileBytes(
 	return Buffer.from(binary.data, 'base64');
 }
 
-/** The main document of Binary File or Earlier Node's File. */
+/** The main document of Binary File or Earlier Node's File, as checked (an image is still an image). */
 export async function mainFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -136,13 +136,14 @@ export async function mainFile(
 		);
 	}
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const label = `Input Binary Field "${propertyName}"`;
 	return {
-		label: `Input Binary Field "${propertyName}"`,
-		file: await readUpload(ctx, itemIndex, allowed, maxBytes),
+		label,
+		file: await readItemFile(ctx, itemIndex, propertyName, label, allowed, maxBytes),
 	};
 }
 
-/** Further Documents, in the order given: PDF or TIFF, from the item or an earlier node. */
+/** Further Documents, in the order given: PDF, TIFF or image, from the item or an earlier node. */
 export async function furtherFiles(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -163,14 +164,14 @@ export async function furtherFiles(
 			const label = `${place} (Binary Data)`;
 			files.push({
 				label,
-				file: await earlierFile(ctx, itemIndex, label, entry.binaryData, ['pdf', 'tiff']),
+				file: await earlierFile(ctx, itemIndex, label, entry.binaryData, DOCUMENT_KINDS),
 			});
 		} else {
 			const propertyName = String(entry.binaryPropertyName ?? 'data').trim() || 'data';
 			const label = `${place} (Input Binary Field "${propertyName}")`;
 			files.push({
 				label,
-				file: await readItemFile(ctx, itemIndex, propertyName, label, ['pdf', 'tiff']),
+				file: await readItemFile(ctx, itemIndex, propertyName, label, DOCUMENT_KINDS),
 			});
 		}
 	}

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { MultipartFile } from '../../../shared/transport';
 import type { FileKind } from '../../../shared/pdf';
 import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
+import { DOCUMENT_KINDS, sentAlone } from '../readers';
 import type { DocumentPurpose } from './fields';
 import { bytesOf, furtherFiles, mainFile } from './files';
 import type { CoverNumbers } from './letter';
@@ -22,7 +23,7 @@ export type { DocumentPurpose } from './fields';
 export { today } from './letter';
 
 export interface DocumentOptions extends CoverNumbers {
-	/** The file kinds the operation accepts (a letter or a packet is a PDF). */
+	/** The file kinds the operation accepts (a letter or a packet is a PDF; an image becomes one). */
 	allowed: readonly FileKind[];
 	/** The largest file the operation accepts, in bytes, if it has a limit. */
 	maxBytes?: number;
@@ -31,7 +32,7 @@ export interface DocumentOptions extends CoverNumbers {
 
 export interface BuiltDocument {
 	file: MultipartFile;
-	/** Known when the node made the file (a letter or a packet), else undefined: the file goes as it is. */
+	/** Known when the node made the file (a letter, a packet or an image's page), else undefined: the file goes as it is. */
 	pages?: number;
 	/** The field that gave a file going as it is, for messages. */
 	label?: string;
@@ -52,9 +53,9 @@ function documentSource(
 }
 
 /**
- * The item's document, checked before any request. A file with no cover page and no further documents
- * goes as it is (read when sent); anything else is one PDF the node makes now: a letter, or a packet of
- * the cover page and every document's pages.
+ * The item's document, checked before any request. A PDF or TIFF with no cover page and no further
+ * documents goes as it is (read when sent), an image alone as its one-page PDF; anything else is one
+ * PDF the node makes now: a letter, or a packet of the cover page and every document's pages.
  */
 export async function buildDocument(
 	ctx: IExecuteFunctions,
@@ -93,18 +94,29 @@ export async function buildDocument(
 			(following) => letter.render(following).pdf,
 			further,
 			letter.fileName,
-			options.maxBytes,
+			{ maxBytes: options.maxBytes, imagePageSize: letter.pageSize },
 		);
 	}
-	// With a cover page or further documents, the main file may be a PDF or a TIFF whatever the operation takes: a PDF goes out.
+	// With a cover page or further documents, the main file may be any document kind whatever the operation takes: a PDF goes out.
+	const alone = cover === undefined && further.length === 0;
 	const main = await mainFile(
 		ctx,
 		itemIndex,
 		source,
-		cover === undefined && further.length === 0 ? options.allowed : ['pdf', 'tiff'],
+		alone ? options.allowed : DOCUMENT_KINDS,
 		options.maxBytes,
 	);
-	if (cover === undefined && further.length === 0) return { file: main.file, label: main.label };
+	if (alone) {
+		const sent = await sentAlone(
+			ctx,
+			itemIndex,
+			main.label,
+			main.file,
+			options.purpose,
+			options.maxBytes,
+		);
+		return { ...sent, label: main.label };
+	}
 	const front: FrontPages = (following, first) =>
 		cover === undefined
 			? undefined
@@ -116,7 +128,7 @@ export async function buildDocument(
 		front,
 		[main, ...further],
 		main.file.fileName,
-		options.maxBytes,
+		{ maxBytes: options.maxBytes },
 	);
 }
 

@@ -129,11 +129,20 @@ export function textDocument(
 	purpose: DocumentPurpose,
 	cover: CoverPage | undefined,
 	font: LetterFont | undefined,
-): { fileName: string; render(followingPages: number): RenderedPdf } {
+): {
+	fileName: string;
+	/** The letter's Page Size when it is one the writer takes (it refuses any other, naming the field). */
+	pageSize: PageSize | undefined;
+	render(followingPages: number): RenderedPdf;
+} {
 	const text = textValue(ctx, itemIndex, ctx.getNodeParameter('text', itemIndex, '') as unknown);
 	const { rendering, fileName } = letterOptionsOf(ctx, itemIndex);
 	return {
 		fileName,
+		pageSize:
+			rendering.pageSize === 'letter' || rendering.pageSize === 'a4'
+				? rendering.pageSize
+				: undefined,
 		render: (followingPages) => {
 			const { pdf, pages } = written(ctx, itemIndex, purpose, font, () =>
 				renderLetter(text, { ...rendering, font, coverPage: cover, followingPages }),

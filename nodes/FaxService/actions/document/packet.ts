@@ -1,41 +1,70 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { OpenedDocument } from '../../../shared/pdf';
-import { joinDocuments, openDocument } from '../../../shared/pdf';
+import type { OpenedDocument, PageSize } from '../../../shared/pdf';
+import { joinDocuments, nearestPageSize, openDocument } from '../../../shared/pdf';
 import type { MultipartFile } from '../../../shared/transport';
 import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
+import { imageKindOf, pdfName } from '../readers';
 import { openFailure } from './failures';
 import type { DocumentPurpose } from './fields';
 import type { SourceFile } from './files';
 import { bytesOf } from './files';
 
-/** A packet: the cover page (when asked for), then every document's pages in order, as one PDF. */
+/**
+ * A packet: the cover page (when asked for), then every document's pages in order, as one PDF. An
+ * image is one page, Letter or A4: the letter's Page Size when the packet has a letter, else the size
+ * nearest to the first PDF or TIFF of the packet, else Letter.
+ */
 
 export interface Packet {
 	file: MultipartFile;
 	pages: number;
 }
 
-/** Opens one file with the PDF library; what it cannot read fails the item, naming the file (before any request). */
+/**
+ * Opens one file with the PDF library (an image on a page of `pageSize`); what it cannot read fails
+ * the item, naming the file (before any request).
+ */
 export async function openSource(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	purpose: DocumentPurpose,
 	source: SourceFile,
+	pageSize?: PageSize,
 ): Promise<OpenedDocument> {
 	const bytes = await bytesOf(ctx, source.file);
 	try {
-		return openDocument(bytes);
+		return openDocument(bytes, { pageSize });
 	} catch (error) {
 		throw openFailure(ctx, itemIndex, source.label, purpose, error);
 	}
 }
 
-/** "referral.tif" → "referral.pdf": the packet is a PDF whatever its first file was. */
-function pdfName(fileName: string): string {
-	return /\.pdf$/i.test(fileName)
-		? fileName
-		: `${fileName.replace(/\.(tiff?|[^./\\]{1,5})$/i, '')}.pdf`;
+/**
+ * Every source opened, in their order: the PDFs and TIFFs first, so that the images' page size can
+ * follow the first of them when `imagePageSize` (a letter's) is not given.
+ */
+async function openSources(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	purpose: DocumentPurpose,
+	sources: readonly SourceFile[],
+	imagePageSize: PageSize | undefined,
+): Promise<OpenedDocument[]> {
+	const opened: Array<OpenedDocument | undefined> = [];
+	for (const source of sources)
+		opened.push(
+			imageKindOf(source.file) === undefined
+				? await openSource(ctx, itemIndex, purpose, source)
+				: undefined,
+		);
+	const firstDocument = opened.find((document) => document !== undefined);
+	const pageSize =
+		imagePageSize ?? (firstDocument === undefined ? 'letter' : nearestPageSize(firstDocument));
+	const documents: OpenedDocument[] = [];
+	for (const [index, source] of sources.entries())
+		documents.push(opened[index] ?? (await openSource(ctx, itemIndex, purpose, source, pageSize)));
+	return documents;
 }
 
 /** The pages that go in front of the documents, made once their page count is known (the cover page, or a letter). */
@@ -47,6 +76,7 @@ export type FrontPages = (
 /**
  * Builds the packet, checked before any request: each file read and checked, then the front pages
  * (a cover page, or a letter with its cover page) made counting every page after them, then one PDF.
+ * `imagePageSize` is the letter's Page Size when the front pages are a letter.
  */
 export async function buildPacket(
 	ctx: IExecuteFunctions,
@@ -55,10 +85,10 @@ export async function buildPacket(
 	front: FrontPages,
 	sources: readonly SourceFile[],
 	fileName: string,
-	maxBytes?: number,
+	options: { maxBytes?: number; imagePageSize?: PageSize } = {},
 ): Promise<Packet> {
-	const documents: OpenedDocument[] = [];
-	for (const source of sources) documents.push(await openSource(ctx, itemIndex, purpose, source));
+	const { maxBytes, imagePageSize } = options;
+	const documents = await openSources(ctx, itemIndex, purpose, sources, imagePageSize);
 	const frontPdf = front(
 		documents.reduce((sum, document) => sum + document.pageCount, 0),
 		documents[0],

@@ -4,10 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import { binaryPropertyField, faxNumberLocator } from '../fields';
-import { readE164Locator, readUpload } from '../readers';
+import { DOCUMENT_KINDS, readE164Locator, readUpload } from '../readers';
 
 const properties: INodeProperties[] = [
-	binaryPropertyField('The PDF or TIFF the simulated sender faxes'),
+	binaryPropertyField(
+		'The PDF, TIFF or image (JPEG, PNG, GIF or BMP) the simulated sender faxes; an image goes as a one-page PDF',
+	),
 	faxNumberLocator(
 		'To Number',
 		'toNumber',
@@ -37,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'From Number',
 		this.getNodeParameter('fromNumber', itemIndex) as string,
 	);
-	const file = await readUpload(this, itemIndex, ['pdf', 'tiff']);
+	const file = await readUpload(this, itemIndex, DOCUMENT_KINDS);
 	return await apiRequest.call(this, {
 		method: 'POST',
 		answer: { message: true },

@@ -5,10 +5,14 @@ import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertEmail, assertIntegerInRange } from '../../../shared/validation';
 import { documentFields, readDocument } from '../document';
 import { callbackUrlField } from '../fields';
+import { DOCUMENT_KINDS } from '../readers';
 import { fieldCollection, optionalFields } from '../../../shared/parameters';
 
 const properties: INodeProperties[] = [
-	...documentFields('The PDF or TIFF the recipient can open through the secure link', 'email'),
+	...documentFields(
+		'The PDF, TIFF or image (JPEG, PNG, GIF or BMP) the recipient can open through the secure link',
+		'email',
+	),
 	{
 		displayName: 'Recipient Email',
 		name: 'recipientEmail',
@@ -86,7 +90,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
 	};
-	const file = await readDocument(this, itemIndex, { allowed: ['pdf', 'tiff'], purpose: 'email' });
+	const file = await readDocument(this, itemIndex, { allowed: DOCUMENT_KINDS, purpose: 'email' });
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path: '/emails',

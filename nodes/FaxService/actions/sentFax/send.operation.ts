@@ -13,7 +13,7 @@ import {
 	noFaxNumberNotice,
 } from '../fields';
 import { fieldCollection, optionalFields } from '../../../shared/parameters';
-import { readE164Locator } from '../readers';
+import { DOCUMENT_KINDS, readE164Locator } from '../readers';
 
 /**
  * A fax's numbers and document: what Send sends and Preview PDF builds. Where it goes comes first, then
@@ -31,7 +31,10 @@ export const faxDocumentFields: INodeProperties[] = [
 		placeholder: '+15551234567',
 		description: 'Destination fax number in E.164 form',
 	},
-	...documentFields('The PDF or TIFF to fax', 'fax'),
+	...documentFields(
+		'The PDF, TIFF or image (JPEG, PNG, GIF or BMP) to fax; an image is one page',
+		'fax',
+	),
 ];
 
 /** The fields of a fax to send; Send and Wait gives the callback URL itself, so it leaves that one out. */
@@ -118,7 +121,7 @@ export async function buildFaxDocument(
 	numbers: { fromNumber: string; toNumber: string },
 ): Promise<BuiltDocument> {
 	return await buildDocument(ctx, itemIndex, {
-		allowed: ['pdf', 'tiff'],
+		allowed: DOCUMENT_KINDS,
 		purpose: 'fax',
 		toFax: numbers.toNumber,
 		fromFax: numbers.fromNumber,
