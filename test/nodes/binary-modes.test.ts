@@ -1,3 +1,4 @@
+import { execFileSync } from 'child_process';
 import type { IBinaryData } from 'n8n-workflow';
 
 import { binaryBuffer, type BinaryMode } from '../harness/engine';
@@ -51,6 +52,16 @@ describe.each<BinaryMode>(['default', 'filesystem'])('binary data in %s mode', (
 		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
 		expect(post.files[0]).toMatchObject({ filename: 'page.tiff', mimetype: 'image/tiff' });
 		expect(post.files[0].data.equals(TIFF)).toBe(true);
+	});
+
+	test('Send Fax reads an image from storage and uploads it as one PDF page holding its bytes', async () => {
+		const jpeg = execFileSync('/usr/bin/convert', ['rose:', 'jpeg:-']);
+		const result = await suite.run(sendFax, { items: [fileItem(jpeg, 'photo.jpg', 'image/jpeg')] });
+		expectStoredIn(mode, inputBinary(result));
+		const [post] = apiRequests(suite.sandbox, 'POST', '/sent_faxes');
+		expect(post.files[0]).toMatchObject({ filename: 'photo.pdf', mimetype: 'application/pdf' });
+		expect(post.files[0].data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(post.files[0].data.indexOf(jpeg)).toBeGreaterThan(0);
 	});
 
 	test('Simulate Inbound, Secure-Link Email and AI Upload upload their files byte for byte', async () => {
