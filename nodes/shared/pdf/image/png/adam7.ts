@@ -3,7 +3,7 @@
  * whole-image raster at the file's bit depth (packed rows, as a non-interlaced PNG has them).
  */
 
-import type { PngHeader } from './header';
+import type { PngHeader } from './pngHeader';
 import type { Pass } from './rows';
 import { PASSES, rowBytes, subImages } from './rows';
 

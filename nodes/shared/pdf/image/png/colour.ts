@@ -5,7 +5,7 @@
  * made white, a palette's tRNS alphas composited into its entries (the image stays indexed).
  */
 
-import type { PngHeader } from './header';
+import type { PngHeader } from './pngHeader';
 import { rowBytes } from './rows';
 
 /** White paper over a sample of `c` at alpha `a`, both 8-bit: c·a + 255·(255 − a), over 255, rounded. */

@@ -8,20 +8,9 @@ import { DocumentError } from '../../errors';
 import { damaged } from '../../damage';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../limits';
 import { scanlineBytes } from './rows';
+import type { ColourType, PngHeader } from './pngHeader';
 
-/** 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGB + alpha. */
-export type ColourType = 0 | 2 | 3 | 4 | 6;
-
-export interface PngHeader {
-	width: number;
-	height: number;
-	bitDepth: number;
-	colourType: ColourType;
-	/** Adam7 (interlace method 1). */
-	interlaced: boolean;
-	/** Samples a pixel: 1, 2, 3 or 4. */
-	channels: number;
-}
+export type { ColourType, PngHeader } from './pngHeader';
 
 /** The bit depths the specification allows for each colour type (PNG section 11.2.2, Table 11.1). */
 const BIT_DEPTHS: Record<ColourType, readonly number[]> = {

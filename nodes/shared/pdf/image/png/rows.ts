@@ -4,7 +4,7 @@
  * bounds the inflate and tells a complete image from one that ends early.
  */
 
-import type { PngHeader } from './header';
+import type { PngHeader } from './pngHeader';
 
 export interface Pass {
 	x: number;

@@ -8,7 +8,7 @@ import { DocumentError } from '../../errors';
 import { damaged } from '../../damage';
 import { adler32 } from '../../filters/adler32';
 import { inflate } from '../../filters/inflate';
-import type { PngHeader } from './header';
+import type { PngHeader } from './pngHeader';
 import { rowBytes, scanlineBytes, subImages } from './rows';
 
 /** The IDAT chunks' data as one zlib stream (the chunk itself when there is one, no copy). */
