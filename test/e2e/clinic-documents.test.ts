@@ -10,7 +10,14 @@ import { randomUUID } from 'crypto';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF } from '../harness/pdf-reader';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import { heicPhoto, listedImages, quadrants, renderedPage, screenshotPng } from './helpers/images';
+import {
+	heicPhoto,
+	listedImages,
+	quadrants,
+	realHeicPhoto,
+	renderedPage,
+	screenshotPng,
+} from './helpers/images';
 import {
 	ensureInstalled,
 	logToStderr,
@@ -26,7 +33,7 @@ import { faxServiceStep, webhookWorkflow } from './helpers/webhook-steps';
 
 const MINUTE = 60_000;
 const TO_NUMBER = '+12125550123';
-type Flow = 'upload' | 'heic';
+type Flow = 'upload' | 'heic' | 'converted';
 
 /** The user's error branch: the Send's success output to "Mark as Sent", its error output to "Tell the Front Desk". */
 function withErrorBranch(workflow: WorkflowJson, from: string): WorkflowJson {
@@ -56,6 +63,7 @@ describeOnHosts(BOTH_HOSTS, 'the documents a clinic has, in a real n8n', ({ host
 	const paths: Record<Flow, string> = {
 		upload: `clinic-screenshot-${randomUUID()}`,
 		heic: `clinic-heic-${randomUUID()}`,
+		converted: `clinic-converted-${randomUUID()}`,
 	};
 	const ids = {} as Record<Flow, string>;
 
@@ -119,8 +127,28 @@ describeOnHosts(BOTH_HOSTS, 'the documents a clinic has, in a real n8n', ({ host
 				]),
 				'Send',
 			),
+			// The refusal's remedy, as a user follows it: Edit Image (GraphicsMagick) to JPEG, then Send.
+			webhookWorkflow(
+				'clinic documents: an iPhone photo made a JPEG, then faxed',
+				paths.converted,
+				[
+					faxServiceStep('Send', credential, {
+						resource: 'sentFax',
+						operation: 'send',
+						binaryPropertyName: 'data',
+						fromNumber: { __rl: true, mode: 'number', value: fromNumber },
+						toNumber: TO_NUMBER,
+					}),
+				],
+				{
+					name: 'Edit Image',
+					type: 'n8n-nodes-base.editImage',
+					typeVersion: 1,
+					parameters: { operation: 'multiStep', operations: {}, options: { format: 'jpeg' } },
+				},
+			),
 		]);
-		[ids.upload, ids.heic] = saved.map((workflow) => workflow.id);
+		[ids.upload, ids.heic, ids.converted] = saved.map((workflow) => workflow.id);
 		for (const id of Object.values(ids)) await n8n.publishWorkflow(id);
 	}, 10 * MINUTE);
 
@@ -195,5 +223,30 @@ describeOnHosts(BOTH_HOSTS, 'the documents a clinic has, in a real n8n', ({ host
 		]);
 		// Refused before any request: nothing reached the service.
 		expect(sandbox.requests.slice(requestsBefore)).toEqual([]);
+	});
+
+	test("the refusal's remedy works: n8n's Edit Image node turns the HEIC photo into a JPEG, which is faxed as a page", async () => {
+		const photo = realHeicPhoto(pdfs.directory);
+		const sendsBefore = requestsTo('/sent_faxes').length;
+		const { execution } = await run('converted', {
+			bytes: photo.heic,
+			name: 'IMG_0002.HEIC',
+			type: 'image/heic',
+		});
+		expect(execution.status).toBe('success');
+		const sends = requestsTo('/sent_faxes').slice(sendsBefore);
+		expect(sends).toHaveLength(1);
+		expect(sends[0].files[0]).toMatchObject({ mimetype: 'application/pdf' });
+		const document = pdfs.read(sends[0].files[0].data);
+		expect(document.check).toEqual(SOUND_PDF);
+		expect(document.pages).toBe(1);
+		expect(listedImages(document.file)).toEqual([
+			expect.objectContaining({
+				page: 1,
+				encoding: 'jpeg',
+				width: photo.width,
+				height: photo.height,
+			}),
+		]);
 	});
 });

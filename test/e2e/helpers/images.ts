@@ -96,6 +96,25 @@ export function heicPhoto(): Buffer {
 	]);
 }
 
+/**
+ * A real HEIC photo (ImageMagick's HEIF writer, libheif): what an iPhone sends, for the remedy the
+ * refusal names: n8n's Edit Image node turning it into a JPEG. Upright 600 x 800, a dark block top-left.
+ */
+export function realHeicPhoto(directory: string): { heic: Buffer; width: number; height: number } {
+	const path = join(directory, 'IMG_0002.heic');
+	run(CONVERT, [
+		'-size',
+		'600x800',
+		`xc:rgb(${PICTURE_GREY},${PICTURE_GREY},${PICTURE_GREY})`,
+		'-fill',
+		`rgb(${BLOCK_GREY},${BLOCK_GREY},${BLOCK_GREY})`,
+		'-draw',
+		'rectangle 0,0 199,266',
+		path,
+	]);
+	return { heic: readFileSync(path), width: 600, height: 800 };
+}
+
 /** The stored picture as ImageMagick shows it, upright by its EXIF orientation (-auto-orient), in grey. */
 export function autoOrientedGrey(jpeg: string): Samples {
 	return readPnm(run(CONVERT, [jpeg, '-auto-orient', '-colorspace', 'gray', 'pgm:-']));
