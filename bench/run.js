@@ -17,11 +17,13 @@
  *      (`BENCH_ONLY=fonts`).
  *   6. Joining documents: a cover page in front of a 300-page scan, a 200-page text PDF, and three
  *      documents, by ours (dist/), pdf-lib and qpdf (time, peak RSS, bytes); no n8n either (`BENCH_ONLY=packet`).
+ *   7. Images into one fax: 20 phone photos (JPEG) and 20 screenshots (PNG), one PDF per kind, by ours
+ *      (dist/), pdf-lib and img2pdf (time, peak RSS, bytes); no n8n either (`BENCH_ONLY=images`).
  *
  * Needs `npm run build` and `tsc -p tsconfig.sandbox.json` first; run with Node 24:
  *   PATH=/work/main/node_modules/.bin:$PATH node bench/run.js        (BENCH_QUICK=1 for a smoke run)
  * Parameters (environment): BENCH_N (list), BENCH_LATENCY_MS (list), BENCH_SEND_BYTES, BENCH_REPS, BENCH_K, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_WARMUP,
- * BENCH_ONLY=send,upload,returnAll,receive,letter,markdown,fonts,packet (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
+ * BENCH_ONLY=send,upload,returnAll,receive,letter,markdown,fonts,packet,images (parts to run), BENCH_VARIANTS (receivers), BENCH_TUNED_ROUNDS,
  * BENCH_TUNED_ENVS, BENCH_UPLOAD_BYTES, BENCH_RETURN_ALL, BENCH_LETTER_PAGES, BENCH_LETTER_RUNS, BENCH_PACKET_RUNS,
  * BENCH_PACKET_SCAN_PAGES, BENCH_PACKET_TEXT_PAGES;
  * N8N_HOST_KEEP_DATA=1 keeps n8n's folder and logs.
@@ -53,6 +55,7 @@ const { benchLetter } = require('./lib/letter');
 const { benchMarkdownLetter } = require('./lib/markdown-letter');
 const { benchFontLetter } = require('./lib/font-letter');
 const { benchPacket } = require('./lib/packet');
+const { benchImages } = require('./lib/images');
 const { report } = require('./lib/report');
 
 const ROOT = host.REPO_ROOT;
@@ -65,7 +68,7 @@ async function main() {
 	const startedAt = Date.now();
 	const packetWanted = PARAMS.parts.includes('packet');
 	const standaloneOnly = PARAMS.parts.every((part) =>
-		['letter', 'markdown', 'fonts', 'packet'].includes(part),
+		['letter', 'markdown', 'fonts', 'packet', 'images'].includes(part),
 	);
 	for (const [file, hint] of [
 		[PDF_JS, 'npm run build'],
@@ -99,13 +102,14 @@ async function main() {
 		if (!result.ok) process.exitCode = 1;
 	};
 
-	// 5, 5b, 5c and 6 need neither the sandbox nor n8n: they run first, and alone when they are the only parts.
+	// 5, 5b, 5c, 6 and 7 need neither the sandbox nor n8n: they run first, and alone when they are the only parts.
 	const letter = PARAMS.parts.includes('letter') ? benchLetter(PDF_JS) : undefined;
 	const markdownLetter = PARAMS.parts.includes('markdown')
 		? benchMarkdownLetter(PDF_JS)
 		: undefined;
 	const fontLetter = PARAMS.parts.includes('fonts') ? benchFontLetter(PDF_JS) : undefined;
 	const packet = packetWanted ? await benchPacket(PDF_JS) : undefined;
+	const images = PARAMS.parts.includes('images') ? benchImages(PDF_JS) : undefined;
 	if (standaloneOnly) {
 		finish({
 			generatedAt: new Date().toISOString(),
@@ -116,6 +120,7 @@ async function main() {
 			markdownLetter,
 			fontLetter,
 			packet,
+			images,
 			checks,
 			ok: checks.every((c) => c.ok),
 		});
@@ -310,6 +315,7 @@ async function main() {
 			markdownLetter,
 			fontLetter,
 			packet,
+			images,
 			checks,
 			ok: checks.every((c) => c.ok),
 		});

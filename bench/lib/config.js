@@ -40,7 +40,7 @@ const PARAMS = {
 	warmupCallbacks: num('BENCH_WARMUP', 20, 5), // per variant, before the rounds, not measured
 	fromNumber: '+14155550001',
 	parts: (
-		process.env.BENCH_ONLY || 'send,upload,returnAll,receive,letter,markdown,fonts,packet'
+		process.env.BENCH_ONLY || 'send,upload,returnAll,receive,letter,markdown,fonts,packet,images'
 	).split(','), // which parts to run
 	uploadBytes: num('BENCH_UPLOAD_BYTES', 50 * 1024 * 1024 - 4096, 5 * 1024 * 1024), // under the 50 MB AI limit (52,428,800 bytes)
 	returnAllTotal: num('BENCH_RETURN_ALL', 3000, 300), // sent faxes listed by Return All

@@ -1,12 +1,13 @@
 'use strict';
 /**
  * Measuring helpers for the benchmarks: process memory from /proc (Linux), `n8n execute` with its
- * peak memory sampled while it runs, a fixed-concurrency HTTP load generator and small statistics.
+ * peak memory sampled while it runs, the peak RSS of a command-line tool, a fixed-concurrency HTTP
+ * load generator and small statistics.
  */
 
 const fs = require('fs');
 const http = require('http');
-const { spawn } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const { setInterval, clearInterval } = require('timers');
 const { performance } = require('perf_hooks');
 
@@ -120,6 +121,26 @@ async function executeMeasured(instance, workflowId, { timeoutMs = 180000, sampl
 	return { run, peakRssBytes: peak, wallMs };
 }
 
+/**
+ * A command's peak RSS (qpdf, img2pdf: whole processes): GNU time's "Maximum resident set size" when
+ * /usr/bin/time is there, else VmHWM of /proc/<pid>/status sampled every 5 ms. { peakRssBytes, how }.
+ */
+function processPeakRss(command, args) {
+	const run = (file, list) =>
+		spawnSync(file, list, { encoding: 'utf8', timeout: 300000, maxBuffer: 1 << 26 });
+	if (fs.existsSync('/usr/bin/time')) {
+		const timed = run('/usr/bin/time', ['-v', command, ...args]);
+		const kB = /Maximum resident set size \(kbytes\): (\d+)/.exec(timed.stderr);
+		if (timed.status === 0 && kB)
+			return { peakRssBytes: Number(kB[1]) * 1024, how: '/usr/bin/time -v' };
+	}
+	const script = `"$0" "$@" & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(awk '/VmHWM/ {print $2}' /proc/$pid/status 2>/dev/null); [ -n "$v" ] && peak=$v; sleep 0.005; done; echo $peak`;
+	return {
+		peakRssBytes: Number(run('bash', ['-c', script, command, ...args]).stdout.trim()) * 1024,
+		how: 'VmHWM sampled every 5 ms',
+	};
+}
+
 /** The `message` of a JSON error answer (n8n's include a stack trace), else the start of the text. */
 function messageOf(text) {
 	try {
@@ -198,6 +219,7 @@ module.exports = {
 	childPids,
 	n8nServerPid,
 	executeMeasured,
+	processPeakRss,
 	runLoad,
 	percentile,
 	median,

@@ -15,7 +15,7 @@ const { spawnSync } = require('child_process');
 const { performance } = require('perf_hooks');
 
 const { quick, log, MB, check } = require('./config');
-const { median } = require('./measure');
+const { median, processPeakRss } = require('./measure');
 
 const CHILD = path.join(__dirname, 'packet-child.js');
 const CORPUS = path.join(
@@ -120,21 +120,6 @@ async function buildInputs(directory, pdfModule) {
 	}));
 }
 
-/** qpdf's peak RSS: GNU time's "Maximum resident set size" when /usr/bin/time is there, else VmHWM sampled from /proc. */
-function qpdfMemory(args) {
-	if (fs.existsSync('/usr/bin/time')) {
-		const timed = run('/usr/bin/time', ['-v', 'qpdf', ...args]);
-		const kB = /Maximum resident set size \(kbytes\): (\d+)/.exec(timed.stderr);
-		if (timed.status === 0 && kB)
-			return { peakRssBytes: Number(kB[1]) * 1024, how: '/usr/bin/time -v' };
-	}
-	const script = `qpdf "$@" & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(awk '/VmHWM/ {print $2}' /proc/$pid/status 2>/dev/null); [ -n "$v" ] && peak=$v; sleep 0.005; done; echo $peak`;
-	return {
-		peakRssBytes: Number(run('bash', ['-c', script, 'qpdf', ...args]).stdout.trim()) * 1024,
-		how: 'VmHWM sampled every 5 ms',
-	};
-}
-
 function measureQpdf(input, outFile) {
 	const args = ['--empty', '--pages', input.coverFile, ...input.files, '--', outFile];
 	const times = [];
@@ -148,7 +133,7 @@ function measureQpdf(input, outFile) {
 		firstMs: times[0],
 		laterMs: times.slice(1),
 		bytes: fs.statSync(outFile).size,
-		...qpdfMemory(args),
+		...processPeakRss('qpdf', args),
 	};
 }
 

@@ -296,6 +296,84 @@ function packetTable(packet) {
 	];
 }
 
+function imagesTable(images) {
+	const p = images.parameters;
+	const x = (value) => `${fixed(value, 2)}×`;
+	const yes = (value) => (value ? 'yes' : 'NO');
+	const streams = images.kinds.find((kind) => kind.jpegStreams)?.jpegStreams ?? {};
+	return [
+		`7. Images into one fax (one PDF per kind, Letter; Node tools in fresh processes, files in and a file out; median of ${p.runs} conversions after the first; img2pdf as a process; inputs built in ${fixed(images.buildMs / 1000)} s)`,
+		table(
+			[
+				'input',
+				'tool',
+				'first ms',
+				'median ms',
+				'process ms',
+				'peak RSS MB',
+				'over library loaded MB',
+				'output bytes',
+			],
+			images.kinds.flatMap((kind) =>
+				Object.entries(kind.tools).map(([tool, s]) => [
+					kind.input,
+					tool,
+					fixed(s.firstMs, 0),
+					fixed(s.medianMs, 0),
+					fixed(s.processMs, 0),
+					MB(s.peakRssBytes),
+					s.baselinePeakRssBytes === undefined ? '–' : MB(s.peakRssBytes - s.baselinePeakRssBytes),
+					s.bytes,
+				]),
+			),
+		),
+		table(
+			[
+				'input',
+				'pages',
+				'MB in',
+				'time ours/pdf-lib',
+				'time ours/img2pdf',
+				'process ours/img2pdf',
+				'bytes ours/img2pdf',
+				'bytes ours/pdf-lib',
+				'peak RSS ours/pdf-lib',
+				'peak RSS ours/img2pdf',
+			],
+			images.kinds.map((kind) => {
+				const r = kind.ratios;
+				return [
+					kind.input,
+					kind.pages,
+					MB(kind.inputBytes),
+					x(r.timeVsPdfLib),
+					x(r.timeVsImg2pdf),
+					x(r.processVsImg2pdf),
+					x(r.bytesVsImg2pdf),
+					x(r.bytesVsPdfLib),
+					x(r.peakRssVsPdfLib),
+					x(r.peakRssVsImg2pdf),
+				];
+			}),
+		),
+		'ratios: ours / other (below 1: ours is faster or smaller); "time" is ours warm against a whole img2pdf process, "process" is one conversion from process start to exit for both;',
+		`JPEG streams with the files' tables, frame and scans byte for byte: ${Object.entries(streams)
+			.map(
+				([tool, s]) =>
+					`${tool} ${s.sameScans}/${images.kinds[0].pages} (${s.metadataSegments} metadata segments left)`,
+			)
+			.join(', ')}; pages rendered as ours (mean difference in levels): ${images.kinds
+			.flatMap((kind) =>
+				kind.pixels.map(
+					(px) => `${kind.kind} p${px.page} ${px.tool} ${fixed(px.meanDifference, 2)}`,
+				),
+			)
+			.join(', ')}`,
+		`issue 53's aims, reported and not checked: JPEG bytes within 1 % of img2pdf's ${yes(images.aims.jpegBytesWithin1PercentOfImg2pdf)}, faster than pdf-lib ${yes(images.aims.fasterThanPdfLib)}, less peak memory than both ${yes(images.aims.lessMemoryThanBoth)} (${images.versions.img2pdf}, pdf-lib ${images.versions.pdfLib})`,
+		'',
+	];
+}
+
 function report(result, resultsFile) {
 	const { machine } = result;
 	const failed = result.checks.filter((c) => !c.ok);
@@ -303,7 +381,7 @@ function report(result, resultsFile) {
 		`Machine: ${machine.cpus} × ${machine.cpuModel}, ${MB(machine.totalMemBytes)} MB RAM, load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`,
 		machine.n8nVersion
 			? `Node ${machine.node} (bench), ${machine.n8nNode} (n8n ${machine.n8nVersion}); binary data mode: ${machine.binaryDataMode}; PDF: ${machine.pdfSource}, ${machine.pdfBytes} bytes`
-			: `Node ${machine.node} (bench); no n8n started (letter, markdown, fonts and packet parts only)`,
+			: `Node ${machine.node} (bench); no n8n started (letter, markdown, fonts, packet and images parts only)`,
 		'',
 		...(result.send ? sendTable(result.send, result.parameters) : []),
 		...(result.receive
@@ -330,6 +408,7 @@ function report(result, resultsFile) {
 		...(result.markdownLetter ? markdownTable(result.markdownLetter, result.parameters) : []),
 		...(result.fontLetter ? fontLetterTable(result.fontLetter, result.parameters) : []),
 		...(result.packet ? packetTable(result.packet) : []),
+		...(result.images ? imagesTable(result.images) : []),
 		failed.length === 0
 			? `All ${result.checks.length} correctness checks passed.`
 			: `${failed.length} of ${result.checks.length} checks FAILED:\n${failed.map((c) => `  - ${c.name}: ${c.detail}`).join('\n')}`,
