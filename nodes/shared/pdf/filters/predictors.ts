@@ -7,6 +7,7 @@
 
 import { DocumentError } from '../errors';
 import { damaged } from '../damage';
+import { unfilterPngRow } from './pngRows';
 
 export interface PredictorParameters {
 	predictor: number;
@@ -47,10 +48,7 @@ export function undoPredictor(data: Uint8Array, parameters: PredictorParameters)
 	return undoPngPredictor(data, rowBytes, Math.ceil(bitsPerPixel / 8));
 }
 
-/**
- * PNG filters (PNG specification section 9): each row is a filter type byte and the filtered bytes;
- * a byte's left neighbour is bytesPerPixel back (at least 1), its upper neighbour is the byte above.
- */
+/** PNG filters, each row a filter type byte and the filtered bytes (pngRows.ts undoes them). */
 function undoPngPredictor(data: Uint8Array, rowBytes: number, bytesPerPixel: number): Uint8Array {
 	const rows = Math.ceil(data.length / (rowBytes + 1));
 	const output = new Uint8Array(Math.max(0, data.length - rows));
@@ -59,58 +57,14 @@ function undoPngPredictor(data: Uint8Array, rowBytes: number, bytesPerPixel: num
 	while (at < data.length) {
 		const filter = data[at++];
 		const rowLength = Math.min(rowBytes, data.length - at);
-		const above = rowStart - rowBytes;
-		const row = data.subarray(at, at + rowLength);
+		output.set(data.subarray(at, at + rowLength), rowStart);
 		at += rowLength;
-		switch (filter) {
-			case 0:
-				output.set(row, rowStart);
-				break;
-			case 1:
-				for (let i = 0; i < rowLength; i++)
-					output[rowStart + i] =
-						row[i] + (i >= bytesPerPixel ? output[rowStart + i - bytesPerPixel] : 0);
-				break;
-			case 2:
-				for (let i = 0; i < rowLength; i++)
-					output[rowStart + i] = row[i] + (above >= 0 ? output[above + i] : 0);
-				break;
-			case 3:
-				for (let i = 0; i < rowLength; i++) {
-					const left = i >= bytesPerPixel ? output[rowStart + i - bytesPerPixel] : 0;
-					const up = above >= 0 ? output[above + i] : 0;
-					output[rowStart + i] = row[i] + ((left + up) >>> 1);
-				}
-				break;
-			case 4:
-				for (let i = 0; i < rowLength; i++) {
-					const left = i >= bytesPerPixel ? output[rowStart + i - bytesPerPixel] : 0;
-					const up = above >= 0 ? output[above + i] : 0;
-					const upLeft = above >= 0 && i >= bytesPerPixel ? output[above + i - bytesPerPixel] : 0;
-					output[rowStart + i] = row[i] + paeth(left, up, upLeft);
-				}
-				break;
-			default:
-				throw damaged('a stream is damaged (a PNG predictor row has a filter type above 4)');
-		}
+		const above = rowStart === 0 ? -1 : rowStart - rowBytes;
+		if (!unfilterPngRow(filter, output, rowStart, above, rowLength, bytesPerPixel))
+			throw damaged('a stream is damaged (a PNG predictor row has a filter type above 4)');
 		rowStart += rowLength;
 	}
 	return output;
-}
-
-/**
- * The PNG Paeth predictor: whichever of left, up and upper left is closest to left + up - upLeft.
- * Differences by hand rather than Math.abs: a global look-up per byte is slow in a vm sandbox (Jest).
- */
-function paeth(left: number, up: number, upLeft: number): number {
-	const towardsLeft = up - upLeft;
-	const towardsUp = left - upLeft;
-	const toLeft = towardsLeft < 0 ? -towardsLeft : towardsLeft;
-	const toUp = towardsUp < 0 ? -towardsUp : towardsUp;
-	const toUpLeftSigned = towardsLeft + towardsUp;
-	const toUpLeft = toUpLeftSigned < 0 ? -toUpLeftSigned : toUpLeftSigned;
-	if (toLeft <= toUp && toLeft <= toUpLeft) return left;
-	return toUp <= toUpLeft ? up : upLeft;
 }
 
 /** TIFF predictor 2: each component is the difference from the same component of the pixel to its left. */

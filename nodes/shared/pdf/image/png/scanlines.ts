@@ -8,6 +8,7 @@ import { DocumentError } from '../../errors';
 import { damaged } from '../../damage';
 import { adler32 } from '../../filters/adler32';
 import { inflate } from '../../filters/inflate';
+import { unfilterPngRow } from '../../filters/pngRows';
 import type { PngHeader } from './pngHeader';
 import { rowBytes, scanlineBytes, subImages } from './rows';
 
@@ -90,7 +91,14 @@ export function unfilter(header: PngHeader, scanlines: Uint8Array): Uint8Array {
 		if (width === 0) continue;
 		const length = rowBytes(header, width);
 		for (let row = 0; row < height; row++, at += length + 1)
-			unfilterRow(scanlines, at, row === 0 ? -1 : at - length, length, pixelBytes);
+			unfilterPngRow(
+				scanlines[at],
+				scanlines,
+				at + 1,
+				row === 0 ? -1 : at - length,
+				length,
+				pixelBytes,
+			);
 	}
 	let packed = 0;
 	at = 0;
@@ -101,56 +109,4 @@ export function unfilter(header: PngHeader, scanlines: Uint8Array): Uint8Array {
 			scanlines.copyWithin(packed, at + 1, at + 1 + length);
 	}
 	return scanlines.subarray(0, packed);
-}
-
-/**
- * One row, its filter byte at `at` and its bytes after it; `above` is where the row above's bytes
- * start (-1 for a sub-image's first row, whose upper neighbours are 0).
- */
-function unfilterRow(
-	data: Uint8Array,
-	at: number,
-	above: number,
-	length: number,
-	pixelBytes: number,
-): void {
-	const start = at + 1;
-	const end = start + length;
-	switch (data[at]) {
-		case 1:
-			for (let i = start + pixelBytes; i < end; i++) data[i] += data[i - pixelBytes];
-			return;
-		case 2:
-			if (above < 0) return;
-			for (let i = start, j = above; i < end; i++, j++) data[i] += data[j];
-			return;
-		case 3:
-			for (let i = start, j = above; i < end; i++, j++) {
-				const left = i - start >= pixelBytes ? data[i - pixelBytes] : 0;
-				const up = above < 0 ? 0 : data[j];
-				data[i] += (left + up) >>> 1;
-			}
-			return;
-		case 4:
-			for (let i = start, j = above; i < end; i++, j++) {
-				const hasLeft = i - start >= pixelBytes;
-				const left = hasLeft ? data[i - pixelBytes] : 0;
-				const up = above < 0 ? 0 : data[j];
-				const upLeft = hasLeft && above >= 0 ? data[j - pixelBytes] : 0;
-				data[i] += paeth(left, up, upLeft);
-			}
-			return;
-	}
-}
-
-/** The Paeth predictor: whichever of left, up and upper left is closest to left + up - upLeft. */
-function paeth(left: number, up: number, upLeft: number): number {
-	const towardsLeft = up - upLeft;
-	const towardsUp = left - upLeft;
-	const toLeft = towardsLeft < 0 ? -towardsLeft : towardsLeft;
-	const toUp = towardsUp < 0 ? -towardsUp : towardsUp;
-	const sum = towardsLeft + towardsUp;
-	const toUpLeft = sum < 0 ? -sum : sum;
-	if (toLeft <= toUp && toLeft <= toUpLeft) return left;
-	return toUp <= toUpLeft ? up : upLeft;
 }
