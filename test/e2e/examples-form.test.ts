@@ -4,90 +4,27 @@
  * Trigger accepts nothing else, on both hosts), and the letter it faxes is read back from what the
  * sandbox received (qpdf --check, pdftotext).
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
-import { CREDENTIAL, credentialIdsOf, FILES, localiseExample } from './helpers/examples';
+import { FILES } from './helpers/examples';
+import { useFormExample } from './helpers/form-example';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
-import {
-	sharedInstance,
-	ensureInstalled,
-	logToStderr,
-	ranToEnd,
-	sandboxCredential,
-	type N8nExecution,
-	type N8nHostInstance,
-} from './helpers/n8n-host';
-import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 
 const MINUTE = 60_000;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeOnHosts(
 	BOTH_HOSTS,
 	'the form-letter example in a real n8n against the sandbox',
 	({ hostVersion }) => {
-		let sandbox: Sandbox;
-		let n8n: N8nHostInstance;
-		let workflowId: string;
-		let fromNumber: string;
+		const example = useFormExample(hostVersion, {
+			file: FILES.formLetter,
+			sendNode: 'Fax the Letter',
+			formPath: 'referral-letter',
+		});
 		const pdfs = pdfReader('fax-examples-form-letter-');
-
-		/** Waits for a finished execution of the example that matches. */
-		const finishedExecution = (
-			matches: (execution: N8nExecution) => boolean,
-			timeoutMs = 30_000,
-		): Promise<N8nExecution> =>
-			n8n.waitForExecution(workflowId, (execution) => ranToEnd(execution) && matches(execution), {
-				what: 'finished as expected',
-				timeoutMs,
-			});
-
-		beforeAll(async () => {
-			await ensureInstalled({ hostVersion, log: logToStderr });
-			sandbox = await startSandbox({
-				port: 0,
-				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
-			});
-			fromNumber = await provisionNumber(sandboxApi(sandbox));
-			// The run's n8n of this host, shared with the other suites that need a plain one.
-			n8n = await sharedInstance({ hostVersion });
-			const saved = await n8n.importCredentials([
-				{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
-			]);
-			// The example's one setup step: pick the From Number.
-			const [workflow] = await n8n.importWorkflows([
-				localiseExample(
-					FILES.formLetter,
-					{
-						sandboxOrigin: sandbox.origin,
-						n8nBaseUrl: n8n.baseUrl,
-						credentialIds: credentialIdsOf(saved, [CREDENTIAL]),
-					},
-					(example) => {
-						const send = example.nodes.find((node) => node.name === 'Fax the Letter')!;
-						send.parameters.fromNumber = {
-							__rl: true,
-							mode: 'list',
-							value: fromNumber,
-							cachedResultName: fromNumber,
-						};
-					},
-				),
-			]);
-			workflowId = workflow.id;
-			await n8n.publishWorkflow(workflowId);
-		}, 10 * MINUTE);
-
-		afterAll(async () => {
-			await n8n?.dispose();
-			await sandbox?.stop();
-			pdfs.dispose();
-		}, 2 * MINUTE);
+		afterAll(() => pdfs.dispose());
 
 		const FORM = 'Referral Letter Form';
 		const SEND = 'Fax the Letter';
-		/** The form's production URL: n8n serves a Form Trigger at /form/<its path>. */
-		const formUrl = () => `${n8n.baseUrl}/form/referral-letter`;
 		const submission = {
 			'Patient Name': 'Jane Q Sample',
 			'Patient Date of Birth': '1980-01-15',
@@ -99,14 +36,8 @@ describeOnHosts(
 		};
 
 		test('the published form is served at its production URL', async () => {
-			const until = Date.now() + 30_000;
-			let response = await fetch(formUrl());
-			while (response.status !== 200 && Date.now() < until) {
-				await delay(300);
-				response = await fetch(formUrl());
-			}
-			expect(response.status).toBe(200);
-			const html = await response.text();
+			const { status, html } = await example.servedForm();
+			expect(status).toBe(200);
 			expect(html).toContain('Fax a referral letter');
 			for (const label of Object.keys(submission)) expect(html).toContain(label);
 		});
@@ -114,18 +45,16 @@ describeOnHosts(
 		test(
 			'a submission is faxed as a PDF letter with its cover page: one multipart POST /sent_faxes, checked with qpdf and read back with pdftotext',
 			async () => {
-				const sentBefore = sandbox.requests.filter(
-					(r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes',
-				).length;
+				const sentBefore = example.sends().length;
 				// What the form page posts: multipart/form-data, field-0 … field-5 in the order of the form's fields
 				// (n8n's Form Trigger accepts nothing else: it asserts multipart/form-data on both hosts).
 				const form = new FormData();
 				Object.values(submission).forEach((value, index) => form.append(`field-${index}`, value));
-				const response = await fetch(formUrl(), { method: 'POST', body: form });
+				const response = await fetch(example.formUrl(), { method: 'POST', body: form });
 				// Respond When: Workflow Finishes, so the answer comes once the fax is queued.
 				expect(response.status).toBe(200);
 
-				const execution = await finishedExecution(
+				const execution = await example.finishedExecution(
 					(e) =>
 						e.items[FORM]?.[0]?.['Recipient Fax Number'] === submission['Recipient Fax Number'],
 				);
@@ -142,15 +71,13 @@ describeOnHosts(
 					{ message: expect.any(String), faxId: expect.stringMatching(/^[0-9a-f]{24}$/) },
 				]);
 
-				const posts = sandbox.requests
-					.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')
-					.slice(sentBefore);
+				const posts = example.sends().slice(sentBefore);
 				expect(posts).toHaveLength(1);
 				const [post] = posts;
 				expect(post.status).toBe(201);
 				expect(String(post.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
 				expect(post.body).toEqual({
-					from_number: fromNumber,
+					from_number: example.fromNumber,
 					to_number: submission['Recipient Fax Number'],
 					patient_name: submission['Patient Name'],
 					patient_dob: submission['Patient Date of Birth'],
@@ -173,7 +100,7 @@ describeOnHosts(
 				expect(cover).toContain(`Subject: ${submission.Subject}`);
 				expect(cover).toContain(`To: ${submission['Recipient Name']}`);
 				expect(cover).toContain(submission['Recipient Fax Number']);
-				expect(cover).toContain(fromNumber);
+				expect(cover).toContain(example.fromNumber);
 				expect(cover).not.toContain(submission['Patient Name']);
 				// The letter: the expression's lines around the form's Letter, every line of which is there.
 				expect(body).toContain(
@@ -189,7 +116,9 @@ describeOnHosts(
 		);
 
 		test('every execution succeeded', async () => {
-			expect((await n8n.executions(workflowId)).map((e) => e.status)).toEqual(['success']);
+			expect((await example.n8n.executions(example.workflowId)).map((e) => e.status)).toEqual([
+				'success',
+			]);
 		});
 	},
 );

@@ -10,9 +10,9 @@ import { execFileSync } from 'child_process';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { pdfReader, SOUND_PDF, words } from '../harness/pdf-reader';
-import { CREDENTIAL, credentialIdsOf, FILES, localiseExample } from './helpers/examples';
+import { FILES } from './helpers/examples';
+import { useFormExample } from './helpers/form-example';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
 	autoOrientedGrey,
@@ -23,19 +23,9 @@ import {
 	renderedPage,
 	storedGrey,
 } from './helpers/images';
-import {
-	sharedInstance,
-	ensureInstalled,
-	logToStderr,
-	ranToEnd,
-	sandboxCredential,
-	type N8nExecution,
-	type N8nHostInstance,
-} from './helpers/n8n-host';
-import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
+import { logToStderr } from './helpers/n8n-host';
 
 const MINUTE = 60_000;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FORM = 'Photo Form';
 const SEND = 'Fax the Document';
 
@@ -50,68 +40,16 @@ describeOnHosts(
 	BOTH_HOSTS,
 	'the form-photo example in a real n8n against the sandbox',
 	({ hostVersion }) => {
-		let sandbox: Sandbox;
-		let n8n: N8nHostInstance;
-		let workflowId: string;
-		let fromNumber: string;
+		const example = useFormExample(hostVersion, {
+			file: FILES.formPhoto,
+			sendNode: SEND,
+			formPath: 'photo-fax',
+		});
 		const pdfs = pdfReader('fax-examples-form-photo-');
 		const photo = phonePhoto(pdfs.directory);
 		const photoFile = join(pdfs.directory, 'photo.jpg');
+		afterAll(() => pdfs.dispose());
 
-		/** Waits for a finished execution of the example that matches. */
-		const finishedExecution = (
-			matches: (execution: N8nExecution) => boolean,
-			timeoutMs = 30_000,
-		): Promise<N8nExecution> =>
-			n8n.waitForExecution(workflowId, (execution) => ranToEnd(execution) && matches(execution), {
-				what: 'finished as expected',
-				timeoutMs,
-			});
-
-		beforeAll(async () => {
-			await ensureInstalled({ hostVersion, log: logToStderr });
-			sandbox = await startSandbox({
-				port: 0,
-				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
-			});
-			fromNumber = await provisionNumber(sandboxApi(sandbox));
-			// The run's n8n of this host, shared with the other suites that need a plain one.
-			n8n = await sharedInstance({ hostVersion });
-			const saved = await n8n.importCredentials([
-				{ ...sandboxCredential(sandbox), name: CREDENTIAL.name },
-			]);
-			// The example's one setup step: pick the From Number.
-			const [workflow] = await n8n.importWorkflows([
-				localiseExample(
-					FILES.formPhoto,
-					{
-						sandboxOrigin: sandbox.origin,
-						n8nBaseUrl: n8n.baseUrl,
-						credentialIds: credentialIdsOf(saved, [CREDENTIAL]),
-					},
-					(example) => {
-						const send = example.nodes.find((node) => node.name === SEND)!;
-						send.parameters.fromNumber = {
-							__rl: true,
-							mode: 'list',
-							value: fromNumber,
-							cachedResultName: fromNumber,
-						};
-					},
-				),
-			]);
-			workflowId = workflow.id;
-			await n8n.publishWorkflow(workflowId);
-		}, 10 * MINUTE);
-
-		afterAll(async () => {
-			await n8n?.dispose();
-			await sandbox?.stop();
-			pdfs.dispose();
-		}, 2 * MINUTE);
-
-		/** The form's production URL: n8n serves a Form Trigger at /form/<its path>. */
-		const formUrl = () => `${n8n.baseUrl}/form/photo-fax`;
 		const submission = {
 			'Recipient Name': 'Springfield Cardiology',
 			'Recipient Fax Number': '+12125550123',
@@ -134,14 +72,8 @@ describeOnHosts(
 		});
 
 		test('the published form is served at its production URL, with its file field', async () => {
-			const until = Date.now() + 30_000;
-			let response = await fetch(formUrl());
-			while (response.status !== 200 && Date.now() < until) {
-				await delay(300);
-				response = await fetch(formUrl());
-			}
-			expect(response.status).toBe(200);
-			const html = await response.text();
+			const { status, html } = await example.servedForm();
+			expect(status).toBe(200);
 			expect(html).toContain('Fax a photo or a scan');
 			for (const label of [...Object.keys(submission), 'Document']) expect(html).toContain(label);
 			expect(html).toContain("name='field-3'");
@@ -151,9 +83,7 @@ describeOnHosts(
 		test(
 			'a phone photo is faxed behind its cover page: one POST /sent_faxes, a sound two-page PDF, the photo upright on page 2 and embedded as the JPEG it is',
 			async () => {
-				const sentBefore = sandbox.requests.filter(
-					(r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes',
-				).length;
+				const sentBefore = example.sends().length;
 				// What the form page posts: multipart/form-data, field-0 … field-3 in the order of the form's fields.
 				const form = new FormData();
 				Object.values(submission).forEach((value, index) => form.append(`field-${index}`, value));
@@ -163,12 +93,12 @@ describeOnHosts(
 					'photo.jpg',
 				);
 				const started = Date.now();
-				const response = await fetch(formUrl(), { method: 'POST', body: form });
+				const response = await fetch(example.formUrl(), { method: 'POST', body: form });
 				// Respond When: Workflow Finishes, so the answer comes once the fax is queued.
 				expect(response.status).toBe(200);
 				logToStderr(`n8n ${hostVersion}: the form's photo faxed in ${Date.now() - started} ms`);
 
-				const execution = await finishedExecution(
+				const execution = await example.finishedExecution(
 					(e) =>
 						e.items[FORM]?.[0]?.['Recipient Fax Number'] === submission['Recipient Fax Number'],
 				);
@@ -180,14 +110,12 @@ describeOnHosts(
 					{ message: expect.any(String), faxId: expect.stringMatching(/^[0-9a-f]{24}$/) },
 				]);
 
-				const posts = sandbox.requests
-					.filter((r) => r.method === 'POST' && r.path === '/api/v2/sent_faxes')
-					.slice(sentBefore);
+				const posts = example.sends().slice(sentBefore);
 				expect(posts).toHaveLength(1);
 				const [post] = posts;
 				expect(post.status).toBe(201);
 				expect(post.body).toEqual({
-					from_number: fromNumber,
+					from_number: example.fromNumber,
 					to_number: submission['Recipient Fax Number'],
 					recipient_name: submission['Recipient Name'],
 					sender_name: 'Springfield Family Practice',
@@ -207,7 +135,7 @@ describeOnHosts(
 				expect(cover).toContain(`To: ${submission['Recipient Name']}`);
 				expect(cover).toContain(`Subject: ${submission.Subject}`);
 				expect(cover).toContain(submission['Recipient Fax Number']);
-				expect(cover).toContain(fromNumber);
+				expect(cover).toContain(example.fromNumber);
 				// The photo's page is the picture alone.
 				expect(photoPage).toBe('');
 
@@ -250,7 +178,9 @@ describeOnHosts(
 		);
 
 		test('every execution succeeded', async () => {
-			expect((await n8n.executions(workflowId)).map((e) => e.status)).toEqual(['success']);
+			expect((await example.n8n.executions(example.workflowId)).map((e) => e.status)).toEqual([
+				'success',
+			]);
 		});
 	},
 );
