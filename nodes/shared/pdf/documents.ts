@@ -6,7 +6,7 @@
 
 import { DocumentError } from './errors';
 import { fileTypeOf, isImageKind, refusedImageFormat } from './fileType';
-import { imageToPdf } from './image';
+import { imageToDocument } from './image';
 import type { PageSize } from './letter/layout';
 import { PAGE_SIZES } from './letter/layout';
 import type { PdfDocument } from './read/document';
@@ -29,7 +29,7 @@ export function openDocument(data: Uint8Array, options: OpenOptions = {}): Opene
 	const kind = fileTypeOf(data)?.kind;
 	if (kind === 'tiff') return readPdf(tiffToPdf(data).pdf);
 	if (kind !== undefined && isImageKind(kind))
-		return readPdf(imageToPdf(data, options.pageSize ?? 'letter'));
+		return imageToDocument(data, options.pageSize ?? 'letter');
 	const refused = kind === undefined ? refusedImageFormat(data) : undefined;
 	if (refused !== undefined)
 		throw new DocumentError(

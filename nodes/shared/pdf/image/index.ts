@@ -1,16 +1,18 @@
 /**
  * image/ — images as fax pages: what the rest of the PDF library may use of this folder. Each format
  * module (jpeg, png/, gif, bmp) turns a file into one image XObject (types.ts); `imageXObject` picks
- * the module by the file's first bytes, `imageToPdf` makes the one-page PDF (page.ts, placement.ts).
+ * the module by the file's first bytes, `imageToPdf` makes the one-page PDF and `imageToDocument` the
+ * same page as a document to join, without the file (page.ts, placement.ts).
  */
 
 import { DocumentError } from '../errors';
 import { fileTypeOf } from '../fileType';
 import type { PageSize } from '../letter/layout';
+import type { PdfDocument } from '../read/document';
 import { bmpImage } from './bmp';
 import { gifImage } from './gif';
 import { jpegImage } from './jpeg';
-import { imagePagePdf } from './page';
+import { imagePageDocument, imagePagePdf } from './page';
 import { pngImage } from './png';
 import type { ImageXObject } from './types';
 
@@ -39,4 +41,9 @@ export function imageXObject(data: Uint8Array): ImageXObject {
 /** The image as a one-page PDF of `pageSize` (Letter or A4). Throws DocumentError as imageXObject does. */
 export function imageToPdf(data: Uint8Array, pageSize: PageSize): Buffer {
 	return imagePagePdf(imageXObject(data), pageSize);
+}
+
+/** The image's one-page PDF as read/document.ts reads it, the file never written. Throws as imageXObject does. */
+export function imageToDocument(data: Uint8Array, pageSize: PageSize): PdfDocument {
+	return imagePageDocument(imageXObject(data), pageSize);
 }

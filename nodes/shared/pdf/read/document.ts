@@ -10,18 +10,22 @@
 
 import { DocumentError } from '../errors';
 import { pdfHeaderOffset } from '../fileType';
+import type { PdfObject } from '../write/objects';
 import { latin1 } from './bytes';
-import { DecodeBudget } from './decode';
+import type { Resolve } from './decode';
+import { DecodeBudget, resolveWith } from './decode';
 import { damaged, unlessDamaged } from '../damage';
 import type { SourceForm } from './form';
 import { readForm } from './form';
+import { PdfLexer } from './lexer';
 import type { SourceOptionalContent } from './optionalContent';
 import { readOptionalContent } from './optionalContent';
 import type { CopyContext } from './pageObjects';
 import { reachableObjects } from './pageObjects';
 import type { PdfPage } from './pageTree';
 import { readPageTree } from './pageTree';
-import { PdfDict } from './objects';
+import type { PdfValue } from './objects';
+import { PdfDict, PdfRef, PdfStream } from './objects';
 import { rebuildCrossReference } from './rebuild';
 import { ObjectStore } from './store';
 import type { CrossReference } from './xref';
@@ -85,7 +89,15 @@ function assembleDocument(
 		);
 	}
 	const store = new ObjectStore(data, crossReference, new DecodeBudget(maxDecodedBytes));
-	const root = crossReference.root;
+	return documentOf(store, crossReference.root, fileVersion);
+}
+
+/** The document whose catalog is `root`, its objects read through `objects` (a file's store, or objects made in memory). */
+function documentOf(
+	store: { get(objectNumber: number): PdfValue; resolve: Resolve },
+	root: PdfRef | undefined,
+	fileVersion: string,
+): PdfDocument {
 	const catalog = store.resolve(root);
 	if (root === undefined || !(catalog instanceof PdfDict))
 		throw damaged('the document catalog is missing');
@@ -127,6 +139,32 @@ function assembleDocument(
 		form,
 		optionalContent,
 	);
+}
+
+/**
+ * The document of objects made in memory (objects[i] is object i + 1, as serialisePdf numbers them), read
+ * as readPdf reads their file: what a one-page image PDF would be, without writing the file and parsing
+ * it back (the file would be one more copy of the image). Stream data stays the caller's bytes.
+ */
+export function documentOfObjects(
+	objects: readonly PdfObject[],
+	root: number,
+	fileVersion: string,
+): PdfDocument {
+	const values = objects.map((object): PdfValue => {
+		if (typeof object === 'string') return parsedValue(object);
+		const extra = object.dictionaryEntries === '' ? '' : ` ${object.dictionaryEntries}`;
+		const dictionary = parsedValue(`<< /Length ${object.data.length}${extra} >>`);
+		if (!(dictionary instanceof PdfDict)) throw damaged('a stream dictionary is not a dictionary');
+		return new PdfStream(dictionary, object.data);
+	});
+	const get = (objectNumber: number): PdfValue => values[objectNumber - 1] ?? null;
+	const store = { get, resolve: resolveWith((reference) => get(reference.objectNumber)) };
+	return documentOf(store, new PdfRef(root, 0), fileVersion);
+}
+
+function parsedValue(text: string): PdfValue {
+	return new PdfLexer(Buffer.from(text, 'latin1')).readValue();
 }
 
 /**

@@ -3,9 +3,11 @@
  * margins, the aspect ratio kept, never larger than the stated resolution (96 dpi when none), centred,
  * a wide picture turned a quarter anticlockwise when that prints it larger; and every stored pixel of
  * each EXIF orientation carried through the page's one matrix lands where ImageMagick's -auto-orient
- * (then a quarter turn) puts it. test/integration/pdf/image/page-render.test.ts renders the same.
+ * (then a quarter turn) puts it; the page as a document (imagePageDocument) joins to the bytes its file
+ * would. test/integration/pdf/image/page-render.test.ts renders the same.
  */
-import { imagePagePdf } from '../../../../nodes/shared/pdf/image/page';
+import { joinDocuments } from '../../../../nodes/shared/pdf/compose/join';
+import { imagePageDocument, imagePagePdf } from '../../../../nodes/shared/pdf/image/page';
 import type { Placement } from '../../../../nodes/shared/pdf/image/placement';
 import {
 	DEFAULT_IMAGE_DPI,
@@ -14,6 +16,7 @@ import {
 } from '../../../../nodes/shared/pdf/image/placement';
 import type { ImageXObject, Orientation } from '../../../../nodes/shared/pdf/image/types';
 import { readPdf } from '../../../../nodes/shared/pdf/read/document';
+import { PdfStream } from '../../../../nodes/shared/pdf/read/objects';
 
 type Size = Pick<ImageXObject, 'width' | 'height' | 'resolution' | 'orientation'>;
 const at = (width: number, height: number, dpi?: number, orientation: Orientation = 1): Size => ({
@@ -198,5 +201,19 @@ describe('imagePagePdf', () => {
 
 	test('the same image gives the same bytes', () => {
 		expect(imagePagePdf(image, 'letter').equals(imagePagePdf({ ...image }, 'letter'))).toBe(true);
+	});
+
+	test('as a document, joins to the bytes its file read back joins to, the image data not copied', () => {
+		for (const pageSize of ['letter', 'a4'] as const) {
+			const document = imagePageDocument(image, pageSize);
+			const fromFile = readPdf(imagePagePdf(image, pageSize));
+			expect(joinDocuments([document, document]).pdf).toEqual(
+				joinDocuments([fromFile, fromFile]).pdf,
+			);
+			const streams = document.objectNumbers
+				.map((objectNumber) => document.context.get(objectNumber))
+				.filter((value): value is PdfStream => value instanceof PdfStream);
+			expect(streams.map((stream) => stream.data === image.data)).toEqual([false, true]);
+		}
 	});
 });
