@@ -5,7 +5,7 @@ import type { MultipartFile } from '../../../shared/transport';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { AI_DOCUMENT_MAX_BYTES, assertUrl } from '../../../shared/validation';
 import { binaryPropertyField, callbackUrlField } from '../fields';
-import { PDF_OR_IMAGE_KINDS, readUpload } from '../readers';
+import { PDF_OR_IMAGE_KINDS, readUpload } from '../document';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField(

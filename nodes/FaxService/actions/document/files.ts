@@ -1,20 +1,53 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { MultipartFile } from '../../../shared/transport';
-import type { FileKind } from '../../../shared/pdf';
-import { DOCUMENT_KINDS, fileOfBinary, readItemFile } from '../readers';
+import type { FileKind, ImageKind } from '../../../shared/pdf';
+import {
+	FILE_TYPE_HEAD_BYTES,
+	IMAGE_KINDS,
+	joinDocuments,
+	openDocument,
+} from '../../../shared/pdf';
+import type { MultipartFile, Readable } from '../../../shared/transport';
+import {
+	assertFileKind,
+	assertMaxBytes,
+	FILE_EXTENSION,
+	MIME_TYPE,
+} from '../../../shared/validation';
+import { openFailure } from './failures';
 import { BINARY_DATA_EXAMPLE, FONT_FILE_EXAMPLE } from './fields';
 
 /**
- * The files of a document: the main one (Binary File or Earlier Node's File) and the Further Documents,
- * each checked by its content before any request and named in errors as the panel names it.
+ * n8n's binary data read as checked files, before any request: an item's binary field, the binary data
+ * an expression gives from an earlier node, a font field's bytes; each file's kind checked by its
+ * content and named in errors as the panel names it. The values come from the parameter readers
+ * (sources.ts, letterParameters.ts): nothing here reads a node parameter.
  */
 
-export interface SourceFile {
-	/** The field as the panel shows it, for messages: `Input Binary Field "data"`, `Further Documents → Document 2 (…)`. */
-	label: string;
-	file: MultipartFile;
+/** The kinds a document field takes: PDF, TIFF and the images that become a page each. */
+export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'tiff', ...IMAGE_KINDS];
+
+/** The kinds a field whose file must reach the service as a PDF takes (AI documents): PDF and images. */
+export const PDF_OR_IMAGE_KINDS: readonly FileKind[] = ['pdf', ...IMAGE_KINDS];
+
+/** The image kind of a file read here (its content type is the one set here), or undefined. */
+export function imageKindOf(file: MultipartFile): ImageKind | undefined {
+	return IMAGE_KINDS.find((kind) => MIME_TYPE[kind] === file.contentType);
+}
+
+/** "referral.tif" → "referral.pdf": a file the node makes is a PDF whatever it was made of. */
+export function pdfName(fileName: string): string {
+	return /\.pdf$/i.test(fileName)
+		? fileName
+		: `${fileName.replace(/\.(tiff?|[^./\\]{1,5})$/i, '')}.pdf`;
+}
+
+/** A file's bytes in memory (files n8n keeps outside the item are read now). */
+export async function bytesOf(ctx: IExecuteFunctions, file: MultipartFile): Promise<Buffer> {
+	if (Buffer.isBuffer(file.data)) return file.data;
+	const data = await file.data();
+	return Buffer.isBuffer(data) ? data : await ctx.helpers.binaryToBuffer(data);
 }
 
 /** Binary data an expression gave (an object, or its JSON): what n8n keeps of an item's file. */
@@ -60,7 +93,7 @@ function binaryDataOf(
 }
 
 /** An Earlier Node's File value (`label` names its field), read like an item's file. */
-async function earlierFile(
+export async function earlierFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	label: string,
@@ -105,82 +138,102 @@ export async function fontFileBytes(
 	return Buffer.from(binary.data, 'base64');
 }
 
-/** The main document of Binary File or Earlier Node's File, as checked (an image is still an image). */
-export async function mainFile(
+/** Reads a file from the item's binary field `propertyName`; `field` names it in errors. */
+export async function readItemFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	source: 'binary' | 'binaryData',
+	propertyName: string,
+	field: string,
 	allowed: readonly FileKind[],
 	maxBytes?: number,
-): Promise<SourceFile> {
-	if (source === 'binaryData') {
-		const file = await earlierFile(
-			ctx,
-			itemIndex,
-			'Binary Data',
-			ctx.getNodeParameter('binaryData', itemIndex, '') as unknown,
-			allowed,
-			maxBytes,
-		);
-		return { label: 'Binary Data', file };
-	}
+): Promise<MultipartFile> {
 	const item = ctx.getInputData()[itemIndex];
-	if (ctx.getNode().type.endsWith('Tool') && Object.keys(item?.binary ?? {}).length === 0) {
+	if (!item?.binary?.[propertyName]) {
+		const present = Object.keys(item?.binary ?? {});
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`A file cannot reach this tool: n8n gives an AI agent's tool no binary data [item ${itemIndex}]`,
+			`${field} is missing on the input item [item ${itemIndex}]`,
 			{
 				itemIndex,
-				description: `Set Document Source to "Text" so the model writes the letter, or to "Earlier Node's File" with an expression such as ${BINARY_DATA_EXAMPLE}.`,
+				description: present.length
+					? `The item has binary fields: ${present.join(', ')}`
+					: 'The item has no binary data. Read the file first, for example with a "Read/Write Files from Disk" or "HTTP Request" node.',
 			},
 		);
 	}
-	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const label = `Input Binary Field "${propertyName}"`;
-	return {
-		label,
-		file: await readItemFile(ctx, itemIndex, propertyName, label, allowed, maxBytes),
-	};
+	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
+	return await fileOfBinary(ctx, itemIndex, field, binary, allowed, maxBytes);
 }
 
-/** Further Documents, in the order given: PDF, TIFF or image, from the item or an earlier node. */
-export async function furtherFiles(
+/**
+ * A file of n8n's binary data (an item's, or one an expression gave), checked by its content; `field`
+ * names it in errors. Stored outside the item (filesystem, S3, database): its size and first bytes are
+ * read, and it is sent as a stream. Kept in the item (base64): decoded now to check it and again only
+ * when sent, so an item waiting to be sent holds no copy.
+ */
+export async function fileOfBinary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-): Promise<SourceFile[]> {
-	const entries = (ctx.getNodeParameter('furtherDocuments.documents', itemIndex, []) ??
-		[]) as IDataObject[];
-	if (!Array.isArray(entries)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Further Documents must be a list of documents [item ${itemIndex}]`,
-			{ itemIndex },
+	field: string,
+	binary: IBinaryData,
+	allowed: readonly FileKind[],
+	maxBytes?: number,
+): Promise<MultipartFile> {
+	let data: () => Promise<Readable | Buffer>;
+	let size: number;
+	let head: Buffer;
+	if (binary.id) {
+		const id = binary.id;
+		size = (await ctx.helpers.getBinaryMetadata(id)).fileSize;
+		head = await firstBytes(
+			await ctx.helpers.getBinaryStream(id, FILE_TYPE_HEAD_BYTES),
+			FILE_TYPE_HEAD_BYTES,
 		);
+		data = async () => await ctx.helpers.getBinaryStream(id);
+	} else {
+		const decode = async () => Buffer.from(binary.data, 'base64');
+		const bytes = await decode();
+		size = bytes.length;
+		head = Buffer.from(bytes.subarray(0, FILE_TYPE_HEAD_BYTES));
+		data = decode;
 	}
-	const files: SourceFile[] = [];
-	for (const [index, entry] of entries.entries()) {
-		const place = `Further Documents → Document ${index + 1}`;
-		if (entry.source === 'binaryData') {
-			const label = `${place} (Binary Data)`;
-			files.push({
-				label,
-				file: await earlierFile(ctx, itemIndex, label, entry.binaryData, DOCUMENT_KINDS),
-			});
-		} else {
-			const propertyName = String(entry.binaryPropertyName ?? 'data').trim() || 'data';
-			const label = `${place} (Input Binary Field "${propertyName}")`;
-			files.push({
-				label,
-				file: await readItemFile(ctx, itemIndex, propertyName, label, DOCUMENT_KINDS),
-			});
-		}
-	}
-	return files;
+	if (maxBytes !== undefined) assertMaxBytes(ctx, itemIndex, field, size, maxBytes);
+	const type = assertFileKind(ctx, itemIndex, field, head, allowed);
+	const fileName = binary.fileName || `document.${FILE_EXTENSION[type.kind]}`;
+	if (type.headerOffset > 0) return await pdfFromItsHeader(ctx, itemIndex, field, fileName, data);
+	return { field: 'file', fileName, contentType: MIME_TYPE[type.kind], size, data };
 }
 
-/** A file's bytes in memory (files n8n keeps outside the item are read now). */
-export async function bytesOf(ctx: IExecuteFunctions, file: MultipartFile): Promise<Buffer> {
-	if (Buffer.isBuffer(file.data)) return file.data;
-	const data = await file.data();
-	return Buffer.isBuffer(data) ? data : await ctx.helpers.binaryToBuffer(data);
+/**
+ * A PDF with bytes before its header (readers take up to PDF_HEADER_WINDOW of them) goes out as a copy
+ * that starts with its header, made now: what reaches the service is a PDF every reader opens.
+ */
+async function pdfFromItsHeader(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	fileName: string,
+	open: () => Promise<Readable | Buffer>,
+): Promise<MultipartFile> {
+	const given = await open();
+	const bytes = Buffer.isBuffer(given) ? given : await ctx.helpers.binaryToBuffer(given);
+	let pdf: Buffer;
+	try {
+		pdf = joinDocuments([openDocument(bytes)]).pdf;
+	} catch (error) {
+		throw openFailure(ctx, itemIndex, field, undefined, error);
+	}
+	return { field: 'file', fileName, contentType: MIME_TYPE.pdf, size: pdf.length, data: pdf };
+}
+
+/** The first `count` bytes of a stream; the stream is closed afterwards. */
+async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of stream) {
+		chunks.push(chunk as Buffer);
+		length += (chunk as Buffer).length;
+		if (length >= count) break; // leaving the loop destroys the stream
+	}
+	return Buffer.concat(chunks).subarray(0, count);
 }

@@ -4,16 +4,17 @@ import type { OpenedDocument, PageSize } from '../../../shared/pdf';
 import { joinDocuments, nearestPageSize, openDocument } from '../../../shared/pdf';
 import type { MultipartFile } from '../../../shared/transport';
 import { assertMaxBytes, MIME_TYPE } from '../../../shared/validation';
-import { imageKindOf, pdfName } from '../readers';
 import { openFailure } from './failures';
 import type { DocumentPurpose } from './fields';
-import type { SourceFile } from './files';
-import { bytesOf } from './files';
+import { bytesOf, imageKindOf, pdfName } from './files';
+import { writeFrontPages } from './letter';
+import type { DocumentRequest } from './request';
+import type { SourceFile } from './sources';
 
 /**
- * A packet: the cover page (when asked for), then every document's pages in order, as one PDF. An
- * image is one page, Letter or A4: the letter's Page Size when the packet has a letter, else the size
- * nearest to the first PDF or TIFF of the packet, else Letter.
+ * A packet: the front pages (a cover page, or a letter), then every document's pages in order, as one
+ * PDF. An image is one page, Letter or A4: the request's page size rule (the letter's Page Size, else
+ * the size nearest to the first PDF or TIFF of the packet, else Letter).
  */
 
 export interface Packet {
@@ -67,40 +68,35 @@ async function openSources(
 	return documents;
 }
 
-/** The pages that go in front of the documents, made once their page count is known (the cover page, or a letter). */
-export type FrontPages = (
-	followingPages: number,
-	firstDocument: OpenedDocument | undefined,
-) => Buffer | undefined;
-
 /**
- * Builds the packet, checked before any request: each file read and checked, then the front pages
- * (a cover page, or a letter with its cover page) made counting every page after them, then one PDF.
- * `imagePageSize` is the letter's Page Size when the front pages are a letter.
+ * Builds the packet, before any request: each file opened, then the front pages written counting
+ * every page after them, then one PDF, checked against the request's size limit.
  */
 export async function buildPacket(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	purpose: DocumentPurpose,
-	front: FrontPages,
-	sources: readonly SourceFile[],
-	fileName: string,
-	options: { maxBytes?: number; imagePageSize?: PageSize } = {},
+	request: DocumentRequest,
 ): Promise<Packet> {
-	const { maxBytes, imagePageSize } = options;
-	const documents = await openSources(ctx, itemIndex, purpose, sources, imagePageSize);
-	const frontPdf = front(
-		documents.reduce((sum, document) => sum + document.pageCount, 0),
-		documents[0],
+	const { purpose, front, maxBytes } = request;
+	const documents = await openSources(
+		ctx,
+		itemIndex,
+		purpose,
+		request.sources,
+		request.imagePageSize,
 	);
-	if (frontPdf !== undefined) documents.unshift(openDocument(frontPdf));
+	if (front !== undefined) {
+		const following = documents.reduce((sum, document) => sum + document.pageCount, 0);
+		const { pdf } = writeFrontPages(ctx, itemIndex, purpose, front, following, documents[0]);
+		documents.unshift(openDocument(pdf));
+	}
 	const { pdf, pages } = joinDocuments(documents);
 	if (maxBytes !== undefined)
 		assertMaxBytes(ctx, itemIndex, 'The PDF made of the documents', pdf.length, maxBytes);
 	return {
 		file: {
 			field: 'file',
-			fileName: pdfName(fileName),
+			fileName: pdfName(request.fileName),
 			contentType: MIME_TYPE.pdf,
 			size: pdf.length,
 			data: pdf,

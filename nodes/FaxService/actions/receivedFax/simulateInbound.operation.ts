@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import { binaryPropertyField, faxNumberLocator } from '../fields';
-import { DOCUMENT_KINDS, readE164Locator, readUpload } from '../readers';
+import { DOCUMENT_KINDS, readUpload } from '../document';
+import { readE164Locator } from '../readers';
 
 const properties: INodeProperties[] = [
 	binaryPropertyField(

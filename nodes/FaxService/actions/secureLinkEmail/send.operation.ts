@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertEmail, assertIntegerInRange } from '../../../shared/validation';
-import { documentFields, readDocument } from '../document';
+import { buildDocument, DOCUMENT_KINDS, documentFields, readDocumentRequest } from '../document';
 import { callbackUrlField } from '../fields';
-import { DOCUMENT_KINDS } from '../readers';
 import { fieldCollection, optionalFields } from '../../../shared/parameters';
 
 const properties: INodeProperties[] = [
@@ -90,7 +89,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			callbackUrl: { apiName: 'callback_url', label: 'Callback URL', kind: 'url' },
 		}),
 	};
-	const file = await readDocument(this, itemIndex, { allowed: DOCUMENT_KINDS, purpose: 'email' });
+	const request = await readDocumentRequest(this, itemIndex, {
+		allowed: DOCUMENT_KINDS,
+		purpose: 'email',
+	});
+	const { file } = await buildDocument(this, itemIndex, request);
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path: '/emails',

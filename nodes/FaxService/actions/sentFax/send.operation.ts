@@ -5,7 +5,7 @@ import type { MultipartFile } from '../../../shared/transport';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import { assertE164 } from '../../../shared/validation';
 import type { BuiltDocument } from '../document';
-import { buildDocument, documentFields } from '../document';
+import { buildDocument, DOCUMENT_KINDS, documentFields, readDocumentRequest } from '../document';
 import {
 	callbackUrlField,
 	faxNumberLocator,
@@ -13,7 +13,7 @@ import {
 	noFaxNumberNotice,
 } from '../fields';
 import { fieldCollection, optionalFields } from '../../../shared/parameters';
-import { DOCUMENT_KINDS, readE164Locator } from '../readers';
+import { readE164Locator } from '../readers';
 
 /**
  * A fax's numbers and document: what Send sends and Preview PDF builds. Where it goes comes first, then
@@ -120,12 +120,13 @@ export async function buildFaxDocument(
 	itemIndex: number,
 	numbers: { fromNumber: string; toNumber: string },
 ): Promise<BuiltDocument> {
-	return await buildDocument(ctx, itemIndex, {
+	const request = await readDocumentRequest(ctx, itemIndex, {
 		allowed: DOCUMENT_KINDS,
 		purpose: 'fax',
 		toFax: numbers.toNumber,
 		fromFax: numbers.fromNumber,
 	});
+	return await buildDocument(ctx, itemIndex, request);
 }
 
 /** The item's fax as form fields and file, every value checked. */
