@@ -5,7 +5,7 @@
  * but the file's). Read on the way: the frame header (size, components, precision, coding process),
  * the JFIF and EXIF resolution, the EXIF orientation and Adobe's APP14 marker.
  *
- * Metadata a PDF reader does not use is left out of the copy (see `kept`): a phone photo's EXIF holds
+ * Metadata a PDF reader does not use is left out of the stream (see `kept`): a phone photo's EXIF holds
  * where it was taken and the camera's serial number, XMP and IPTC may hold names and captions, and a
  * comment any text; none of it belongs in a fax of a patient's document. So do bytes after the
  * end-of-image marker (a phone's motion-photo video, a second picture).
@@ -233,7 +233,10 @@ export function jpegImage(file: Uint8Array): ImageXObject {
 	}
 }
 
-/** The XObject: the kept ranges of the file (the file itself when nothing was left out). */
+/**
+ * The XObject: the kept ranges of the file as views of it (the file itself when nothing was left out),
+ * joined only where the output file is written: no copy of the photo in between.
+ */
 function imageXObject(
 	data: Buffer,
 	ranges: ReadonlyArray<[number, number]>,
@@ -250,6 +253,6 @@ function imageXObject(
 		resolution: facts.resolution,
 		orientation: facts.orientation,
 		dictionaryEntries: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${COLOUR_SPACES[components]} /BitsPerComponent 8 /Filter /DCTDecode${decode}`,
-		data: whole ? data : Buffer.concat(ranges.map(([start, end]) => data.subarray(start, end))),
+		data: whole ? data : ranges.map(([start, end]) => data.subarray(start, end)),
 	};
 }

@@ -17,5 +17,6 @@ export interface ImageXObject {
 	orientation: Orientation;
 	/** The image dictionary's entries after /Length: /Type /XObject /Subtype /Image /Width … /ColorSpace … /BitsPerComponent … /Filter … */
 	dictionaryEntries: string;
-	data: Buffer;
+	/** The stream's bytes: one buffer, or (a JPEG with metadata left out) the kept views of the file, in order. */
+	data: Buffer | readonly Buffer[];
 }

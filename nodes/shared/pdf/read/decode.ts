@@ -9,7 +9,7 @@ import type { FilterParameters } from '../filters';
 import { decodeStreamData } from '../filters';
 import { damaged } from '../damage';
 import type { PdfStream, PdfValue } from './objects';
-import { PdfDict, PdfName, PdfRef } from './objects';
+import { PdfDict, PdfName, PdfRef, contiguous } from './objects';
 
 /** Decoded bytes a document may still produce. */
 export class DecodeBudget {
@@ -63,7 +63,7 @@ export function decodeStream(
 	let decoded: Uint8Array | undefined;
 	let failure: unknown;
 	try {
-		decoded = decodeStreamData(stream.data, filters, budget.remaining);
+		decoded = decodeStreamData(contiguous(stream.data), filters, budget.remaining);
 	} catch (error) {
 		failure = error;
 	}

@@ -25,7 +25,7 @@ import { reachableObjects } from './pageObjects';
 import type { PdfPage } from './pageTree';
 import { readPageTree } from './pageTree';
 import type { PdfValue } from './objects';
-import { PdfDict, PdfRef, PdfStream } from './objects';
+import { PdfDict, PdfRef, PdfStream, streamLength } from './objects';
 import { rebuildCrossReference } from './rebuild';
 import { ObjectStore } from './store';
 import type { CrossReference } from './xref';
@@ -154,7 +154,7 @@ export function documentOfObjects(
 	const values = objects.map((object): PdfValue => {
 		if (typeof object === 'string') return parsedValue(object);
 		const extra = object.dictionaryEntries === '' ? '' : ` ${object.dictionaryEntries}`;
-		const dictionary = parsedValue(`<< /Length ${object.data.length}${extra} >>`);
+		const dictionary = parsedValue(`<< /Length ${streamLength(object.data)}${extra} >>`);
 		if (!(dictionary instanceof PdfDict)) throw damaged('a stream dictionary is not a dictionary');
 		return new PdfStream(dictionary, object.data);
 	});

@@ -4,6 +4,24 @@
  * bytes, a view into the file: never copied, never decoded unless the reader itself needs it).
  */
 
+/**
+ * A stream's encoded bytes: one view (of a file), or the views a stream made in memory is made of, in
+ * order (an image's ranges of its file: joined only where the output file is written).
+ */
+export type StreamData = Uint8Array | readonly Uint8Array[];
+
+/** The bytes of `data` in one view: the view itself, or its views joined (a copy). */
+export function contiguous(data: StreamData): Uint8Array {
+	return data instanceof Uint8Array ? data : Buffer.concat(data);
+}
+
+/** The byte count of `data`. */
+export function streamLength(data: StreamData): number {
+	return data instanceof Uint8Array
+		? data.length
+		: data.reduce((total, view) => total + view.length, 0);
+}
+
 /** A name, its bytes as a latin1 string (#xx escapes already undone), without the slash. */
 export class PdfName {
 	constructor(readonly value: string) {}
@@ -36,11 +54,11 @@ export class PdfDict {
 	}
 }
 
-/** An indirect object that is a stream: its dictionary and its encoded bytes, a view into the file. */
+/** An indirect object that is a stream: its dictionary and its encoded bytes (views, never a copy: see StreamData). */
 export class PdfStream {
 	constructor(
 		readonly dictionary: PdfDict,
-		readonly data: Uint8Array,
+		readonly data: StreamData,
 	) {}
 }
 

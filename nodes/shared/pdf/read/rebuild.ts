@@ -13,7 +13,7 @@ import { readIndirectObject } from './indirect';
 import { PdfLexer, isDigit, isRegular, isWhiteSpace } from './lexer';
 import { openObjectStream } from './objectStream';
 import type { PdfValue } from './objects';
-import { PdfDict, PdfRef, PdfStream } from './objects';
+import { PdfDict, PdfRef, PdfStream, contiguous } from './objects';
 import { ObjectStore } from './store';
 import type { CrossReference, XrefEntry } from './xref';
 
@@ -95,7 +95,8 @@ export function rebuildCrossReference(data: Uint8Array, budget: DecodeBudget): C
 		if (type === 'ObjStm')
 			objectStreams.push({ objectNumber: header.objectNumber, position: header.start });
 		if (type === 'XRef') noteTrailer(object.value.dictionary, header.start);
-		const streamEnd = object.value.data.byteOffset - data.byteOffset + object.value.data.length;
+		const stream = contiguous(object.value.data);
+		const streamEnd = stream.byteOffset - data.byteOffset + stream.length;
 		keyword = Math.max(keyword, streamEnd - 3);
 	}
 	for (

@@ -5,6 +5,9 @@
  * (the joiner); serialisePdf in objects.ts stays the letter writer's.
  */
 
+import type { StreamData } from '../read/objects';
+import { streamLength } from '../read/objects';
+
 /** The four bytes above 127 after the header tell transfer tools the file is binary (section 7.5.2). */
 const BINARY_COMMENT = '%\u00e2\u00e3\u00cf\u00d3\n';
 /** Gathered text is turned into bytes once it is this long (or before stream data). */
@@ -29,13 +32,15 @@ export class PdfFileWriter {
 	}
 
 	/** A stream object; `dictionary` is its dictionary as PDF syntax without /Length, which is data's byte count. */
-	addStream(objectNumber: number, dictionaryEntries: string, data: Uint8Array): void {
+	addStream(objectNumber: number, dictionaryEntries: string, data: StreamData): void {
 		this.offsets[objectNumber] = this.length;
 		const entries = dictionaryEntries === '' ? '' : ` ${dictionaryEntries}`;
-		this.write(`${objectNumber} 0 obj\n<< /Length ${data.length}${entries} >>\nstream\n`);
+		const length = streamLength(data);
+		this.write(`${objectNumber} 0 obj\n<< /Length ${length}${entries} >>\nstream\n`);
 		this.flushText();
-		this.chunks.push(data);
-		this.length += data.length;
+		if (data instanceof Uint8Array) this.chunks.push(data);
+		else this.chunks.push(...data);
+		this.length += length;
 		this.write('\nendstream\nendobj\n');
 	}
 

@@ -4,8 +4,11 @@
  * byte offsets in the xref table are plain string lengths.
  */
 
+import type { StreamData } from '../read/objects';
+import { streamLength } from '../read/objects';
+
 /** A dictionary (or other direct value) as PDF syntax, or a stream with its dictionary's extra entries. */
-export type PdfObject = string | { dictionaryEntries: string; data: Buffer };
+export type PdfObject = string | { dictionaryEntries: string; data: StreamData };
 
 /**
  * %PDF-1.4 and a comment of four bytes above 127, which tells transfer tools the file is binary
@@ -58,10 +61,10 @@ export function serialisePdf(
 	objects: readonly PdfObject[],
 	trailer: { root: number; info?: number },
 ): Buffer {
-	const parts: Buffer[] = [HEADER];
+	const parts: Uint8Array[] = [HEADER];
 	let offset = HEADER.length;
 	const offsets: number[] = [];
-	const add = (part: Buffer) => {
+	const add = (part: Uint8Array) => {
 		parts.push(part);
 		offset += part.length;
 	};
@@ -73,11 +76,12 @@ export function serialisePdf(
 			const extra = object.dictionaryEntries === '' ? '' : ` ${object.dictionaryEntries}`;
 			add(
 				Buffer.from(
-					`${index + 1} 0 obj\n<< /Length ${object.data.length}${extra} >>\nstream\n`,
+					`${index + 1} 0 obj\n<< /Length ${streamLength(object.data)}${extra} >>\nstream\n`,
 					'latin1',
 				),
 			);
-			add(object.data);
+			if (object.data instanceof Uint8Array) add(object.data);
+			else object.data.forEach(add);
 			add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
 		}
 	});

@@ -7,6 +7,7 @@ import {
 	PdfRef,
 	PdfStream,
 	PdfString,
+	contiguous,
 } from '../../../../nodes/shared/pdf/read/objects';
 import { documentError } from '../../../harness/pdf/documentError';
 
@@ -190,7 +191,7 @@ describe('indirect objects and streams (sections 7.3.8, 7.3.10)', () => {
 	const streamData = (text: string, lengths?: Record<number, number>): string => {
 		const { value } = object(text, lengths);
 		expect(value).toBeInstanceOf(PdfStream);
-		return Buffer.from((value as PdfStream).data).toString('latin1');
+		return Buffer.from(contiguous((value as PdfStream).data)).toString('latin1');
 	};
 
 	test('an object: its number, generation and value', () => {
@@ -216,7 +217,7 @@ describe('indirect objects and streams (sections 7.3.8, 7.3.10)', () => {
 			'latin1',
 		);
 		const { value } = readIndirectObject(file, 0, () => undefined);
-		expect((value as PdfStream).data.buffer).toBe(file.buffer);
+		expect(contiguous((value as PdfStream).data).buffer).toBe(file.buffer);
 	});
 
 	test('an indirect /Length is resolved', () => {
