@@ -33,8 +33,16 @@ export async function buildDocument(
 		const { pdf, pages } = writeFrontPages(ctx, itemIndex, purpose, front, 0, undefined);
 		if (maxBytes !== undefined)
 			assertMaxBytes(ctx, itemIndex, 'The PDF made from Text', pdf.length, maxBytes);
-		const file = { field: 'file', fileName: request.fileName, contentType: MIME_TYPE.pdf };
-		return { file: { ...file, size: pdf.length, data: pdf }, pages };
+		return {
+			file: {
+				field: 'file',
+				fileName: request.fileName,
+				contentType: MIME_TYPE.pdf,
+				size: pdf.length,
+				data: pdf,
+			},
+			pages,
+		};
 	}
 	if (front === undefined && sources.length === 1) {
 		const [main] = sources;

@@ -3,11 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CoverPage, FileKind, LetterFont, PageSize, TextFormat } from '../../../shared/pdf';
 import type { DocumentPurpose } from './fields';
-import { DOCUMENT_KINDS } from './files';
 import type { CoverNumbers, LetterParameters } from './letterParameters';
 import { coverPageOf, letterFontOf, letterOf, textFormatOf } from './letterParameters';
 import type { SourceFile } from './sources';
-import { furtherFiles, mainFile } from './sources';
+import { sourceFiles } from './sources';
 
 /**
  * Every document parameter of an item (Document Source, its file or its text, Text Format, Letter
@@ -80,37 +79,33 @@ export async function readDocumentRequest(
 	// Letter Font goes with the text the node writes: the letter, or the cover page.
 	const font =
 		source === 'text' || cover !== undefined ? await letterFontOf(ctx, itemIndex) : undefined;
-	const further = await furtherFiles(ctx, itemIndex);
+	const sources = await sourceFiles(ctx, itemIndex, source === 'text' ? undefined : source, {
+		allowed: options.allowed,
+		maxBytes,
+		withCover: cover !== undefined,
+	});
 	if (source === 'text') {
 		const letter = letterOf(ctx, itemIndex);
 		const { pageSize } = letter.rendering;
 		return {
 			purpose,
 			front: { kind: 'letter', ...letter, cover, font },
-			sources: further,
+			sources,
 			imagePageSize: pageSize === 'letter' || pageSize === 'a4' ? pageSize : undefined,
 			fileName: letter.fileName,
 			maxBytes,
 		};
 	}
-	// With a cover page or further documents, the main file may be any document kind whatever the operation takes: a PDF goes out.
-	const alone = cover === undefined && further.length === 0;
-	const main = await mainFile(
-		ctx,
-		itemIndex,
-		source,
-		alone ? options.allowed : DOCUMENT_KINDS,
-		maxBytes,
-	);
+	// The cover page's Text Format last: it was read when the cover page was written, after every file.
 	return {
 		purpose,
 		front:
 			cover === undefined
 				? undefined
 				: { kind: 'coverPage', cover, format: textFormatOf(ctx, itemIndex), font },
-		sources: [main, ...further],
+		sources,
 		imagePageSize: undefined,
-		fileName: main.file.fileName,
+		fileName: sources[0].file.fileName,
 		maxBytes,
 	};
 }

@@ -18,7 +18,7 @@ export interface SourceFile {
 }
 
 /** The main document of Binary File or Earlier Node's File, as checked (an image is still an image). */
-export async function mainFile(
+async function mainFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	source: 'binary' | 'binaryData',
@@ -56,10 +56,7 @@ export async function mainFile(
 }
 
 /** Further Documents, in the order given: PDF, TIFF or image, from the item or an earlier node. */
-export async function furtherFiles(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): Promise<SourceFile[]> {
+async function furtherFiles(ctx: IExecuteFunctions, itemIndex: number): Promise<SourceFile[]> {
 	const entries = (ctx.getNodeParameter('furtherDocuments.documents', itemIndex, []) ??
 		[]) as IDataObject[];
 	if (!Array.isArray(entries)) {
@@ -88,4 +85,23 @@ export async function furtherFiles(
 		}
 	}
 	return files;
+}
+
+/**
+ * The document's files in order: the main one (Binary File or Earlier Node's File; none for Text),
+ * then Further Documents, which are read first (the order their errors have always come in). The main
+ * file must be of the `allowed` kinds only when it goes alone: with a cover page or further documents
+ * it may be any document kind, since a PDF is made of it.
+ */
+export async function sourceFiles(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	main: 'binary' | 'binaryData' | undefined,
+	options: { allowed: readonly FileKind[]; maxBytes?: number; withCover: boolean },
+): Promise<SourceFile[]> {
+	const further = await furtherFiles(ctx, itemIndex);
+	if (main === undefined) return further;
+	const alone = !options.withCover && further.length === 0;
+	const kinds = alone ? options.allowed : DOCUMENT_KINDS;
+	return [await mainFile(ctx, itemIndex, main, kinds, options.maxBytes), ...further];
 }
