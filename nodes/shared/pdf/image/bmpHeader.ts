@@ -6,7 +6,7 @@
 
 import { damaged } from '../damage';
 import { DocumentError } from '../errors';
-import { checkImageSize } from './sizeCheck';
+import { checkImageSize } from './limits';
 
 export type BmpCompression = 'none' | 'rle8' | 'rle4' | 'bitFields';
 

@@ -7,7 +7,7 @@
 
 import { damaged } from '../damage';
 import { DocumentError } from '../errors';
-import { checkImageSize } from './sizeCheck';
+import { checkImageSize } from './limits';
 
 export interface GifFrame {
 	screenWidth: number;

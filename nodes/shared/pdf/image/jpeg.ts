@@ -13,7 +13,7 @@
 
 import { DocumentError } from '../errors';
 import { readExif, type ExifFacts } from './exif';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './limits';
+import { checkImageSize } from './limits';
 import type { ImageXObject } from './types';
 
 const SOI = 0xd8;
@@ -127,12 +127,7 @@ function readFrame(data: Buffer, segment: Segment): Frame {
 	}
 	if (width === 0) throw damaged('has a frame header with no width');
 	if (height === 0) throw unsupported('a JPEG whose height follows its image data (a DNL marker)');
-	if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-		throw new DocumentError(
-			'tooLarge',
-			`the JPEG declares more pixels than the limit of ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side`,
-		);
-	}
+	checkImageSize('JPEG', width, height);
 	return { width, height, components };
 }
 

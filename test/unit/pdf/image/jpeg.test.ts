@@ -181,7 +181,7 @@ describe('jpegImage refuses', () => {
 		expect(refusal(file)).toEqual({
 			reason: 'tooLarge',
 			message:
-				'the JPEG declares more pixels than the limit of 50 megapixels and 20000 pixels a side',
+				'the JPEG image is larger than an image may be (20,000 pixels a side, 50,000,000 pixels in all)',
 		});
 	});
 

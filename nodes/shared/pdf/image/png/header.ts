@@ -6,7 +6,7 @@
 
 import { DocumentError } from '../../errors';
 import { damaged } from '../../damage';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../limits';
+import { checkImageSize, MAX_IMAGE_PIXELS } from '../limits';
 import { scanlineBytes } from './rows';
 import type { ColourType, PngHeader } from './pngHeader';
 
@@ -82,18 +82,9 @@ export function readHeader(data: Uint8Array): PngHeader {
 }
 
 /** 50,000,000: digits in groups of three (not toLocaleString: its first call loads ICU, ~100 ms). */
-const thousands = (value: number): string => String(value).replace(/\B(?=(\d{3})+$)/g, ',');
-
 /** 'tooLarge' when the image passes a side, pixel or decoded-byte limit. */
 function checkLimits(header: PngHeader): void {
-	const { width, height } = header;
-	const pixels = width * height;
-	if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || pixels > MAX_IMAGE_PIXELS) {
-		throw new DocumentError(
-			'tooLarge',
-			`the PNG is ${width} x ${height} pixels; the limit is ${thousands(MAX_IMAGE_PIXELS)} pixels and ${thousands(MAX_IMAGE_SIDE)} a side`,
-		);
-	}
+	checkImageSize('PNG', header.width, header.height);
 	const bytes = scanlineBytes(header);
 	if (bytes > MAX_SCANLINE_BYTES) {
 		throw new DocumentError(
