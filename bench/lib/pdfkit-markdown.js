@@ -28,7 +28,7 @@ function markdownParser(pdfModule) {
 	return {
 		parseBlocks: require(path.join(letterDir, 'blocks.js')).parseBlocks,
 		parseInline: require(path.join(letterDir, 'inline.js')).parseInline,
-		columnWidths: require(path.join(letterDir, 'table.js')).columnWidths,
+		columnWidths: require(path.join(letterDir, 'tableColumns.js')).columnWidths,
 	};
 }
 
@@ -158,7 +158,8 @@ function renderWithPdfkit(markdown, pdfModule, size = 11) {
 				) +
 				2 * padding,
 		);
-		for (const widths of columnWidths(natural, minimum, width, size * 3.3 + 2 * padding)) {
+		// Our column rule (tableColumns.ts): one set of widths, each column at least its longest word.
+		for (const widths of [columnWidths(natural, minimum, width)]) {
 			const drawRow = (cells, font) => {
 				doc.font(font).fontSize(size);
 				const height =
