@@ -15,7 +15,7 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_SIDE = 20_000;
 
 /** 50000000 -> 50,000,000 (toLocaleString would load ICU's data on its first call: tens of milliseconds). */
-export const grouped = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+const grouped = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
  * The one size check of every format, from its header: throws 'tooLarge' when an image of this size
