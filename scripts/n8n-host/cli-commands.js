@@ -9,12 +9,13 @@ const { stripAnsi, tail, randomId } = require('./util');
 const { freePorts } = require('./ports');
 const { trackGroup, untrackGroup, killGroup } = require('./processes');
 const { parseRawOutput } = require('./runs');
+const { ceiling } = require('../machine');
 
 /**
  * Runs `n8n <args>` for this instance (own task-broker port, so it may run beside `n8n start`).
  * Resolves { code, stdout, stderr }; output is also appended to <userFolder>/n8n-cli.log.
  */
-async function runCli(instance, args, { timeoutMs = 180000 } = {}) {
+async function runCli(instance, args, { timeoutMs = ceiling(180000) } = {}) {
 	const [brokerPort] = await freePorts(1);
 	return await new Promise((resolve, reject) => {
 		const child = spawn(instance.node.path, [instance.n8nBin, ...args], {
@@ -118,7 +119,7 @@ async function importWorkflowsByCli(instance, workflows) {
  * `n8n start` runs). Resolves the run n8n printed ({ data: { resultData: { runData } }, status, … });
  * use itemsOf(result, 'Node name'). Rejects when the execution failed, with n8n's output.
  */
-async function executeByCli(instance, workflowId, { timeoutMs = 180000 } = {}) {
+async function executeByCli(instance, workflowId, { timeoutMs = ceiling(180000) } = {}) {
 	const result = await runCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], {
 		timeoutMs,
 	});

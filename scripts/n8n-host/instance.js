@@ -32,6 +32,7 @@ const {
 	executeByCli,
 } = require('./cli-commands');
 const { packageLoaded, editorNodeTypes, nodeTypeDescriptions } = require('./node-types');
+const { ceiling, noteN8nStart } = require('../machine');
 /** The n8n commands an instance can run (option `command`, default 'start') and the log line that says each is ready. */
 const READY_LINES = {
 	start: READY_LINE,
@@ -172,7 +173,7 @@ class N8nHostInstance {
 	 * log tail if n8n exits or does not get there within timeoutMs, and (requireActivation, default
 	 * true) if a published workflow failed to activate. Sets readyMs (log line) and startupMs (activation done).
 	 */
-	async start({ timeoutMs = 120000, requireActivation = true } = {}) {
+	async start({ timeoutMs = ceiling(120000), requireActivation = true } = {}) {
 		if (this.isRunning()) return this;
 		if (this.shared)
 			throw new Error('The shared n8n has exited: its keeper log says why (shared.js).');
@@ -207,6 +208,7 @@ class N8nHostInstance {
 				this.readyMs = Date.now() - startedAt;
 				if (this.command !== 'start') {
 					this.startupMs = this.readyMs;
+					this.noteStart();
 					return this;
 				}
 				try {
@@ -221,6 +223,7 @@ class N8nHostInstance {
 					throw error;
 				}
 				this.startupMs = Date.now() - startedAt;
+				this.noteStart();
 				return this;
 			}
 			if (!this.isRunning()) {
@@ -237,11 +240,21 @@ class N8nHostInstance {
 		}
 	}
 
+	/** Notes this start-up for the run's report (scripts/machine.js). */
+	noteStart() {
+		noteN8nStart({
+			host: this.host.hostVersion,
+			command: this.command,
+			readyMs: this.readyMs,
+			startupMs: this.startupMs,
+		});
+	}
+
 	/**
 	 * Activates (publishes) a saved workflow while n8n runs, through the editor's REST call (hosts.js:
 	 * Publish on 2.x, the Active toggle on 1.x), as the user `cookie` signs in; waits until it is activated.
 	 */
-	async activateWorkflow(workflowId, { cookie, versionId, timeoutMs = 60000 }) {
+	async activateWorkflow(workflowId, { cookie, versionId, timeoutMs = ceiling(60000) }) {
 		const { method, path: urlPath, body } = this.host.activateRequest(workflowId, versionId);
 		const response = await this.rest(method, urlPath, { cookie, body });
 		if (response.status !== 200)
@@ -271,7 +284,7 @@ class N8nHostInstance {
 	 * Waits until a production webhook path is registered (CORS preflight: OPTIONS with an Origin
 	 * answers 404 for unknown paths; it never runs the workflow).
 	 */
-	async waitForWebhook(webhookPath, { method = 'POST', timeoutMs = 30000 } = {}) {
+	async waitForWebhook(webhookPath, { method = 'POST', timeoutMs = ceiling(30000) } = {}) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
 			const response = await fetch(this.webhookUrl(webhookPath), {
@@ -286,7 +299,7 @@ class N8nHostInstance {
 	}
 
 	/** Stops n8n (SIGTERM, SIGKILL to its whole process group after ~25 s) and waits until its port is free. */
-	async stop({ timeoutMs = 30000 } = {}) {
+	async stop({ timeoutMs = ceiling(30000) } = {}) {
 		if (this.shared)
 			throw new Error(
 				'A suite does not stop the shared n8n (shared.js): createInstance() gives one of its own.',
@@ -340,7 +353,7 @@ class N8nHostInstance {
 	}
 
 	/** Polls executions() until `count` of them finished (success/error/crashed/canceled) with their run data stored. */
-	async waitForExecutions(workflowId, { count = 1, timeoutMs = 30000 } = {}) {
+	async waitForExecutions(workflowId, { count = 1, timeoutMs = ceiling(30000) } = {}) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
 			const executions = await this.executions(workflowId);
@@ -366,7 +379,7 @@ class N8nHostInstance {
 	async waitForExecution(
 		workflowId,
 		matches,
-		{ what = 'that matches', timeoutMs = 60000, evidence } = {},
+		{ what = 'that matches', timeoutMs = ceiling(60000), evidence } = {},
 	) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {

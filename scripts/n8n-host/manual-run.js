@@ -10,6 +10,7 @@
 const { FINISHED_STATUSES } = require('./database');
 const { ownerCookie, payload } = require('./rest-setup');
 const { delay } = require('./util');
+const { ceiling } = require('../machine');
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
@@ -18,7 +19,7 @@ const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
  * execution finished or waits (a Wait node, Send and Wait). Rejects when n8n refuses the run or the
  * execution does not get there within timeoutMs.
  */
-async function runManually(instance, workflowId, { timeoutMs = 180000 } = {}) {
+async function runManually(instance, workflowId, { timeoutMs = ceiling(180000) } = {}) {
 	const cookie = await ownerCookie(instance);
 	const saved = payload(
 		await instance.rest('GET', `/rest/workflows/${workflowId}`, { cookie }),

@@ -5,6 +5,7 @@ const fs = require('fs');
 const path = require('path');
 
 const { delay, readJson } = require('./util');
+const { ceiling } = require('../machine');
 
 /**
  * What n8n loaded from the package (read from the type files n8n writes at start):
@@ -46,7 +47,11 @@ function packageLoaded(instance) {
  * until the answer is whole JSON and `until(types)` holds; after timeoutMs it returns the last whole
  * answer, for the caller's assertions to show, or throws when none was whole. (n8n 2.x awaits the write.)
  */
-async function editorNodeTypes(instance, cookie, { until = () => true, timeoutMs = 60000 } = {}) {
+async function editorNodeTypes(
+	instance,
+	cookie,
+	{ until = () => true, timeoutMs = ceiling(60000) } = {},
+) {
 	const deadline = Date.now() + timeoutMs;
 	let lastWhole;
 	for (;;) {

@@ -18,6 +18,7 @@ const { delay, tail } = require('./util');
 const { freePorts } = require('./ports');
 const { untrackGroup, killGroup, spawnSupervised, stopSupervised } = require('./processes');
 const { findHostNode } = require('./node');
+const { ceiling } = require('../machine');
 
 const POSTGRES_READY_LINE = 'database system is ready to accept connections';
 const REDIS_READY_LINE = 'Ready to accept connections';
@@ -69,7 +70,7 @@ async function startSupervised({
 	logFile,
 	readyLine,
 	stopSignal,
-	timeoutMs = 60000,
+	timeoutMs = ceiling(60000),
 }) {
 	const node = findHostNode(2).path;
 	fs.writeFileSync(logFile, '');

@@ -24,8 +24,9 @@ const { findHostNode } = require('./node');
 const { ensureInstalled } = require('./install');
 const { N8nHostInstance } = require('./instance');
 const { delay, processIsAlive, readJson, tail, withLock } = require('./util');
+const { ceiling } = require('../machine');
 
-const READY_TIMEOUT_MS = 240000;
+const READY_TIMEOUT_MS = ceiling(240000);
 
 const files = (dir, hostVersion) => {
 	const base = path.join(dir, String(hostVersion));

@@ -23,8 +23,8 @@ import {
 	sandboxCredential,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 /** The agent's Webhook paths: its tools as the editor adds them (On Error: stop), and with On Error: continue. */
 const PATH = 'fax-agent';
 const CONTINUE_PATH = 'fax-agent-continue';
@@ -100,12 +100,12 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool under n8n's AI Agent", ({ hostVers
 		workflowId = workflows[0].id;
 		for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
 		for (const path of [PATH, CONTINUE_PATH]) await n8n.waitForWebhook(path);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await services?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		"lists today's faxes from one sender, reads one, forwards it and reports",
@@ -216,7 +216,7 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool under n8n's AI Agent", ({ hostVers
 				output: `Forwarded fax ${faxIds.sender} (referral) to ${FORWARD_TO}: ${String(forwarded.faxId)}.`,
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test("the tools' input schemas are the $fromAI parameters", () => {
@@ -296,7 +296,7 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool under n8n's AI Agent", ({ hostVers
 				}).toEqual({ remaining: 1, status: 500, error: REFUSED });
 			}
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -317,6 +317,6 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool under n8n's AI Agent", ({ hostVers
 				output: 'The number 212-555-0177 is not a valid fax number; nothing was forwarded.',
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 });

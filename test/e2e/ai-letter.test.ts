@@ -33,8 +33,8 @@ import {
 	type WorkflowJson,
 } from './helpers/n8n-host';
 import { pdfStep } from './helpers/webhook-steps';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const PATH = 'letter-agent';
 const FILE_PATH = 'file-agent';
 const FONT_PATH = 'font-agent';
@@ -225,14 +225,14 @@ describeOnHosts(
 			await client.connect(
 				new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)),
 			);
-		}, 10 * MINUTE);
+		}, 10 * MACHINE_MINUTE);
 
 		afterAll(async () => {
 			await client?.close();
 			await n8n?.dispose();
 			await services?.stop();
 			pdfs.dispose();
-		}, 2 * MINUTE);
+		}, 2 * MACHINE_MINUTE);
 
 		test(
 			'the agent writes a letter and faxes it: one send, a sound PDF with its words and cover page',
@@ -293,7 +293,7 @@ describeOnHosts(
 					output: `Faxed the referral to ${TO}: ${String(toolAnswer[0].faxId)}.`,
 				});
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -329,7 +329,7 @@ describeOnHosts(
 				expect(toolMessage).toEqual([expect.objectContaining({ error: REFUSED })]);
 				expect(sandbox.requests.slice(before)).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -383,7 +383,7 @@ describeOnHosts(
 					expect.objectContaining({ faxId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
 				]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -423,7 +423,7 @@ describeOnHosts(
 					/[A-Z]{6}\+SawarabiGothic\S*\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/,
 				);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -451,7 +451,7 @@ describeOnHosts(
 				for (const line of MCP_PRINTED) expect(letter).toContain(line);
 				expect(letter).not.toMatch(MARKERS);
 			},
-			2 * MINUTE,
+			2 * MACHINE_MINUTE,
 		);
 	},
 );

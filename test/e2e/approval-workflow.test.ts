@@ -33,8 +33,8 @@ import {
 } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 import { faxServiceStep, type Step } from './helpers/webhook-steps';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const PATH = 'fax-approval';
 
 type Json = Record<string, unknown>;
@@ -159,7 +159,7 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 	const execution = (id: string, status: string): Promise<N8nExecution> =>
 		n8n.waitForExecution(workflowId, (e) => e.id === id && e.status === status, {
 			what: `${id} ${status}`,
-			timeoutMs: MINUTE,
+			timeoutMs: MACHINE_MINUTE,
 		});
 	/** Posts a fax to approve; resolves its e-mail and buttons once n8n holds the execution as waiting. */
 	const ask = async (f: Fax) => {
@@ -201,14 +201,14 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		await n8n.waitForWebhook(PATH);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await sandbox?.stop();
 		await smtp?.stop();
 		pdfs.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'approved: the e-mail counts the pages of the preview, no letter in it; the fax is that very PDF',
@@ -243,7 +243,7 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 				{ message: expect.any(String), faxId: expect.stringMatching(/^[0-9a-f]{24}$/) },
 			]);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -259,7 +259,7 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 			expect(done.items['Fax It']).toBeUndefined();
 			expect(sends().length - before).toBe(0);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -302,6 +302,6 @@ describeOnHosts(BOTH_HOSTS, 'a fax approved by e-mail in a plain workflow', ({ h
 				expect(sends().length - before).toBe(1);
 			}
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 });

@@ -59,10 +59,10 @@ import {
 	type WorkflowJson,
 } from './helpers/n8n-host';
 import { sandboxApi } from './helpers/sandbox-api';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 /** How long n8n and the editor may take to show a step (a loaded machine is slow, not wrong). */
-const STEP_TIMEOUT_MS = MINUTE;
+const STEP_TIMEOUT_MS = MACHINE_MINUTE;
 const IMAGES = join(REPO_ROOT, 'docs', 'images');
 const OWNER = { email: 'owner@example.com', password: 'Owner-pass-1' };
 /** n8n's public URL as a reader's would be (WEBHOOK_URL): what the trigger's Production URL starts with. */
@@ -182,14 +182,14 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 		logToStderr(
 			`browser-docs: n8n, Chromium and sign-in took ${Math.round((Date.now() - started) / 1000)} s`,
 		);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await browser?.close();
 		await n8n?.dispose();
 		await sandbox?.stop();
 		pdfs.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'send-letter.png: Sent Fax → Send with a typed letter, Text Format, a cover page and the From Number picked from the list; Execute step faxes it',
@@ -252,7 +252,7 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 				await editor.closeNode();
 			});
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -294,7 +294,7 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 				await editor.closeNode();
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -354,6 +354,6 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 				await editor.closeNode();
 			});
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 });

@@ -38,8 +38,8 @@ import {
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const OWNER = {
 	email: 'owner@example.com',
 	password: 'Owner-pass-1',
@@ -194,13 +194,13 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		editor = new N8nEditor(browser.page, n8n.baseUrl);
 		const { loginStatus } = await editor.signIn(OWNER.email, OWNER.password);
 		expect(loginStatus).toBe(200);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await browser?.close();
 		await n8n?.dispose();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'canvas subtitles name the operation and the events, not their values',
@@ -224,7 +224,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 				await saveScreenshot(editor.page, SCREENSHOTS, 'editor-subtitles.png');
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -315,7 +315,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 				await editor.closeNode();
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -370,7 +370,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 				await editor.closeNode();
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -417,7 +417,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 			expect(description).toBe(triggerDescription);
 			expect(description).not.toContain('Starts the workflow');
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -455,7 +455,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 			logToStderr(`browser-editor: the simplest PDF fax: ${user.summary()}`);
 			expect(user.effort).toMatchObject({ clicks: 6, typedInputs: 2, scrolls: 0 });
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -493,7 +493,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 				await creator.waitFor({ state: 'hidden' });
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	/**
@@ -550,7 +550,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 		await step('execute', async () => {
 			await user.click(editor.ndv().getByTestId('node-execute-button').first(), 'Execute step');
 			// The sandbox got the fax, and the panel shows the node's answer.
-			for (const until = Date.now() + 2 * MINUTE; sentFaxes().length === before; ) {
+			for (const until = Date.now() + 2 * MACHINE_MINUTE; sentFaxes().length === before; ) {
 				if (Date.now() > until)
 					throw new Error('The sandbox got no fax within 2 minutes of Execute step.');
 				await new Promise((resolve) => setTimeout(resolve, 200));
@@ -558,7 +558,7 @@ describeWithChromium('The editor a new user meets (n8n 2.41.1, headless Chromium
 			await editor.page
 				.getByText('Fax queued for delivery', { exact: true })
 				.first()
-				.waitFor({ state: 'visible', timeout: MINUTE });
+				.waitFor({ state: 'visible', timeout: MACHINE_MINUTE });
 			expect(sentFaxes().length).toBe(before + 1);
 			expect(sentFaxes().at(-1)!.body).toMatchObject({ to_number: TO_NUMBER });
 			await saveScreenshot(editor.page, SCREENSHOTS, `editor-sent-${before}.png`);

@@ -59,8 +59,8 @@ import {
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const OWNER = {
 	email: 'owner@example.com',
 	password: 'Owner-pass-1',
@@ -72,7 +72,7 @@ const SEND_AND_WAIT = 'Send Fax and Wait';
 /** The sandbox completes a fax this long after it is sent (its callback is then held at the gate until the test lets it through). */
 const COMPLETE_AFTER_MS = 1000;
 /** How long n8n and the editor may take to show a step of the run (a loaded machine is slow, not wrong). */
-const STEP_TIMEOUT_MS = MINUTE;
+const STEP_TIMEOUT_MS = MACHINE_MINUTE;
 const SIX_RESOURCES = [
 	'Sent Fax',
 	'Received Fax',
@@ -126,7 +126,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			// A refused or failed callback is retried soon (the default waits a minute): the test reports every attempt.
 			callbackRetryScheduleMs: [2000, 5000],
 			// A callback held at the gate is one attempt that lasts until the test lets it through.
-			callbackTimeoutMs: 5 * MINUTE,
+			callbackTimeoutMs: 5 * MACHINE_MINUTE,
 		});
 		const provisioned = await fetch(`${sandbox.baseUrl}/fax_numbers`, {
 			method: 'POST',
@@ -211,7 +211,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		logToStderr(
 			`browser e2e: n8n and Chromium ready after ${Math.round((Date.now() - started) / 1000)} s`,
 		);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		releaseCallback();
@@ -219,7 +219,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 		await n8n?.dispose();
 		await gate?.close();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'signs in through the login form and opens the workflow on the canvas',
@@ -239,7 +239,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				).resolves.toBe(TRIGGER_TYPE);
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -250,7 +250,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				await expectOurIcon(browser!, n8n!.baseUrl, editor.canvasNodeIcon(triggerNode.name));
 			});
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -315,7 +315,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 			});
 			await step('close-action-node', async () => await editor.closeNode());
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -354,7 +354,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				await editor.closeNode();
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -399,7 +399,7 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				await editor.closeNode();
 			});
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -604,6 +604,6 @@ describeWithChromium('Fax Service nodes in the n8n editor (headless Chromium)', 
 				logToStderr(`browser e2e: screenshot ${file}`);
 			});
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 });

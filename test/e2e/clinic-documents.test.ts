@@ -31,8 +31,8 @@ import {
 } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 import { failureOf, faxServiceStep, webhookWorkflow } from './helpers/webhook-steps';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const TO_NUMBER = '+12125550123';
 type Flow = 'upload' | 'heic' | 'converted';
 
@@ -86,7 +86,7 @@ describeOnHosts(BOTH_HOSTS, 'the documents a clinic has, in a real n8n', ({ host
 		const execution = await n8n.waitForExecution(
 			ids[flow],
 			(e) => !before.has(e.id) && ranToEnd(e) && e.data !== null,
-			{ what: `of ${flow}, finished`, timeoutMs: MINUTE },
+			{ what: `of ${flow}, finished`, timeoutMs: MACHINE_MINUTE },
 		);
 		return { execution, ms: Date.now() - started };
 	};
@@ -158,13 +158,13 @@ describeOnHosts(BOTH_HOSTS, 'the documents a clinic has, in a real n8n', ({ host
 		]);
 		[ids.upload, ids.heic, ids.converted] = saved.map((workflow) => workflow.id);
 		for (const id of Object.values(ids)) await n8n.publishWorkflow(id);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await sandbox?.stop();
 		pdfs.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test('a PNG screenshot uploaded to AI Document → Upload: the sandbox receives a sound one-page PDF holding the image at its size', async () => {
 		const uploadsBefore = requestsTo('/ai_documents').length;

@@ -33,8 +33,8 @@ import {
 } from './helpers/n8n-host';
 import { pdfForm, provisionNumber, sandboxApi, type SandboxApi } from './helpers/sandbox-api';
 import { fanOutWorkflow, faxServiceStep, pdfStep, webhookWorkflow } from './helpers/webhook-steps';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
 const TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger', 'faxServiceTool'].map(
 	(name) => `n8n-nodes-fax-service.${name}`,
@@ -93,7 +93,7 @@ beforeAll(async () => {
 	packed = await runPackedPackage();
 	// Nothing above the unpacked package provides n8n-workflow: the host's n8n must.
 	expect(() => require.resolve('n8n-workflow', { paths: [packed.unpackedDir] })).toThrow();
-}, 5 * MINUTE);
+}, 5 * MACHINE_MINUTE);
 afterAll(() => packed?.dispose());
 
 describeOnHosts(
@@ -136,7 +136,7 @@ describeOnHosts(
 			expect(response.status).toBe(200);
 			await response.text();
 		};
-		const finished = (workflowId: string, timeoutMs = 60_000): Promise<N8nExecution> =>
+		const finished = (workflowId: string, timeoutMs = ceiling(60_000)): Promise<N8nExecution> =>
 			n8n.waitForExecution(workflowId, ranToEnd, { what: 'finished', timeoutMs });
 		const sendAndWaitWorkflow = (
 			name: string,
@@ -289,12 +289,12 @@ describeOnHosts(
 				pdfForm({ to_number: fromNumber, from_number: '+14155551234' }),
 			);
 			receivedAfterActivation = /([0-9a-f]{24})/.exec(String(received.message))![1];
-		}, 30 * MINUTE);
+		}, 30 * MACHINE_MINUTE);
 
 		afterAll(async () => {
 			await n8n?.dispose();
 			await sandbox?.stop();
-		}, 2 * MINUTE);
+		}, 2 * MACHINE_MINUTE);
 
 		test('n8n lists the three nodes, the credential and the AI tool variant with every resource', async () => {
 			const loaded = n8n.packageLoaded();
@@ -434,13 +434,13 @@ describeOnHosts(
 			);
 			const attempts = await sandbox.waitForCallbacks(
 				(all) => all.some((a) => a.url === triggerUrl() && a.status !== null),
-				20_000,
+				ceiling(20_000),
 			);
 			const genuine = attempts.find((a) => a.url === triggerUrl())!;
 			expect(genuine.status).toBe(200);
 			const [execution] = await n8n.waitForExecutions(workflowIds.trigger, {
 				count: 1,
-				timeoutMs: 30_000,
+				timeoutMs: ceiling(30_000),
 			});
 			expect(execution.items['Fax Service Trigger']).toEqual([
 				expect.objectContaining({ eventType: 'sentFax', verified: true, toNumber: '+12125550199' }),
@@ -482,13 +482,13 @@ describeOnHosts(
 				// n8n polls every minute: the tick comes within one of the fax (received in beforeAll).
 				const [execution] = await n8n.waitForExecutions(workflowIds.poll, {
 					count: 1,
-					timeoutMs: 75_000,
+					timeoutMs: ceiling(75_000),
 				});
 				expect(execution.items['Fax Service Polling Trigger']).toEqual([
 					expect.objectContaining({ eventType: 'receivedFax', sendToken: token }),
 				]);
 			},
-			2 * MINUTE,
+			2 * MACHINE_MINUTE,
 		);
 	},
 );

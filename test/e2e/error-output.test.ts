@@ -32,8 +32,8 @@ import {
 } from './helpers/n8n-host';
 import { pdfForm, provisionNumber, sandboxApi, type SandboxApi } from './helpers/sandbox-api';
 import { errorBranchWorkflow, type ErrorBranchOperation } from './helpers/error-branch';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const SEND_FAXES = /^\/api\/v2\/sent_faxes$/;
 const isCompatRelease = (host: HostVersion) =>
 	(COMPAT_VERSIONS as readonly HostVersion[]).includes(host);
@@ -42,7 +42,7 @@ const isCompatRelease = (host: HostVersion) =>
 let packed: PackedPackage | undefined;
 beforeAll(async () => {
 	if (COMPAT_HOSTS.some(isCompatRelease)) packed = await runPackedPackage();
-}, 5 * MINUTE);
+}, 5 * MACHINE_MINUTE);
 afterAll(() => packed?.dispose());
 
 describeOnHosts(COMPAT_HOSTS, "failed items on n8n's error output", ({ hostVersion }) => {
@@ -78,7 +78,7 @@ describeOnHosts(COMPAT_HOSTS, "failed items on n8n's error output", ({ hostVersi
 		await response.text();
 		const execution = await n8n.waitForExecution(ids[flow], ranToEnd, {
 			what: `of ${flow}, finished`,
-			timeoutMs: 2 * MINUTE,
+			timeoutMs: 2 * MACHINE_MINUTE,
 		});
 		expect({ status: execution.status, error: execution.error }).toEqual({
 			status: 'success',
@@ -132,13 +132,13 @@ describeOnHosts(COMPAT_HOSTS, "failed items on n8n's error output", ({ hostVersi
 		);
 		flows.forEach((flow, index) => (ids[flow] = saved[index].id));
 		for (const flow of flows) await n8n.publishWorkflow(ids[flow]);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await proxy?.close();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test('a check before any request: the bad item takes the error branch with the message and what was given, the good one is sent', async () => {
 		const execution = await run('send', [

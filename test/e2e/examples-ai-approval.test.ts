@@ -55,8 +55,8 @@ import {
 	type N8nHostInstance,
 } from './helpers/n8n-host';
 import { sandboxApi } from './helpers/sandbox-api';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const GATE = 'Approve by E-mail';
 const GATE_TYPE = 'n8n-nodes-base.emailSendHitlTool';
 const OPENAI = { id: 'openai-account', name: 'OpenAI account' };
@@ -234,7 +234,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 		workflowId: string,
 		matches: (e: N8nExecution) => boolean,
 		what: string,
-		timeoutMs = MINUTE,
+		timeoutMs = MACHINE_MINUTE,
 	): Promise<N8nExecution> => n8n.waitForExecution(workflowId, matches, { what, timeoutMs });
 	const approvalMail = (r: Referral) =>
 		smtp!.waitForMessage((mail) => mail.subject === `Approve a fax to ${r.toNumber}`);
@@ -340,7 +340,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 		// The run left to its limit starts first: the tests below run during its wait.
 		lateModel.script(agentTurns(late.referral, late.seen));
 		await submit('approved-referral-late', late.referral);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await client?.close();
@@ -349,7 +349,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 		await lateModel?.stop();
 		await smtp?.stop();
 		pdfs.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'approved: the e-mail names number, recipient, subject and pages, no patient value; scanners decide nothing; one fax with the letter; the model gets its faxId',
@@ -468,7 +468,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 					.map((e) => e.status),
 			).toEqual(['success']);
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -493,7 +493,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 			]);
 			expect(done.items['Referral Writer']).toEqual([{ output: `Done: ${seen.result}` }]);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -514,7 +514,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 			expect(result.content.map((part) => part.text ?? '').join('')).toBe('');
 			expect({ sends: sends().length, mails: smtp!.messages.length }).toEqual(before);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -527,7 +527,7 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 				workflowIds.late,
 				(e) => e.id === executionId && e.status === 'success',
 				`${executionId} past its limit`,
-				4 * MINUTE,
+				4 * MACHINE_MINUTE,
 			);
 			expect({ failures: lateModel!.failures, remaining: lateModel!.remaining() }).toEqual({
 				failures: [],
@@ -540,6 +540,6 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 				sends().filter((request) => (request.body as Json).to_number === late.referral.toNumber),
 			).toEqual([]);
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 });

@@ -23,8 +23,8 @@ import {
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const FILE = join(REPO_ROOT, 'examples', AI_AGENT_FILE);
 const FAX_CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 const OPENAI_CREDENTIAL = { id: 'openai-account', name: 'OpenAI account' };
@@ -123,12 +123,12 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 			}),
 		]);
 		workflowId = workflow.id;
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await services?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		"run by hand, the agent finds today's fax from the sender, reads it, forwards it and says so",
@@ -229,6 +229,6 @@ describeOnHosts(BOTH_HOSTS, 'AI agent example in a real n8n', ({ hostVersion }) 
 				},
 			]);
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 });

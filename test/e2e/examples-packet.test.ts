@@ -23,8 +23,8 @@ import {
 	type N8nRun,
 } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const SAMPLES = ['referral.pdf', 'lab-results.pdf', 'prior-auth.pdf'];
 
 describeOnHosts(
@@ -76,13 +76,13 @@ describeOnHosts(
 			]);
 			run = await n8n.runManually(packet.id);
 			letterRun = await n8n.runManually(letter.id);
-		}, 10 * MINUTE);
+		}, 10 * MACHINE_MINUTE);
 
 		afterAll(async () => {
 			await n8n?.dispose();
 			await sandbox?.stop();
 			pdfs.dispose();
-		}, 2 * MINUTE);
+		}, 2 * MACHINE_MINUTE);
 
 		test('Preview PDF outputs the packet as binary data with its page count, and sends nothing itself', () => {
 			const pages = 1 + sources.reduce((sum, source) => sum + source.pages, 0);

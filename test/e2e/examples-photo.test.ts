@@ -24,8 +24,8 @@ import {
 	storedGrey,
 } from './helpers/images';
 import { logToStderr } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const FORM = 'Photo Form';
 const SEND = 'Fax the Document';
 
@@ -174,7 +174,7 @@ describeOnHosts(
 						difference: Math.abs(page[quarter] - reference[quarter]) < 12,
 					}).toEqual({ quarter, difference: true });
 			},
-			2 * MINUTE,
+			2 * MACHINE_MINUTE,
 		);
 
 		test('every execution succeeded', async () => {

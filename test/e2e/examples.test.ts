@@ -39,8 +39,8 @@ import {
 	type N8nRun,
 } from './helpers/n8n-host';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const PUBLISHED: ExampleKey[] = ['inbound', 'ai', 'client', 'poll'];
 
 describeOnHosts(
@@ -95,7 +95,7 @@ describeOnHosts(
 		const triggerExecution = (
 			key: ExampleKey,
 			matches: (execution: N8nExecution) => boolean,
-			timeoutMs = 30_000,
+			timeoutMs = ceiling(30_000),
 		): Promise<N8nExecution> => {
 			const trigger = startNodeOf(examples[key]).name;
 			return n8n.waitForExecution(
@@ -155,12 +155,12 @@ describeOnHosts(
 			]);
 			// Example 1 starts by hand only (Send and Wait needs no trigger), so there is nothing to publish.
 			for (const key of PUBLISHED) await n8n.publishWorkflow(examples[key].id);
-		}, 10 * MINUTE);
+		}, 10 * MACHINE_MINUTE);
 
 		afterAll(async () => {
 			await n8n?.dispose();
 			await sandbox?.stop();
-		}, 2 * MINUTE);
+		}, 2 * MACHINE_MINUTE);
 
 		test('n8n has every node type and version the examples use, with every parameter and option value they set', async () => {
 			// Every example file, also those another suite runs (examples-form, examples-ai).
@@ -213,7 +213,7 @@ describeOnHosts(
 					(e) => e.items[SEND]?.[0]?.sendToken === faxId && settled(e),
 					{
 						what: `going on after fax ${faxId}`,
-						timeoutMs: MINUTE,
+						timeoutMs: MACHINE_MINUTE,
 						evidence: () =>
 							`last callbacks: ${JSON.stringify(sandbox.callbackAttempts.slice(-3).map((a) => ({ url: a.url, status: a.status })))}`,
 					},
@@ -282,7 +282,7 @@ describeOnHosts(
 					expect(execution.items.Failed).toBeUndefined();
 					expect(execution.items['Read the Status']).toBeUndefined();
 				},
-				2 * MINUTE,
+				2 * MACHINE_MINUTE,
 			);
 		});
 
@@ -333,7 +333,7 @@ describeOnHosts(
 					expect(emails[0].files).toHaveLength(1);
 					expect(emails[0].files[0].data).toEqual(samples['referral.pdf']);
 				},
-				2 * MINUTE,
+				2 * MACHINE_MINUTE,
 			);
 
 			test(
@@ -377,7 +377,7 @@ describeOnHosts(
 						sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/emails'),
 					).toHaveLength(1);
 				},
-				2 * MINUTE,
+				2 * MACHINE_MINUTE,
 			);
 		});
 
@@ -415,7 +415,7 @@ describeOnHosts(
 						},
 					]);
 				},
-				2 * MINUTE,
+				2 * MACHINE_MINUTE,
 			);
 		});
 
@@ -469,7 +469,7 @@ describeOnHosts(
 						),
 					).toBe(false);
 				},
-				2 * MINUTE,
+				2 * MACHINE_MINUTE,
 			);
 		});
 
@@ -487,7 +487,7 @@ describeOnHosts(
 								e.items['Every Minute: New Received Faxes'].some(
 									(item) => item.sendToken === token,
 								),
-							2.5 * MINUTE,
+							2.5 * MACHINE_MINUTE,
 						);
 					// One poll may have brought all three: each execution once.
 					const executions = [
@@ -528,7 +528,7 @@ describeOnHosts(
 					);
 					expect(emitted.length).toBe(new Set(emitted).size);
 				},
-				4 * MINUTE,
+				4 * MACHINE_MINUTE,
 			);
 		});
 

@@ -20,8 +20,7 @@ import {
 } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 import { faxServiceStep, webhookWorkflow } from './helpers/webhook-steps';
-
-const MINUTE = 60_000;
+import { MACHINE_MINUTE } from '../harness/machine';
 
 describeOnHosts(BOTH_HOSTS, 'a Markdown medication list in a real n8n', ({ hostVersion }) => {
 	let sandbox: Sandbox;
@@ -52,13 +51,13 @@ describeOnHosts(BOTH_HOSTS, 'a Markdown medication list in a real n8n', ({ hostV
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		await n8n.waitForWebhook(path);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await sandbox?.stop();
 		pdfs.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'the fax holds every word of the seven-column list whole, or broken only after a hyphen',
@@ -82,6 +81,6 @@ describeOnHosts(BOTH_HOSTS, 'a Markdown medication list in a real n8n', ({ hostV
 			).split(' ');
 			expect(brokenWords(printed, MEDICATION_WORDS)).toEqual({ foreign: [], missing: [] });
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 });

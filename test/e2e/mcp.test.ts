@@ -17,8 +17,8 @@ import {
 	type N8nHostInstance,
 } from './helpers/n8n-host';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const MCP_PATH = 'fax-tools';
 const SENDER = '+13105550111';
 
@@ -62,13 +62,13 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool over n8n's MCP Server Trigger", ({
 		await client.connect(
 			new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)),
 		);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await client?.close();
 		await n8n?.dispose();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test('lists the tools with their descriptions and the $fromAI parameters as input schema', async () => {
 		const { tools } = await client.listTools();
@@ -134,7 +134,7 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool over n8n's MCP Server Trigger", ({
 				},
 			]);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -157,6 +157,6 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool over n8n's MCP Server Trigger", ({
 			});
 			expect(sandbox.requests.slice(before)).toEqual([]);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 });

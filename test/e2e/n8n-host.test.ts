@@ -20,8 +20,8 @@ import {
 	type N8nHostInstance,
 } from './helpers/n8n-host';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60 * 1000;
 const packageBuilt = existsSync(
 	join(REPO_ROOT, 'dist', 'credentials', 'FaxServiceApi.credentials.js'),
 );
@@ -35,11 +35,11 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 		await ensureInstalled({ hostVersion, log: logToStderr });
 		// editor: the type files n8n writes for its editor say what it loaded (packageLoaded()).
 		n8n = await createInstance({ hostVersion, editor: true });
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	it(
 		'imports a Manual Trigger + Set and a Webhook workflow (one `n8n import:workflow`) and runs the first with `n8n execute`',
@@ -53,7 +53,7 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 			expect(run.status).toBe('success');
 			expect(itemsOf(run, 'Set')).toEqual([{ greeting: 'hello from n8n' }]);
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 
 	it(
@@ -83,7 +83,7 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 			expect(executions[0].items.Webhook).toHaveLength(1);
 			expect(executions[0].items.Webhook[0]).toMatchObject({ body: { faxId: 'fx-42', pages: 3 } });
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 
 	it('loads this package as a community package (dist/ built by pretest)', () => {
@@ -140,7 +140,7 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 				(await n8n!.waitForExecutions(workflow.id, { count: 1 }))[0].items.Webhook[0],
 			).toMatchObject({ body: { via: 'rest' } });
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	it(
@@ -153,7 +153,7 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 			// What n8n recorded stays readable while it is stopped.
 			expect(await n8n!.executions(webhookWorkflowId)).toHaveLength(1);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	it(
@@ -193,6 +193,6 @@ describeOnHosts(BOTH_HOSTS, 'real n8n host (scripts/n8n-host.js)', ({ hostVersio
 				expect.objectContaining({ workflowId: workflow.id, state: 'failed' }),
 			);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 });

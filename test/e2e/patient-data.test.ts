@@ -42,8 +42,8 @@ import {
 	type Step,
 } from './helpers/webhook-steps';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const TO_NUMBER = '+12125550123';
 const SEND_AND_WAIT = 'Send and Wait';
 const POLL_TRIGGER = 'Fax Service Polling Trigger';
@@ -220,7 +220,7 @@ const FAILURES: Array<{
 async function waitFor<T>(
 	what: string,
 	probe: () => Promise<T | undefined> | T | undefined,
-	timeoutMs = MINUTE,
+	timeoutMs = MACHINE_MINUTE,
 ): Promise<T> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
@@ -491,13 +491,13 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 		workflowIds.trigger = created[0].id;
 		names.forEach((flow, index) => (workflowIds[flow] = created[index + 1].id));
 		for (const workflow of created) await n8n.publishWorkflow(workflow.id);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await proxy?.close();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		"Send, Secure-Link Email, AI upload and Simulate Inbound send the patient's data and document",
@@ -534,10 +534,10 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			// The AI result reached the trigger, which answers once its execution exists.
 			await sandbox.waitForCallbacks(
 				(all) => all.some((a) => a.type === 'aiDocument' && a.status === 200),
-				MINUTE,
+				MACHINE_MINUTE,
 			);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -562,7 +562,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
 			await sandbox.waitForCallbacks(
 				(all) => all.some((a) => a.url === callbackUrl && a.status === 503),
-				MINUTE,
+				MACHINE_MINUTE,
 			);
 			withdraw();
 
@@ -587,7 +587,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 				}),
 			]);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test('a letter about the patient in a TrueType font (Letter Font) is faxed with the font embedded', async () => {
@@ -616,7 +616,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			});
 			for (const words of description) expect(failure.description).toContain(words);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -699,7 +699,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 				[],
 			);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -716,7 +716,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 					const ai = items.find((item) => item.eventType === 'aiDocument');
 					return sent && received && ai ? { sent, received, ai } : undefined;
 				},
-				2 * MINUTE,
+				2 * MACHINE_MINUTE,
 			);
 			expect(emitted.sent).toMatchObject({
 				eventType: 'sentFax',
@@ -746,7 +746,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 					).length >= 6 || undefined,
 			);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	describe('afterwards', () => {
@@ -804,7 +804,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 				);
 				expect(patientValuesIn(log.text)).toEqual([]);
 			},
-			2 * MINUTE,
+			2 * MACHINE_MINUTE,
 		);
 
 		test('(d) static data keeps no patient value', async () => {

@@ -24,8 +24,8 @@ import {
 	type N8nExecution,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const TRIGGER = 'Fax Service Polling Trigger';
 const FAILING_NUMBER = '+13105550000';
 
@@ -169,13 +169,13 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 			.filter((r) => r.method === 'GET')
 			.map((r) => r.path.split('?')[0])
 			.sort();
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await proxy?.close();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test('activation polled once, emitted nothing of what was there, and n8n saved the cursors', async () => {
 		expect((await n8n.activationStatus()).map((entry) => entry.state)).toEqual(['activated']);
@@ -220,10 +220,10 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 				action: async () => void during.push(await send()),
 			});
 
-			await waitForTokens([...received, ...sent, ...ai], 2 * MINUTE);
+			await waitForTokens([...received, ...sent, ...ai], 2 * MACHINE_MINUTE);
 			// A minute tick while the faxes above were made can emit them all before the planned poll
 			// runs: `during` fills only when that poll lists.
-			await waitForTokens(during, 2 * MINUTE, 2);
+			await waitForTokens(during, 2 * MACHINE_MINUTE, 2);
 
 			const items = await emitted();
 			const byToken = new Map(items.map((entry) => [tokenOf(entry.item), entry]));
@@ -283,7 +283,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 			// The fax sent during the poll was listed while queued, and came one poll later.
 			expect(byToken.get(during[1])!.execution.id).not.toBe(byToken.get(during[0])!.execution.id);
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -294,7 +294,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 			await sandbox.settle();
 			await n8n.start();
 			const started = Date.now();
-			await waitForTokens(whileDown, 2 * MINUTE);
+			await waitForTokens(whileDown, 2 * MACHINE_MINUTE);
 			// By the poll n8n runs while it activates the workflow, not by a later minute tick.
 			const createdAt = (await emitted())
 				.filter(({ item }) => whileDown.includes(tokenOf(item)))
@@ -302,7 +302,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 			expect(createdAt).toHaveLength(4);
 			for (const at of createdAt) expect(at).toBeLessThan(started + 10_000);
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -314,7 +314,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 				proxy.requests.filter(
 					(r) => r.method === 'GET' && r.path.startsWith('/api/v2/ai_documents?') && r.at > last,
 				).length;
-			const until = Date.now() + 3 * MINUTE;
+			const until = Date.now() + 3 * MACHINE_MINUTE;
 			while (pollsSince() < 2) {
 				if (Date.now() > until)
 					throw new Error(
@@ -332,6 +332,6 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Polling Trigger in a real n8n', ({ host
 			).toEqual([]);
 			expect(secretsInFiles(n8n, [sandbox.testKey, sandbox.liveKey])).toEqual([]);
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 });

@@ -27,8 +27,8 @@ import {
 	type WorkflowJson,
 	webhookWorkflow,
 } from './helpers/n8n-host';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Queue-Passw0rd' };
 const TRIGGER_NAME = 'Fax Service Trigger';
 const CALLBACKS = 500;
@@ -83,7 +83,7 @@ async function post(url: string, callback: { body: string; signature: string }):
 			{
 				method: 'POST',
 				agent: false,
-				timeout: 60_000,
+				timeout: ceiling(60_000),
 				headers: {
 					'content-type': FORM,
 					'x-service-signature': callback.signature,
@@ -257,7 +257,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 				`services + instances ${seconds(phases.servicesMs)} s, import + publish ${seconds(phases.importMs)} s, ` +
 				`main ready ${seconds(cluster.timings.mainMs ?? 0)} s, workers + webhook processor ready ${seconds(cluster.timings.workersAndWebhookMs ?? 0)} s`,
 		);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		const at = Date.now();
@@ -266,7 +266,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 		logToStderr(
 			`[queue-mode] teardown (4 n8n processes, Redis, PostgreSQL) ${seconds(Date.now() - at)} s`,
 		);
-	}, 3 * MINUTE);
+	}, 3 * MACHINE_MINUTE);
 
 	it('runs one main, two workers and one webhook processor on the same PostgreSQL and Redis, with the package loaded', async () => {
 		expect(cluster.main.command).toBe('start');
@@ -340,7 +340,10 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 
 			// Drain: every execution finished, then a few seconds more for any late extra one.
 			const drainStart = Date.now();
-			await cluster.main.waitForExecutions(workflowId, { count: CALLBACKS, timeoutMs: 5 * MINUTE });
+			await cluster.main.waitForExecutions(workflowId, {
+				count: CALLBACKS,
+				timeoutMs: 5 * MACHINE_MINUTE,
+			});
 			const drained = Date.now();
 			await new Promise((resolve) => setTimeout(resolve, 5000));
 			const executions = await cluster.main.executions(workflowId);
@@ -388,7 +391,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			expect(byWorker.reduce((sum, count) => sum + count, 0)).toBe(CALLBACKS);
 			expect(byWorker.every((count) => count > 0)).toBe(true);
 		},
-		15 * MINUTE,
+		15 * MACHINE_MINUTE,
 	);
 
 	const faxNumberPatches = () =>
@@ -437,7 +440,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 				],
 			});
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	it(
@@ -473,7 +476,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 
 			const [execution] = await cluster.main.waitForExecutions(relayWorkflowId, {
 				count: 1,
-				timeoutMs: 2 * MINUTE,
+				timeoutMs: 2 * MACHINE_MINUTE,
 			});
 			expect({
 				status: execution.status,
@@ -503,7 +506,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			expect(Buffer.compare(sends[0].files[0].data, pdf)).toBe(0);
 			expect(execution.items['Send Fax']?.[0]).toMatchObject({ faxId: expect.any(String) });
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	it(
@@ -535,7 +538,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			expect(startedBy.status).toBe(200);
 
 			// The sandbox completes a fax after 3 s: meanwhile the execution is saved as waiting.
-			const until = Date.now() + MINUTE;
+			const until = Date.now() + MACHINE_MINUTE;
 			let waiting: N8nExecution | undefined;
 			while (!waiting && Date.now() < until) {
 				waiting = (await cluster.main.executions(waitingRelayWorkflowId)).find(
@@ -554,7 +557,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 
 			const [execution] = await cluster.main.waitForExecutions(waitingRelayWorkflowId, {
 				count: 1,
-				timeoutMs: 2 * MINUTE,
+				timeoutMs: 2 * MACHINE_MINUTE,
 			});
 			expect({ id: execution.id, status: execution.status, error: execution.error }).toEqual({
 				id: waiting!.id,
@@ -571,7 +574,7 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
 			await sandbox.waitForCallbacks(
 				(all) => all.some((attempt) => attempt.url === callbackUrl),
-				MINUTE,
+				MACHINE_MINUTE,
 			);
 			const delivery = sandbox.callbackAttempts.filter((attempt) => attempt.url === callbackUrl);
 			expect(delivery.map((attempt) => attempt.status)).toEqual([200]);
@@ -584,6 +587,6 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			);
 			expect(startedOnWorkers).toHaveLength(2);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 });

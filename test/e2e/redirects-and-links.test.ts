@@ -32,8 +32,8 @@ import {
 } from './helpers/recording-server';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 import { failureOf, faxServiceStep, pdfStep, webhookWorkflow } from './helpers/webhook-steps';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const GET_NODE = 'Get Sent Fax';
 const SEND_NODE = 'Send Fax';
 const DOWNLOAD_NODE = 'Download PDF';
@@ -150,7 +150,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 		expect(response.status).toBe(200);
 		const executions = await n8n.waitForExecutions(workflowIds[which], {
 			count: before.size + 1,
-			timeoutMs: 2 * MINUTE,
+			timeoutMs: 2 * MACHINE_MINUTE,
 		});
 		return executions.find((e) => !before.has(e.id))!;
 	};
@@ -283,13 +283,13 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 			await n8n.publishWorkflow(workflowIds[which]);
 			await n8n.waitForWebhook(paths[which]);
 		}
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		for (const server of servers()) await server?.close();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	beforeEach(() => {
 		plannedRedirect = undefined;
@@ -319,7 +319,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				]);
 				expect(sandboxRequests()).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test.each([307, 308, 302])(
@@ -353,7 +353,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				expect(post.body.toString('latin1')).toContain(PATIENT.patientName);
 				expect(await sentFaxCount()).toBe(faxesBefore);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -380,7 +380,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				]);
 				expect(originB.requests.map(seen)).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -415,7 +415,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				expect(originB.requests.map(seen)).toEqual([]);
 				expect(keysOutsideTheApi()).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -445,7 +445,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				expect(await sentFaxCount()).toBe(faxesBefore);
 				expect(keysOutsideTheApi()).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 	});
 
@@ -475,7 +475,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 					`Bearer ${LINK_API_KEY}`,
 				]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test.each([
@@ -490,7 +490,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				});
 				expect(linkHosts().flatMap((s) => s.requests.map(seen))).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -505,7 +505,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 					reservedHost: [],
 				});
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -527,7 +527,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 					reservedHost: [],
 				});
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -547,7 +547,7 @@ describeOnHosts(BOTH_HOSTS, 'Redirects and secure links in a real n8n', ({ hostV
 				]);
 				expect(keysOutsideTheApi()).toEqual([]);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 	});
 });

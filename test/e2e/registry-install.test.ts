@@ -48,8 +48,8 @@ import {
 	readQuickStart,
 } from './helpers/quick-start';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const NODE_TYPES = ['faxService', 'faxServiceTrigger', 'faxServicePollTrigger'];
 const OWNER = { email: 'owner@example.com', password: 'Owner-pass-1' };
 /** The addresses examples/ are written for (see examples.test.ts). Example 4: a manual part and a trigger. */
@@ -65,7 +65,7 @@ let next: ReturnType<typeof packNextVersion>;
 beforeAll(async () => {
 	packed = await runPackedPackage();
 	next = packNextVersion(packed);
-}, 5 * MINUTE);
+}, 5 * MACHINE_MINUTE);
 
 afterAll(() => {
 	next?.dispose();
@@ -85,7 +85,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 	const triggerExecution = (
 		workflowId: string,
 		sendToken: string,
-		timeoutMs = 60_000,
+		timeoutMs = ceiling(60_000),
 	): Promise<N8nExecution> =>
 		n8n.waitForExecution(
 			workflowId,
@@ -118,14 +118,14 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 		});
 		await n8n.start();
 		cookie = (await n8n.ensureOwner(OWNER)).cookie!;
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await sandbox?.stop();
 		await registry?.stop();
 		pdfs.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test(
 		'Install (POST /rest/community-packages) fetches the published tarball and loads its three nodes',
@@ -140,7 +140,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 				NODE_TYPES.map((type) => `${packed.name}.${type}`).sort(),
 			);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test('the installed package is the tarball: no link to the checkout, no dependencies, peer fields stripped', () => {
@@ -301,7 +301,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 			await sandbox.waitForCallbacks((attempts) => attempts.some(delivered), 30_000);
 			expect(sandbox.callbackAttempts.find(delivered)?.signature).toBeTruthy();
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -321,7 +321,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 			);
 			expect(walk(nodesDir()).links).toEqual([]);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -356,7 +356,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 			expect(words(letter.pageTexts[0])).toContain('Subject: Referral');
 			expect(words(letter.pageTexts[1])).toContain(words(quickStart.letter));
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -383,7 +383,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 						cwd: byHandNodes,
 						env,
 						encoding: 'utf8',
-						timeout: 120_000,
+						timeout: ceiling(120_000),
 					});
 					expect({
 						command,
@@ -421,7 +421,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 				rmSync(folder, { recursive: true, force: true });
 			}
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -433,11 +433,11 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 			const isOurs = (type: { name: string }) => type.name.startsWith(`${packed.name}.`);
 			const types = await n8n.editorNodeTypes(cookie, {
 				until: (all) => !all.some(isOurs),
-				timeoutMs: 30_000,
+				timeoutMs: ceiling(30_000),
 			});
 			expect(types.filter(isOurs)).toEqual([]);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	// Once, on the default host (declared there only): the same install from the editor itself (helpers/browser.ts).
@@ -471,7 +471,7 @@ describeOnHosts(BOTH_HOSTS, 'The package from a registry, installed by n8n', ({ 
 					await browser.close();
 				}
 			},
-			5 * MINUTE,
+			5 * MACHINE_MINUTE,
 		);
 	}
 });

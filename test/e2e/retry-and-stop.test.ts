@@ -20,8 +20,8 @@ import {
 } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
 import { fanOutWorkflow, faxServiceStep, pdfStep, type Step } from './helpers/webhook-steps';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const LATENCY_MS = 300;
 const SEND = 'Send Fax';
 const EMAIL = 'Send Email';
@@ -92,7 +92,7 @@ describeOnHosts(
 				body: JSON.stringify({ recipients }),
 			});
 			expect(response.status).toBe(200);
-			for (const until = Date.now() + MINUTE; Date.now() < until; await delay(100)) {
+			for (const until = Date.now() + MACHINE_MINUTE; Date.now() < until; await delay(100)) {
 				const added = (await n8n.executions(workflowIds[flow])).find((e) => !before.has(e.id));
 				if (added) return added.id;
 			}
@@ -101,7 +101,7 @@ describeOnHosts(
 		const finished = async (flow: Flow, id: string): Promise<N8nExecution> => {
 			const executions = await n8n.waitForExecutions(workflowIds[flow], {
 				count: (await n8n.executions(workflowIds[flow])).length,
-				timeoutMs: 3 * MINUTE,
+				timeoutMs: 3 * MACHINE_MINUTE,
 			});
 			return executions.find((e) => e.id === id)!;
 		};
@@ -112,7 +112,7 @@ describeOnHosts(
 				.split('\n')
 				.find((line) => line.includes(`was stopped in execution ${id}:`));
 		const waitForStopReport = async (flow: Flow, id: string): Promise<string> => {
-			for (const until = Date.now() + MINUTE; Date.now() < until; await delay(200)) {
+			for (const until = Date.now() + MACHINE_MINUTE; Date.now() < until; await delay(200)) {
 				const line = stopReport(id);
 				if (line) return line;
 			}
@@ -191,13 +191,13 @@ describeOnHosts(
 				await n8n.publishWorkflow(workflowIds[flow]);
 				await n8n.waitForWebhook(paths[flow]);
 			}
-		}, 10 * MINUTE);
+		}, 10 * MACHINE_MINUTE);
 
 		afterAll(async () => {
 			await n8n?.dispose();
 			await proxy?.close();
 			await sandbox?.stop();
-		}, 2 * MINUTE);
+		}, 2 * MACHINE_MINUTE);
 
 		/** Every creation through the proxy waits LATENCY_MS, like a real service. Returns what withdraws it. */
 		const withLatency = (path: RegExp) =>
@@ -236,7 +236,7 @@ describeOnHosts(
 					);
 				expect(faxNumbers).toEqual(RETRY_NUMBERS);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -254,7 +254,7 @@ describeOnHosts(
 				expect(emailTotal() - emailsBefore).toBe(3);
 				expect(execution.items[EMAIL]).toHaveLength(3);
 			},
-			3 * MINUTE,
+			3 * MACHINE_MINUTE,
 		);
 
 		const stopped = async (flow: 'stop' | 'timeout', stopAt: (id: string) => Promise<void>) => {
@@ -285,7 +285,7 @@ describeOnHosts(
 				const { cookie } = await n8n.ensureOwner();
 				const outcome = await stopped('stop', async (id) => {
 					for (
-						const until = Date.now() + MINUTE;
+						const until = Date.now() + MACHINE_MINUTE;
 						(await sentFaxTotal()) < 40 && Date.now() < until;
 						await delay(50)
 					);
@@ -312,7 +312,7 @@ describeOnHosts(
 				expect([...outcome.report.matchAll(/faxId "[^"]+"/g)]).toHaveLength(counts.answered);
 				expect(outcome.report).not.toMatch(/\+1212555|Grace Hopper/);
 			},
-			5 * MINUTE,
+			5 * MACHINE_MINUTE,
 		);
 
 		test(
@@ -332,7 +332,7 @@ describeOnHosts(
 				expect(counts.answered).toBe(outcome.afterFive);
 				expect(outcome.report).not.toMatch(/\+1212555|Grace Hopper/);
 			},
-			5 * MINUTE,
+			5 * MACHINE_MINUTE,
 		);
 	},
 );

@@ -23,8 +23,8 @@ import {
 	type WorkflowJson,
 } from './helpers/n8n-host';
 import { fanOutWorkflow, faxServiceStep, pdfStep } from './helpers/webhook-steps';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const SEND = 'Send and Wait';
 const AFTER = 'After the Outcome';
 /** The User-Agent of the sandbox's callbacks (sandbox/callbacks.ts): the gate tells them from the test's own requests. */
@@ -158,7 +158,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 	const execution = (
 		which: keyof typeof paths,
 		matches: (e: N8nExecution) => boolean,
-		timeoutMs = 60_000,
+		timeoutMs = ceiling(60_000),
 	): Promise<N8nExecution> =>
 		n8n.waitForExecution(workflowIds[which], matches, {
 			what: `of the ${which} workflow that matches`,
@@ -166,7 +166,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		});
 	const statusOf = async (which: keyof typeof paths, id: string) =>
 		(await execution(which, (e) => e.id === id)).status;
-	const finished = async (which: keyof typeof paths, id: string, timeoutMs = 60_000) =>
+	const finished = async (which: keyof typeof paths, id: string, timeoutMs = ceiling(60_000)) =>
 		await execution(which, (e) => e.id === id && ranToEnd(e), timeoutMs);
 
 	const sentFaxRequests = (s: Sandbox) =>
@@ -286,14 +286,14 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		silentExecutionId = (
 			await start('silent', [{ toNumber: '+12125550123', patient: 'Grace Hopper' }])
 		).id;
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await gate?.close();
 		await sandbox?.stop();
 		await silentSandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	/** Holds the sandbox's deliveries back for the rest of the test (answered 503 by the gate; it retries after 1, 2, 4 … s). */
 	const holdBackDeliveries = () => {
@@ -316,7 +316,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 		const callbackUrl = String((request.body as Record<string, unknown>).callback_url);
 		const attempts = await sandbox.waitForCallbacks(
 			(all) => all.some((a) => a.url === callbackUrl && a.status === 503),
-			15_000,
+			ceiling(15_000),
 		);
 		const attempt = attempts.find((a) => a.url === callbackUrl)!;
 		return { waiting, callbackUrl, attempt, record: recordOf(attempt) };
@@ -406,7 +406,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				(await n8n.executions(workflowIds.fax)).filter((e) => e.id === waiting.id),
 			).toHaveLength(1);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -426,7 +426,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			expect(await statusOf('legacy', waiting.id)).toBe('waiting');
 			await expectResumedBy('legacy', waiting.id, callbackUrl, attempt, 'Grace Hopper');
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -501,7 +501,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				(all) =>
 					new Set(all.filter((a) => a.url === callbackUrl && a.status === 200).map(tokenOf)).size >=
 					3,
-				MINUTE,
+				MACHINE_MINUTE,
 			);
 			const callbacks = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
 			const answers = new Map<string, Array<number | null>>();
@@ -513,7 +513,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 				expect(statuses.slice(0, -1).filter((status) => status !== 409)).toEqual([]);
 			}
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -542,13 +542,13 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			const { aiResult } = (await stored.json()) as { aiResult: Record<string, unknown> };
 			expect(item).toMatchObject(aiResult);
 		},
-		3 * MINUTE,
+		3 * MACHINE_MINUTE,
 	);
 
 	test(
 		'with no callback, the wait limit lets the execution go on with the sent items marked timedOut',
 		async () => {
-			const resumed = await finished('silent', silentExecutionId, 3 * MINUTE);
+			const resumed = await finished('silent', silentExecutionId, 3 * MACHINE_MINUTE);
 			expect(resumed.status).toBe('success');
 			const [request] = sentFaxRequests(silentSandbox);
 			expect(resumed.items[AFTER]).toEqual([
@@ -564,7 +564,7 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			// Limit 0.1 minutes: not before 6 s after the send (n8n's wait tracker looks every minute, so up to ~70 s).
 			expect(new Date(resumed.stoppedAt!).getTime() - silentSentAt).toBeGreaterThanOrEqual(6_000);
 		},
-		4 * MINUTE,
+		4 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -583,12 +583,12 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			);
 			await sandbox.waitForCallbacks(
 				(all) => all.some((a) => a.url === callbackUrl && a.status === 503),
-				15_000,
+				ceiling(15_000),
 			);
 			await n8n.stop();
 			await n8n.start();
 			// The next retry after the restart comes at most 30 s later (the schedule above).
-			const resumed = await finished('fax', waiting.id, 3 * MINUTE);
+			const resumed = await finished('fax', waiting.id, 3 * MACHINE_MINUTE);
 			expect(resumed.status).toBe('success');
 			expect(resumed.items[AFTER]).toEqual([
 				expect.objectContaining({
@@ -600,12 +600,12 @@ describeOnHosts(BOTH_HOSTS, 'Send and Wait in a real n8n', ({ hostVersion }) => 
 			// (n8n answers the callback that resumes once the resumed run is stored: its attempt may be logged a moment after the execution shows finished.)
 			await sandbox.waitForCallbacks(
 				(all) => all.some((a) => a.url === callbackUrl && a.status === 200),
-				MINUTE,
+				MACHINE_MINUTE,
 			);
 			const deliveries = sandbox.callbackAttempts.filter((a) => a.url === callbackUrl);
 			expect(deliveries[0].status).toBe(503);
 			expect(deliveries.slice(-1)[0].status).toBe(200);
 		},
-		6 * MINUTE,
+		6 * MACHINE_MINUTE,
 	);
 });

@@ -14,8 +14,7 @@ import {
 	webhookWorkflow,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
-
-const MINUTE = 60 * 1000;
+import { MACHINE_MINUTE } from '../harness/machine';
 
 describeOnHosts(BOTH_HOSTS, 'the shared n8n of a run', ({ hostVersion }) => {
 	let first: N8nHostInstance;
@@ -27,7 +26,7 @@ describeOnHosts(BOTH_HOSTS, 'the shared n8n of a run', ({ hostVersion }) => {
 			sharedInstance({ hostVersion }),
 			sharedInstance({ hostVersion }),
 		]);
-	}, 5 * MINUTE);
+	}, 5 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await first?.dispose();

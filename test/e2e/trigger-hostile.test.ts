@@ -17,8 +17,8 @@ import {
 	type N8nHostInstance,
 } from './helpers/n8n-host';
 import { minimalPdf } from './helpers/files';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const TEST_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
 const LIVE_KEY = `sk_live_${randomBytes(12).toString('hex')}`;
 const webhookId = randomUUID();
@@ -110,7 +110,7 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 			},
 			// Bytes, so that fetch adds no content type of its own.
 			body: new Uint8Array(typeof body === 'string' ? Buffer.from(body, 'utf8') : body),
-			signal: AbortSignal.timeout(30_000),
+			signal: AbortSignal.timeout(ceiling(30_000)),
 		});
 		return { status: response.status, text: await response.text() };
 	};
@@ -145,11 +145,11 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 		await n8n.publishWorkflow(workflowId);
 		url = n8n.webhookUrl(`${webhookId}/fax-service`);
 		await n8n.waitForWebhook(`${webhookId}/fax-service`);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	const genuine = signedSentFax(sentFax());
 	const aiPayload = { aiResult: aiResult() };
@@ -498,7 +498,7 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 				`60 MB multipart, forged: HTTP ${answer.status}; n8n RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB\n`,
 			);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -527,7 +527,7 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 			);
 			expect(await executionCount()).toBe(before);
 		},
-		MINUTE,
+		MACHINE_MINUTE,
 	);
 
 	test(
@@ -546,13 +546,13 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 					[0, 1, 2].map(async () => await post(signedSentFax(sentFax()))),
 				);
 				expect(genuine.map((g) => g.status)).toEqual([200, 200, 200]);
-				await n8n.waitForExecutions(workflowId, { count: before + 3, timeoutMs: 30_000 });
+				await n8n.waitForExecutions(workflowId, { count: before + 3, timeoutMs: ceiling(30_000) });
 			} finally {
 				clearInterval(dripping);
 				slow.destroy();
 			}
 		},
-		MINUTE,
+		MACHINE_MINUTE,
 	);
 
 	test("several file parts are refused (n8n's parser does not keep their order), no execution", async () => {
@@ -607,7 +607,7 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 
 			const executions = await n8n.waitForExecutions(workflowId, {
 				count: before + 3,
-				timeoutMs: 30_000,
+				timeoutMs: ceiling(30_000),
 			});
 			const items = executions.slice(before).map((e) => e.items['Fax Service Trigger'][0]);
 			expect(items.map((json) => json.sendToken).sort()).toEqual(
@@ -628,7 +628,7 @@ describe('Fax Service Trigger: hostile callbacks in a real n8n', () => {
 			expect(binaryOf(withOne.sendToken)?.fileName).toBe('fax.pdf');
 			expect(binaryOf(failed.sendToken)).toBeUndefined();
 		},
-		MINUTE,
+		MACHINE_MINUTE,
 	);
 
 	test("no test or live key in n8n's logs or database files (scanned, not assumed)", () => {

@@ -18,8 +18,8 @@ import {
 	secretsInFiles,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const webhookId = randomUUID();
 const delay = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 const testKey = (label: string) => `sk_test_${label}_${randomBytes(12).toString('hex')}`;
@@ -113,11 +113,11 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 		await n8n.publishWorkflow(workflowId);
 		cookie = String((await n8n.ensureOwner()).cookie);
 		await n8n.waitForWebhook(`${webhookId}/fax-service`);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test('a rotated key verifies at once; the replaced one is refused', async () => {
 		expect(await post(keys.first)).toBe(200);
@@ -137,11 +137,14 @@ describe('Fax Service Trigger: rotated keys in a real n8n', () => {
 			expect(await post(keys.second)).toBe(401);
 			expect(await post(keys.third)).toBe(200);
 		},
-		MINUTE,
+		MACHINE_MINUTE,
 	);
 
 	test('each accepted callback ran once; no key is in static data or the log', async () => {
-		const executions = await n8n.waitForExecutions(workflowId, { count: 4, timeoutMs: 30_000 });
+		const executions = await n8n.waitForExecutions(workflowId, {
+			count: 4,
+			timeoutMs: ceiling(30_000),
+		});
 		expect(executions.filter((e) => e.status === 'success')).toHaveLength(4);
 		const [row] = (await n8n.query('SELECT staticData FROM workflow_entity WHERE id = ?', [
 			workflowId,

@@ -23,8 +23,8 @@ import { storedBinary } from './helpers/binary';
 import { minimalPdf } from './helpers/files';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import { pdfForm } from './helpers/sandbox-api';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd' };
 const TRIGGER_NAME = 'Fax Service Trigger';
 const webhookId = randomUUID();
@@ -83,7 +83,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 
 	const executionsSoFar = async () => await n8n.executions(workflowId);
 	const waitForExecutionCount = async (count: number) =>
-		await n8n.waitForExecutions(workflowId, { count, timeoutMs: 60_000 });
+		await n8n.waitForExecutions(workflowId, { count, timeoutMs: ceiling(60_000) });
 
 	beforeAll(async () => {
 		expect(
@@ -145,12 +145,12 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		workflowId = workflow.id;
 		await n8n.publishWorkflow(workflowId);
 		webhookUrl = n8n.webhookUrl(WEBHOOK_PATH);
-	}, 30 * MINUTE);
+	}, 30 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	test('activation registered the trigger on the chosen fax number', async () => {
 		const response = await api('GET', `/fax_numbers/${faxNumberId}`);
@@ -168,7 +168,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		const faxId = String(sent.json.faxId);
 		await sandbox.waitForCallbacks(
 			(attempts) => attempts.some((a) => a.type === 'sentFax' && a.status !== null),
-			20_000,
+			ceiling(20_000),
 		);
 		const executions = await waitForExecutionCount(before + 1);
 		const item = triggerItems(executions[executions.length - 1])[0];
@@ -196,7 +196,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		expect(received.status).toBeGreaterThanOrEqual(200);
 		await sandbox.waitForCallbacks(
 			(attempts) => attempts.some((a) => a.type === 'receivedFax' && a.status !== null),
-			20_000,
+			ceiling(20_000),
 		);
 		const executions = await waitForExecutionCount(before + 1);
 		const execution = executions[executions.length - 1];
@@ -236,7 +236,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 		const aiToken = String(uploaded.json.aiToken);
 		await sandbox.waitForCallbacks(
 			(attempts) => attempts.some((a) => a.type === 'aiDocument' && a.status !== null),
-			20_000,
+			ceiling(20_000),
 		);
 		const executions = await waitForExecutionCount(before + 1);
 		const item = triggerItems(executions[executions.length - 1])[0];
@@ -359,7 +359,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 			await sandbox.waitForCallbacks(
 				(attempts) =>
 					attempts.filter((a) => a.type === 'receivedFax' && a.status === 200).length >= 2,
-				20_000,
+				ceiling(20_000),
 			);
 			await waitForExecutionCount(before + 2);
 
@@ -373,7 +373,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 				fromNumber: '+13105550222',
 			});
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -396,7 +396,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 			const response = await api('GET', `/fax_numbers/${faxNumberId}`);
 			expect((response.json.faxNumber as Record<string, unknown>).callbackUrl).toBe(webhookUrl);
 		},
-		5 * MINUTE,
+		5 * MACHINE_MINUTE,
 	);
 
 	test(
@@ -425,6 +425,6 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 				]),
 			});
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 });

@@ -8,6 +8,7 @@
  */
 import { createServer, type Socket } from 'net';
 import type { AddressInfo } from 'net';
+import { ceiling } from './machine';
 
 export interface ReceivedMail {
 	/** the envelope */
@@ -185,7 +186,7 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
 		host: '127.0.0.1',
 		port,
 		messages,
-		waitForMessage(matches, timeoutMs = 60_000) {
+		waitForMessage(matches, timeoutMs = ceiling(60_000)) {
 			return new Promise((resolve, reject) => {
 				const check = () => {
 					const found = messages.find(matches);

@@ -19,12 +19,13 @@ import {
 	seedSentFax,
 	useEngineSuite,
 } from './fixtures';
+import { ceiling } from '../harness/machine';
 
 const SEND_PATH = /^\/api\/v2\/sent_faxes$/;
 const HTML = '<html><body><h1>502 Bad Gateway</h1></body></html>';
 
 /** Resolves once `condition` holds, or after `timeoutMs` (the test's assertions then say what went wrong). */
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = ceiling(10_000)): Promise<void> {
 	const started = Date.now();
 	while (!condition() && Date.now() - started < timeoutMs)
 		await new Promise((resolve) => setTimeout(resolve, 5));
@@ -255,39 +256,43 @@ describe('several items in flight at once', () => {
 		);
 	});
 
-	test('a 429 with Retry-After pauses the whole run: a request started after it waits too, not only the one that got it', async () => {
-		const tokens = await Promise.all(
-			[0, 1, 2, 3].map(async () => await seedSentFax(suite.sandbox)),
-		);
-		const get = /^\/api\/v2\/sent_faxes\/[0-9a-f]+$/;
-		// First arrival: 429, retry after 2 s. Second (in flight with it): answered after 700 ms, which frees a slot for a third item.
-		suite.proxy.plan(
-			'GET',
-			get,
-			{ kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } },
-			1,
-		);
-		suite.proxy.plan('GET', get, { kind: 'delay', ms: 700 }, 1);
-		const output = outputOf(
-			await run(
-				{
-					resource: 'sentFax',
-					operation: 'get',
-					faxId: '={{ $json.id }}',
-					requestOptions: { requestsInParallel: 2 },
-				},
-				{ items: tokens.map((id) => ({ json: { id } })) },
-			),
-		);
-		expect(output.map((item) => item.json.sendToken)).toEqual(tokens);
+	test(
+		'a 429 with Retry-After pauses the whole run: a request started after it waits too, not only the one that got it',
+		async () => {
+			const tokens = await Promise.all(
+				[0, 1, 2, 3].map(async () => await seedSentFax(suite.sandbox)),
+			);
+			const get = /^\/api\/v2\/sent_faxes\/[0-9a-f]+$/;
+			// First arrival: 429, retry after 2 s. Second (in flight with it): answered after 700 ms, which frees a slot for a third item.
+			suite.proxy.plan(
+				'GET',
+				get,
+				{ kind: 'answer', status: 429, body: '{}', headers: { 'retry-after': '2' } },
+				1,
+			);
+			suite.proxy.plan('GET', get, { kind: 'delay', ms: 700 }, 1);
+			const output = outputOf(
+				await run(
+					{
+						resource: 'sentFax',
+						operation: 'get',
+						faxId: '={{ $json.id }}',
+						requestOptions: { requestsInParallel: 2 },
+					},
+					{ items: tokens.map((id) => ({ json: { id } })) },
+				),
+			);
+			expect(output.map((item) => item.json.sendToken)).toEqual(tokens);
 
-		const reads = suite.proxy.requests.filter((r) => get.test(r.path));
-		const [limited, inFlight, ...later] = reads;
-		expect(limited.fault).toBe('answer');
-		expect(inFlight.fault).toBe('delay');
-		// Everything after the first two (the retry and the items started later) waited out the 2 s.
-		expect(later).toHaveLength(3);
-		for (const request of later)
-			expect(request.at - limited.answeredAt!).toBeGreaterThanOrEqual(1950);
-	}, 20_000);
+			const reads = suite.proxy.requests.filter((r) => get.test(r.path));
+			const [limited, inFlight, ...later] = reads;
+			expect(limited.fault).toBe('answer');
+			expect(inFlight.fault).toBe('delay');
+			// Everything after the first two (the retry and the items started later) waited out the 2 s.
+			expect(later).toHaveLength(3);
+			for (const request of later)
+				expect(request.at - limited.answeredAt!).toBeGreaterThanOrEqual(1950);
+		},
+		ceiling(20_000),
+	);
 });

@@ -18,6 +18,7 @@ import {
 	seedSentFax,
 	useEngineSuite,
 } from './fixtures';
+import { ceiling } from '../harness/machine';
 
 const HTML =
 	'<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>';
@@ -137,11 +138,15 @@ describe('service faults through a fault-injecting proxy', () => {
 			);
 		});
 
-		test('a read answered after 5 s is waited for', async () => {
-			await seedSentFax(suite.sandbox);
-			suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'delay', ms: 5000 });
-			expect(outputOf(await run(getMany))).toHaveLength(1);
-		}, 20_000);
+		test(
+			'a read answered after 5 s is waited for',
+			async () => {
+				await seedSentFax(suite.sandbox);
+				suite.proxy.plan('GET', /^\/api\/v2\/sent_faxes\?/, { kind: 'delay', ms: 5000 });
+				expect(outputOf(await run(getMany))).toHaveLength(1);
+			},
+			ceiling(20_000),
+		);
 	});
 
 	describe('creations', () => {

@@ -8,6 +8,7 @@ import { OMITTED_FIELDS, RECORD_KINDS } from '../../nodes/shared/records';
 import type { Sandbox } from '../../sandbox';
 import { useBinaryMode } from '../harness/engine';
 import { api, seedNumber, startFastSandbox, startReceiver, type Receiver } from './fixtures';
+import { ceiling } from '../harness/machine';
 
 export const received = RECORD_KINDS.receivedFax;
 export const aiResult = RECORD_KINDS.aiResult;
@@ -43,7 +44,7 @@ export function expectSimplified(simple: IDataObject, raw: IDataObject, kind: Ki
 
 /** Waits until `check` holds (records change while the sandbox delivers them: compare only settled ones). */
 export async function waitUntil(what: string, check: () => Promise<boolean>): Promise<void> {
-	const deadline = Date.now() + 15_000;
+	const deadline = Date.now() + ceiling(15_000);
 	while (!(await check())) {
 		if (Date.now() > deadline) throw new Error(`not within 15 s: ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 50));

@@ -10,12 +10,13 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { TestInputItem } from '../harness/test-input.node';
 import { api, apiRequests, byNumber, fileItem, pdf, seedSentFax, useEngineSuite } from './fixtures';
+import { ceiling } from '../harness/machine';
 
 const SENT_FAXES = /^\/api\/v2\/sent_faxes$/;
 const numbers = (count: number) =>
 	Array.from({ length: count }, (_, i) => `+1310555${String(1000 + i)}`);
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = ceiling(20_000)): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);

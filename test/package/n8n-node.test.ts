@@ -1,5 +1,6 @@
 import { spawnSync } from 'child_process';
 import { join } from 'path';
+import { ceiling } from '../harness/machine';
 
 /**
  * n8n's node CLI (@n8n/node-cli) on this checkout: `n8n-node cloud-support` finds it eligible (strict
@@ -20,33 +21,45 @@ function run(command: string, args: string[]): { status: number | null; output: 
 		cwd: ROOT,
 		env,
 		encoding: 'utf8',
-		timeout: 240_000,
+		timeout: ceiling(240_000),
 	});
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-test('n8n-node cloud-support: eligible for n8n Cloud verification', () => {
-	const { output } = run('n8n-node', ['cloud-support']);
-	expect(output).toContain('Strict mode: enabled');
-	expect(output).toContain('ESLint config: using default config');
-	expect(output).toContain('Status: eligible for n8n Cloud verification');
-}, 120_000);
+test(
+	'n8n-node cloud-support: eligible for n8n Cloud verification',
+	() => {
+		const { output } = run('n8n-node', ['cloud-support']);
+		expect(output).toContain('Strict mode: enabled');
+		expect(output).toContain('ESLint config: using default config');
+		expect(output).toContain('Status: eligible for n8n Cloud verification');
+	},
+	ceiling(120_000),
+);
 
-test("n8n-node's default config passes on nodes/, credentials/ and package.json, with ESLint's default config lookup", () => {
-	const { status, output } = run('eslint', [
-		'--max-warnings=0',
-		'nodes',
-		'credentials',
-		'package.json',
-	]);
-	expect(output.trim()).toBe('');
-	expect(status).toBe(0);
-}, 240_000);
+test(
+	"n8n-node's default config passes on nodes/, credentials/ and package.json, with ESLint's default config lookup",
+	() => {
+		const { status, output } = run('eslint', [
+			'--max-warnings=0',
+			'nodes',
+			'credentials',
+			'package.json',
+		]);
+		expect(output.trim()).toBe('');
+		expect(status).toBe(0);
+	},
+	ceiling(240_000),
+);
 
-test('Prettier (the n8n-nodes-starter settings, .prettierrc.js) finds every file formatted, as npm run lint checks', () => {
-	const { status, output } = run('prettier', ['--check', '.']);
-	expect({ status, output }).toMatchObject({
-		status: 0,
-		output: expect.stringContaining('All matched files use Prettier code style!'),
-	});
-}, 120_000);
+test(
+	'Prettier (the n8n-nodes-starter settings, .prettierrc.js) finds every file formatted, as npm run lint checks',
+	() => {
+		const { status, output } = run('prettier', ['--check', '.']);
+		expect({ status, output }).toMatchObject({
+			status: 0,
+			output: expect.stringContaining('All matched files use Prettier code style!'),
+		});
+	},
+	ceiling(120_000),
+);

@@ -12,6 +12,7 @@ import {
 	start,
 	startReceiver,
 } from './helpers';
+import { ceiling } from '../harness/machine';
 
 describe('startSandbox', () => {
 	it('listens on a random port with port 0 and exposes origin, baseUrl and keys', async () => {
@@ -116,50 +117,54 @@ describe('reset, settle and stop', () => {
 });
 
 describe('command line (npm run sandbox)', () => {
-	it('starts from the environment, prints the base URL and both keys, and stops on SIGTERM', async () => {
-		const root = join(__dirname, '..', '..');
-		const child = spawn(
-			process.execPath,
-			['-r', join(__dirname, 'ts-register.js'), join(root, 'sandbox', 'cli.ts')],
-			{
-				cwd: root,
-				env: {
-					...process.env,
-					SANDBOX_PORT: '0',
-					SANDBOX_TEST_KEY: 'sk_test_cli',
-					SANDBOX_LIVE_KEY: 'sk_live_cli',
-					SANDBOX_FAX_NUMBER_LIMIT: '1',
+	it(
+		'starts from the environment, prints the base URL and both keys, and stops on SIGTERM',
+		async () => {
+			const root = join(__dirname, '..', '..');
+			const child = spawn(
+				process.execPath,
+				['-r', join(__dirname, 'ts-register.js'), join(root, 'sandbox', 'cli.ts')],
+				{
+					cwd: root,
+					env: {
+						...process.env,
+						SANDBOX_PORT: '0',
+						SANDBOX_TEST_KEY: 'sk_test_cli',
+						SANDBOX_LIVE_KEY: 'sk_live_cli',
+						SANDBOX_FAX_NUMBER_LIMIT: '1',
+					},
+					stdio: ['ignore', 'pipe', 'pipe'],
 				},
-				stdio: ['ignore', 'pipe', 'pipe'],
-			},
-		);
-		let out = '';
-		child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-		child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-		const exited = new Promise<number | null>((resolve) =>
-			child.on('exit', (code) => resolve(code)),
-		);
-		try {
-			// A condition wait: ts-node compiles the sandbox first, which takes long on a busy machine.
-			const until = Date.now() + 60_000;
-			while (!/Live key/.test(out) && Date.now() < until && child.exitCode === null)
-				await sleep(50);
-			expect(out).toContain('sk_test_cli');
-			expect(out).toContain('sk_live_cli');
-			const baseUrl = /Base URL:\s+(\S+)/.exec(out)?.[1] ?? '';
-			expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
-			const post = () =>
-				fetch(`${baseUrl}/fax_numbers`, {
-					method: 'POST',
-					headers: { authorization: 'Bearer sk_live_cli', 'content-type': 'application/json' },
-					body: JSON.stringify({ fax_number: { area_code: '212' } }),
-				});
-			expect((await post()).status).toBe(201);
-			expect((await post()).status).toBe(422);
-			child.kill('SIGTERM');
-			expect(await exited).toBe(0);
-		} finally {
-			if (child.exitCode === null) child.kill('SIGKILL');
-		}
-	}, 90_000);
+			);
+			let out = '';
+			child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+			child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+			const exited = new Promise<number | null>((resolve) =>
+				child.on('exit', (code) => resolve(code)),
+			);
+			try {
+				// A condition wait: ts-node compiles the sandbox first, which takes long on a busy machine.
+				const until = Date.now() + ceiling(60_000);
+				while (!/Live key/.test(out) && Date.now() < until && child.exitCode === null)
+					await sleep(50);
+				expect(out).toContain('sk_test_cli');
+				expect(out).toContain('sk_live_cli');
+				const baseUrl = /Base URL:\s+(\S+)/.exec(out)?.[1] ?? '';
+				expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+				const post = () =>
+					fetch(`${baseUrl}/fax_numbers`, {
+						method: 'POST',
+						headers: { authorization: 'Bearer sk_live_cli', 'content-type': 'application/json' },
+						body: JSON.stringify({ fax_number: { area_code: '212' } }),
+					});
+				expect((await post()).status).toBe(201);
+				expect((await post()).status).toBe(422);
+				child.kill('SIGTERM');
+				expect(await exited).toBe(0);
+			} finally {
+				if (child.exitCode === null) child.kill('SIGKILL');
+			}
+		},
+		ceiling(90_000),
+	);
 });

@@ -2,9 +2,9 @@ const { rmSync } = require('fs');
 
 const { stopSharedInstances } = require('../../scripts/n8n-host.js');
 
-/** Stops the run's shared n8n instances (global-setup.js) and removes their folder and the packed package's. */
+/** Stops the run's shared n8n instances (global-setup.js) and removes the run's folders. */
 module.exports = async () => {
 	await stopSharedInstances(process.env.N8N_SHARED_HOSTS_DIR);
-	if (process.env.FAX_SERVICE_PACKED_DIR)
-		rmSync(process.env.FAX_SERVICE_PACKED_DIR, { recursive: true, force: true });
+	for (const dir of [process.env.FAX_SERVICE_PACKED_DIR, process.env.FAX_SERVICE_RUN_NOTES])
+		if (dir) rmSync(dir, { recursive: true, force: true });
 };

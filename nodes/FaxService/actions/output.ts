@@ -2,10 +2,58 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RecordKind, RecordKindName } from '../../shared/records';
-import { RECORD_KINDS, selectedRecord, simplifiedRecord } from '../../shared/records';
+import {
+	RECORD_KINDS,
+	selectedRecord,
+	simplifiedRecord,
+	withoutPatientFields,
+} from '../../shared/records';
 
 /** What an operation returns for one input item: records (json) or full items (with binary). */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
+
+export function isExecutionData(value: unknown): value is INodeExecutionData {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		'json' in value &&
+		typeof (value as INodeExecutionData).json === 'object'
+	);
+}
+
+/** Whether the node runs as an AI agent's or MCP client's tool: n8n's tool variant, whose type name ends in "Tool". */
+export function runsAsAiTool(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().type.endsWith('Tool');
+}
+
+/** The node version whose AI tool gives the model no patient field unless Patient Data for the Model is on. */
+export const PATIENT_DATA_VERSION = 1.1;
+
+/**
+ * Reads the item's Patient Data for the Model; returns what the model may have of an answer about
+ * records of `kindName` (shared/records' patient fields withheld), applied before Output. Only the AI
+ * tool of version 1.1 on withholds: version 1 and the node in a workflow give the answer whole. Off
+ * unless the parameter is literally true (n8n before 1.86 does not show it to a tool: the default holds).
+ */
+export function readPatientData(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kindName: RecordKindName | undefined,
+): (result: OperationResult) => OperationResult {
+	const keep = (result: OperationResult) => result;
+	if (!kindName || !runsAsAiTool(ctx) || ctx.getNode().typeVersion < PATIENT_DATA_VERSION)
+		return keep;
+	if (ctx.getNodeParameter('patientDataForModel', itemIndex, false) === true) return keep;
+	const kind: RecordKind = RECORD_KINDS[kindName];
+	const withhold = (entry: IDataObject | INodeExecutionData) =>
+		isExecutionData(entry)
+			? { ...entry, json: withoutPatientFields(kind, entry.json) }
+			: withoutPatientFields(kind, entry);
+	return (result) =>
+		Array.isArray(result)
+			? (result as Array<IDataObject | INodeExecutionData>).map(withhold)
+			: withoutPatientFields(kind, result);
+}
 
 /**
  * The Output option of the operations that read records (n8n's UX guideline for nodes used as AI

@@ -9,6 +9,7 @@ import { tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { ceiling } from '../../harness/machine';
 
 // n8n marks its elements with data-test-id (not Playwright's default data-testid).
 selectors.setTestIdAttribute('data-test-id');
@@ -90,14 +91,14 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
 			colorScheme: 'light',
 			locale: 'en-US',
 			timezoneId: 'UTC',
-			timeout: 60_000,
+			timeout: ceiling(60_000),
 		});
 	} catch (error) {
 		rmSync(userDataDir, { recursive: true, force: true });
 		throw error;
 	}
-	context.setDefaultTimeout(30_000);
-	context.setDefaultNavigationTimeout(60_000);
+	context.setDefaultTimeout(ceiling(30_000));
+	context.setDefaultNavigationTimeout(ceiling(60_000));
 	const page = context.pages()[0] ?? (await context.newPage());
 	const diagnostics: string[] = [];
 	const note = (line: string) => {
@@ -185,7 +186,7 @@ export async function imageState(img: Locator): Promise<ImageState> {
 }
 
 /** Waits until an <img> finished loading (successfully or not) and resolves its state. */
-export async function waitForImage(img: Locator, timeoutMs = 30_000): Promise<ImageState> {
+export async function waitForImage(img: Locator, timeoutMs = ceiling(30_000)): Promise<ImageState> {
 	const handle = await img.elementHandle({ timeout: timeoutMs });
 	await img
 		.page()
@@ -210,7 +211,7 @@ export class N8nEditor {
 		const { page } = this;
 		await page.goto(`${this.baseUrl}/signin`);
 		const emailField = page.getByTestId('emailOrLdapLoginId').locator('input');
-		await emailField.waitFor({ state: 'visible', timeout: 60_000 });
+		await emailField.waitFor({ state: 'visible', timeout: ceiling(60_000) });
 		await emailField.fill(email);
 		await page.getByTestId('password').locator('input').fill(password);
 		const login = page.waitForResponse(
@@ -220,16 +221,18 @@ export class N8nEditor {
 		);
 		await page.getByTestId('form-submit-button').click();
 		const response = await login;
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), {
+			timeout: ceiling(60_000),
+		});
 		return { loginStatus: response.status() };
 	}
 
 	/** Opens a workflow in the editor and waits until the named nodes are on the canvas. */
 	async openWorkflow(workflowId: string, nodeNames: string[]): Promise<void> {
 		await this.page.goto(`${this.baseUrl}/workflow/${workflowId}`);
-		await this.page.getByTestId('canvas').waitFor({ state: 'visible', timeout: 60_000 });
+		await this.page.getByTestId('canvas').waitFor({ state: 'visible', timeout: ceiling(60_000) });
 		for (const name of nodeNames)
-			await this.canvasNode(name).waitFor({ state: 'visible', timeout: 60_000 });
+			await this.canvasNode(name).waitFor({ state: 'visible', timeout: ceiling(60_000) });
 	}
 
 	canvasNodes(): Locator {
@@ -291,28 +294,28 @@ export class N8nEditor {
 		await page
 			.getByRole('button', { name: /install/i })
 			.first()
-			.click({ timeout: 60_000 });
+			.click({ timeout: ceiling(60_000) });
 		const nameField = page
 			.locator(
 				'[data-test-id="package-name-input"] input, input[data-test-id="package-name-input"]',
 			)
 			.first();
-		await nameField.fill(name, { timeout: 30_000 });
+		await nameField.fill(name, { timeout: ceiling(30_000) });
 		await page.getByTestId('user-agreement-checkbox').click();
 		const install = page.waitForResponse(
 			(r) =>
 				r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/community-packages',
-			{ timeout: 180_000 },
+			{ timeout: ceiling(180_000) },
 		);
 		install.catch(() => undefined); // awaited below
 		await page.getByTestId('install-community-package-button').click();
 		const response = await install;
 		const card = page.getByTestId('community-package-card').filter({ hasText: name });
-		await card.waitFor({ state: 'visible', timeout: 60_000 });
+		await card.waitFor({ state: 'visible', timeout: ceiling(60_000) });
 		// The modal closes once the install is done.
 		await page
 			.getByTestId('install-community-package-button')
-			.waitFor({ state: 'hidden', timeout: 60_000 });
+			.waitFor({ state: 'hidden', timeout: ceiling(60_000) });
 		return { status: response.status(), body: await response.text(), card };
 	}
 

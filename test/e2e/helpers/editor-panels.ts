@@ -8,6 +8,7 @@
 import type { Locator } from 'playwright-core';
 
 import type { N8nEditor } from './browser';
+import { ceiling } from '../../harness/machine';
 
 export type RunDataPane = 'input' | 'output';
 export type RunDataMode = 'schema' | 'table' | 'json' | 'binary';
@@ -124,7 +125,7 @@ export async function webhookUrls(
  */
 export async function clearForPicture(
 	editor: N8nEditor,
-	{ toast, timeoutMs = 60_000 }: { toast?: string; timeoutMs?: number } = {},
+	{ toast, timeoutMs = ceiling(60_000) }: { toast?: string; timeoutMs?: number } = {},
 ): Promise<void> {
 	const { page } = editor;
 	const visible = page.locator('.el-notification:visible');
@@ -141,7 +142,7 @@ export async function clearForPicture(
 		await visible
 			.first()
 			.locator('.el-notification__closeBtn')
-			.click({ timeout: 5_000 })
+			.click({ timeout: ceiling(5_000) })
 			.catch(() => undefined);
 	}
 	await page.mouse.move(1, 1);

@@ -17,8 +17,8 @@ import {
 	type N8nHostInstance,
 } from './n8n-host';
 import { provisionNumber, sandboxApi } from './sandbox-api';
+import { ceiling, MACHINE_MINUTE } from '../../harness/machine';
 
-const MINUTE = 60_000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface FormExample {
@@ -50,7 +50,7 @@ export function useFormExample(
 	const example = {
 		formUrl: () => `${example.n8n.baseUrl}/form/${options.formPath}`,
 		async servedForm() {
-			const until = Date.now() + 30_000;
+			const until = Date.now() + ceiling(30_000);
 			let response = await fetch(example.formUrl());
 			while (response.status !== 200 && Date.now() < until) {
 				await delay(300);
@@ -58,7 +58,10 @@ export function useFormExample(
 			}
 			return { status: response.status, html: await response.text() };
 		},
-		finishedExecution: (matches: (execution: N8nExecution) => boolean, timeoutMs = 30_000) =>
+		finishedExecution: (
+			matches: (execution: N8nExecution) => boolean,
+			timeoutMs = ceiling(30_000),
+		) =>
 			example.n8n.waitForExecution(
 				example.workflowId,
 				(execution) => ranToEnd(execution) && matches(execution),
@@ -104,12 +107,12 @@ export function useFormExample(
 		]);
 		example.workflowId = workflow.id;
 		await example.n8n.publishWorkflow(example.workflowId);
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await example.n8n?.dispose();
 		await example.sandbox?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	return example;
 }

@@ -8,8 +8,9 @@ import { spawnSync } from 'child_process';
 import type { CorpusDocument } from './corpus';
 import { DOCUMENT_NAMES, PRODUCERS, VARIANTS } from './corpus';
 import { useCorpusSuite } from './joins';
+import { ceiling } from '../../../harness/machine';
 
-jest.setTimeout(60_000);
+jest.setTimeout(ceiling(60_000));
 
 const suite = useCorpusSuite('pdf-corpus-join-');
 

@@ -13,8 +13,9 @@ import { DOCUMENT_NAMES, REFUSED } from './corpus';
 import { coverSheet, useCorpusSuite } from './joins';
 import { hiddenLayerDocument, pdfKitFormDocument } from './producers';
 import { differences } from './tools';
+import { ceiling } from '../../../harness/machine';
 
-jest.setTimeout(60_000);
+jest.setTimeout(ceiling(60_000));
 
 const suite = useCorpusSuite('pdf-corpus-more-');
 
