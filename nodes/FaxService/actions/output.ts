@@ -51,7 +51,7 @@ export function readPatientData(
 			: withoutPatientFields(kind, entry);
 	return (result) =>
 		Array.isArray(result)
-			? (result as Array<IDataObject | INodeExecutionData>).map(withhold)
+			? ((result as Array<IDataObject | INodeExecutionData>).map(withhold) as OperationResult)
 			: withoutPatientFields(kind, result);
 }
 

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { RecordKindName } from '../../shared/records';
 import type { Operation } from './types';
 
 export interface OperationEntry extends Operation {
@@ -17,6 +18,11 @@ export interface ResourceDefinition {
 	operations: Record<string, OperationEntry>;
 	/** Operation values of earlier releases, no longer offered, that saved workflows still run: old value → current value. */
 	legacyOperations?: Record<string, string>;
+	/**
+	 * The kind of record its operations answer about, when that kind has patient fields: its AI tool
+	 * withholds them from the model unless Patient Data for the Model is on (output.ts readPatientData).
+	 */
+	recordKind?: RecordKindName;
 }
 
 /** The operation a stored value selects (a legacy value selects its current operation), if any. */

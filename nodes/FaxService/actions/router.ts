@@ -5,21 +5,12 @@ import type { Outcome } from '../../shared/execution';
 import { forgetRun, Gate, holdRequests, stopSignalOf } from '../../shared/execution';
 import { waitForCallbacks, waitLimit } from '../../shared/callbacks';
 import { checkFailure, errorItem, runFailure } from './failures';
-import { readOutput } from './output';
+import { isExecutionData, readOutput, readPatientData, runsAsAiTool } from './output';
 import { readRequestsInParallel } from './readers';
 import { operationOf } from './resourceDefinition';
 import { resources } from './versionDescription';
 import { stoppedRunError } from './stopReport';
 import type { OperationResult } from './types';
-
-function isExecutionData(value: unknown): value is INodeExecutionData {
-	return (
-		typeof value === 'object' &&
-		value !== null &&
-		'json' in value &&
-		typeof (value as INodeExecutionData).json === 'object'
-	);
-}
 
 /** One item's answer as output items, paired with it (the per-item step after the operation). */
 function toItems(result: OperationResult, itemIndex: number): INodeExecutionData[] {
@@ -55,14 +46,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 		// Output is read before the request, so a bad Fields choice sends nothing.
 		const shape = operation.records ? readOutput(this, itemIndex, operation.records) : undefined;
-		const result = await operation.execute.call(this, itemIndex);
+		// An AI tool's model gets no patient field unless the author says so; Output then shapes what is left.
+		const forModel = readPatientData(this, itemIndex, resources[resource].recordKind);
+		const result = forModel(await operation.execute.call(this, itemIndex));
 		return shape ? shape(result) : result;
 	};
 
 	// Settings of the whole run, read once: a bad one fails the node before anything is sent.
 	const inParallel = readRequestsInParallel(this);
 	const first = selected(0);
-	if (first.operation?.waitFor && this.getNode().type.endsWith('Tool')) {
+	if (first.operation?.waitFor && runsAsAiTool(this)) {
 		// The tool variant offers no wait operation; a tool node saved with one (0.1.0 offered them) ends here.
 		const send =
 			resources[first.resource].operations[resources[first.resource].defaultOperation].name;

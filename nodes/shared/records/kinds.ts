@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * The kinds of record the service returns (spec section 2) and the shapes the Output option gives
  * them: Simplified keeps what an agent needs to act on a record and names what it left out; Selected
  * Fields keeps the chosen fields and the record's id. Field names are the service's, never renamed.
+ * Each kind also names its patient fields: the one list of what an AI tool withholds from the model.
  */
 
 export interface RecordKind {
@@ -15,6 +16,13 @@ export interface RecordKind {
 	fields: readonly string[];
 	/** What Simplified keeps; undefined when the record is small (10 fields or fewer) and stays whole. */
 	simplified?: readonly string[];
+	/**
+	 * Its patient fields: who the patient is and their care (name, date of birth, contact, insurance,
+	 * codes, authorizations, the AI's extracted fields and summary), free text that can carry them
+	 * (note, subject), and the secure link, which opens the patient's document. An AI tool's model gets
+	 * them only with Patient Data for the Model on (withoutPatientFields). Undefined: none.
+	 */
+	patient?: readonly string[];
 }
 
 const PATIENT = [
@@ -28,6 +36,39 @@ const payor = (prefix: string) =>
 	['Branch', 'Address', 'City', 'State', 'ZipCode', 'PhoneNumber', 'PoBoxNumber'].map(
 		(part) => `${prefix}InsurancePayor${part}`,
 	);
+/** A received fax's AI extraction fields about the patient and their care (spec 2.3). */
+const RECEIVED_CARE = [
+	...PATIENT,
+	'insuranceMemberId',
+	'referenceNumber',
+	'authorizationNumber',
+	'codes',
+	'authDateRangeStart',
+	'authDateRangeEnd',
+	'denialReason',
+] as const;
+/** An AI result's patient (spec 2.7, Patient). */
+const AI_PATIENT = [...PATIENT, 'patientPhoneNumber', 'patientGender', 'patientAddress'] as const;
+/** An AI result's insurance and codes (spec 2.7, Primary and Secondary insurance, Codes). */
+const AI_COVERAGE = [
+	'insurancePlanName',
+	'insurancePayer',
+	'insuranceGroupNumber',
+	'insuranceMemberId',
+	'insuranceSubscriberName',
+	'insuranceMemberNames',
+	...payor('primary'),
+	'secondaryInsurancePlanName',
+	'secondaryInsurancePayer',
+	'secondaryInsuranceGroupNumber',
+	'secondaryInsuranceMemberId',
+	'secondarySubscriberName',
+	'secondaryMemberNames',
+	...payor('secondary'),
+	'icdCodesJson',
+	'cptCodesJson',
+	'hcpcsCodesJson',
+];
 
 export const RECORD_KINDS = {
 	sentFax: {
@@ -66,6 +107,8 @@ export const RECORD_KINDS = {
 			'isTest',
 			'recipientName',
 		],
+		// A fax's sender and recipient are practices (their names print on the cover page); the patient is named apart.
+		patient: ['patientName', 'patientDob', 'note', 'secureLink'],
 	},
 	receivedFax: {
 		label: 'a received fax',
@@ -85,14 +128,7 @@ export const RECORD_KINDS = {
 			'client',
 			'documentClassification',
 			'secondaryCategory',
-			...PATIENT,
-			'insuranceMemberId',
-			'referenceNumber',
-			'authorizationNumber',
-			'codes',
-			'authDateRangeStart',
-			'authDateRangeEnd',
-			'denialReason',
+			...RECEIVED_CARE,
 			'secureLink',
 		],
 		simplified: [
@@ -110,6 +146,8 @@ export const RECORD_KINDS = {
 			'patientName',
 			'patientDob',
 		],
+		// The document's type (documentClassification, secondaryCategory) and the caller ID (a practice's) stay.
+		patient: [...RECEIVED_CARE, 'secureLink'],
 	},
 	faxNumber: {
 		label: 'a fax number',
@@ -151,35 +189,26 @@ export const RECORD_KINDS = {
 			'isTest',
 			'errorDetails',
 		],
+		// A secure-link e-mail may go to the patient: its recipient's address and name count as theirs.
+		patient: [
+			'recipientEmail',
+			'recipientName',
+			'subject',
+			'note',
+			'patientName',
+			'patientDob',
+			'secureLink',
+		],
 	},
 	aiResult: {
 		label: 'an AI result',
 		id: 'aiToken',
 		fields: [
 			'aiToken',
-			...PATIENT,
-			'patientPhoneNumber',
-			'patientGender',
-			'patientAddress',
+			...AI_PATIENT,
 			'documentClassification',
 			'documentSummary',
-			'insurancePlanName',
-			'insurancePayer',
-			'insuranceGroupNumber',
-			'insuranceMemberId',
-			'insuranceSubscriberName',
-			'insuranceMemberNames',
-			...payor('primary'),
-			'secondaryInsurancePlanName',
-			'secondaryInsurancePayer',
-			'secondaryInsuranceGroupNumber',
-			'secondaryInsuranceMemberId',
-			'secondarySubscriberName',
-			'secondaryMemberNames',
-			...payor('secondary'),
-			'icdCodesJson',
-			'cptCodesJson',
-			'hcpcsCodesJson',
+			...AI_COVERAGE,
 			'completedAt',
 			'errorDetails',
 		],
@@ -197,6 +226,8 @@ export const RECORD_KINDS = {
 			'insurancePayer',
 			'insuranceMemberId',
 		],
+		// The summary is free text about the patient; the model keeps the token, the type, the time and any error.
+		patient: [...AI_PATIENT, 'documentSummary', ...AI_COVERAGE],
 	},
 } satisfies Record<string, RecordKind>;
 
@@ -228,4 +259,15 @@ export function selectedRecord(
 	const picked: IDataObject = {};
 	for (const field of [kind.id, ...fields]) if (field in record) picked[field] = record[field];
 	return picked;
+}
+
+/**
+ * A record without its kind's patient fields (RecordKind.patient): what an AI tool's model gets unless
+ * the workflow's author turns Patient Data for the Model on. Any other answer of the kind (Send's
+ * `{message, faxId}`) passes through the same rule.
+ */
+export function withoutPatientFields(kind: RecordKind, record: IDataObject): IDataObject {
+	if (!kind.patient) return record;
+	const patient = new Set(kind.patient);
+	return Object.fromEntries(Object.entries(record).filter(([field]) => !patient.has(field)));
 }

@@ -8,6 +8,7 @@ import * as uploadAndWait from './uploadAndWait.operation';
 export const aiDocument: ResourceDefinition = {
 	name: 'AI Document',
 	value: 'aiDocument',
+	recordKind: 'aiResult',
 	defaultOperation: 'upload',
 	operations: {
 		upload: {

@@ -8,6 +8,7 @@ import * as simulateInbound from './simulateInbound.operation';
 export const receivedFax: ResourceDefinition = {
 	name: 'Received Fax',
 	value: 'receivedFax',
+	recordKind: 'receivedFax',
 	defaultOperation: 'get',
 	operations: {
 		get: {

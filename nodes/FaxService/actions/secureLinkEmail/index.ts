@@ -5,6 +5,7 @@ import * as send from './send.operation';
 export const secureLinkEmail: ResourceDefinition = {
 	name: 'Secure-Link Email',
 	value: 'secureLinkEmail',
+	recordKind: 'secureLinkEmail',
 	defaultOperation: 'send',
 	operations: {
 		send: {

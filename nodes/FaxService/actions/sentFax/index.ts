@@ -10,6 +10,7 @@ import * as sendAndWait from './sendAndWait.operation';
 export const sentFax: ResourceDefinition = {
 	name: 'Sent Fax',
 	value: 'sentFax',
+	recordKind: 'sentFax',
 	defaultOperation: 'send',
 	operations: {
 		send: {
