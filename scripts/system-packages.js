@@ -2,7 +2,10 @@
 /**
  * The Debian packages the test suites need beside npm's, in one list.
  *   node scripts/system-packages.js            checks them (npm test's pretest): names what is missing and how to install it
- *   node scripts/system-packages.js --install  installs the missing ones with apt-get (as root; .ci/run does this)
+ *   node scripts/system-packages.js --install  installs the missing ones with apt-get (as root; .ci/run does this,
+ *                                              and GitHub's workflows run it with sudo before .ci/run)
+ *   node scripts/system-packages.js --list     prints every package's name, one a line
+ * Required as a module, it runs nothing and exports PACKAGES (test/package/workflows.test.ts reads it).
  */
 const { execFileSync, spawnSync } = require('child_process');
 const { existsSync, readdirSync } = require('fs');
@@ -78,12 +81,33 @@ const PACKAGES = [
 	},
 ];
 
-const missing = PACKAGES.filter((pkg) => !pkg.present());
+if (require.main === module) main();
+module.exports = { PACKAGES };
 
-if (process.argv.includes('--install')) {
+function main() {
+	if (process.argv.includes('--list')) {
+		console.log(PACKAGES.map((pkg) => pkg.name).join('\n'));
+		process.exit(0);
+	}
+	const missing = PACKAGES.filter((pkg) => !pkg.present());
+	if (process.argv.includes('--install')) install(missing);
+	else check(missing);
+}
+
+/** Installs the missing packages with apt-get, which only root may run. */
+function install(missing) {
 	if (missing.length === 0) process.exit(0);
 	if (!onPath('apt-get')) {
 		console.error(`No apt-get here; install by hand: ${missing.map((pkg) => pkg.name).join(' ')}`);
+		process.exit(1);
+	}
+	if (process.getuid() !== 0) {
+		console.error(
+			[
+				`Missing Debian packages: ${missing.map((pkg) => pkg.name).join(' ')}. apt-get needs root:`,
+				'  sudo "$(command -v node)" scripts/system-packages.js --install',
+			].join('\n'),
+		);
 		process.exit(1);
 	}
 	const names = missing.map((pkg) => pkg.name);
@@ -99,17 +123,20 @@ if (process.argv.includes('--install')) {
 	process.exit(0);
 }
 
-const required = missing.filter((pkg) => !pkg.optional);
-for (const pkg of missing.filter((pkg) => pkg.optional))
-	console.log(`Optional Debian package missing: ${pkg.name} (${pkg.for}).`);
-if (required.length > 0) {
-	console.error(
-		[
-			'The tests need these Debian packages, which are missing:',
-			...required.map((pkg) => `  ${pkg.name}: ${pkg.for}`),
-			'Install them with: sudo node scripts/system-packages.js --install',
-			`(or: sudo apt-get install ${missing.map((pkg) => pkg.name).join(' ')})`,
-		].join('\n'),
-	);
-	process.exit(1);
+/** Names what is missing and how to install it (npm test's pretest); fails when a required one is. */
+function check(missing) {
+	const required = missing.filter((pkg) => !pkg.optional);
+	for (const pkg of missing.filter((pkg) => pkg.optional))
+		console.log(`Optional Debian package missing: ${pkg.name} (${pkg.for}).`);
+	if (required.length > 0) {
+		console.error(
+			[
+				'The tests need these Debian packages, which are missing:',
+				...required.map((pkg) => `  ${pkg.name}: ${pkg.for}`),
+				'Install them with: sudo node scripts/system-packages.js --install',
+				`(or: sudo apt-get install ${missing.map((pkg) => pkg.name).join(' ')})`,
+			].join('\n'),
+		);
+		process.exit(1);
+	}
 }
