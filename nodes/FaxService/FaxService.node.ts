@@ -23,7 +23,9 @@ export class FaxService implements INodeType {
 			dark: 'file:../../icons/fax-service.dark.svg',
 		},
 		group: ['output'],
-		version: 1,
+		// 1.1: its AI tool gives the model no patient field unless Patient Data for the Model is on; 1 gives them.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: nodeSubtitle,
 		description: 'Send and receive faxes, send secure-link e-mails and extract documents with AI',
 		defaults: { name: 'Fax Service' },

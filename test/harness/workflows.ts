@@ -91,6 +91,8 @@ export async function runAsAgentTool(
 	options: {
 		items?: TestInputItem[];
 		inputName?: string;
+		/** the tool node's own settings, e.g. its typeVersion */
+		node?: Partial<INode>;
 		additionalData?: Partial<IWorkflowExecuteAdditionalData>;
 	} = {},
 ): Promise<RunResult> {
@@ -112,7 +114,7 @@ export async function runAsAgentTool(
 		parameters: {},
 	};
 	return await runWorkflow({
-		nodes: [input, agent, faxServiceNode(parameters, { type: TOOL_NODE_TYPE })],
+		nodes: [input, agent, faxServiceNode(parameters, { ...options.node, type: TOOL_NODE_TYPE })],
 		connections: {
 			[inputName]: { main: [[{ node: 'Test Agent', type: 'main', index: 0 }]] },
 			'Fax Service': { ai_tool: [[{ node: 'Test Agent', type: 'ai_tool', index: 0 }]] },

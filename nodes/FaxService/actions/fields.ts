@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { RecordKindName } from '../../shared/records';
 import { RECORD_KINDS } from '../../shared/records';
 import { OUTPUT_MODES } from '../../shared/parameters';
+import { PATIENT_DATA_VERSION } from './output';
 
 /**
  * Field definitions several operations share (what the panel shows), so each is written once. Their
@@ -158,6 +159,28 @@ export const requestOptionsField: INodeProperties = {
 		},
 	],
 };
+
+/**
+ * Patient Data for the Model: on the AI tool of node version 1.1 and later, for the resources whose
+ * answers can name a patient (output.ts readPatientData applies it; shared/records lists the fields).
+ * No expression: the workflow's author decides, never the model (`$fromAI`).
+ */
+export const patientDataField = (resources: string[]): INodeProperties => ({
+	displayName: 'Patient Data for the Model',
+	name: 'patientDataForModel',
+	type: 'boolean',
+	default: false,
+	noDataExpression: true,
+	displayOptions: {
+		show: {
+			'@tool': [true],
+			'@version': [{ _cnd: { gte: PATIENT_DATA_VERSION } }],
+			resource: resources,
+		},
+	},
+	description:
+		"Whether the AI model gets the records' patient fields: names, dates of birth, contact details, insurance, codes, the AI's extracted fields and summary, notes, subjects, e-mail recipients and secure links. Off, it gets IDs, statuses, times, page counts and the document type, whatever Output says. What the model gets goes to its provider: HIPAA's minimum-necessary rule applies.",
+});
 
 /** On the node: a saved workflow without the parameter keeps its full records. */
 const outputOption: INodeProperties = {

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { aiDocument } from './aiDocument';
 import { client } from './client';
 import { faxNumber } from './faxNumber';
-import { requestOptionsField } from './fields';
+import { patientDataField, requestOptionsField } from './fields';
 import { receivedFax } from './receivedFax';
 import type { ResourceDefinition } from './resourceDefinition';
 import { operationOf, resourceProperties } from './resourceDefinition';
@@ -33,6 +33,7 @@ export const nodeProperties: INodeProperties[] = [
 		default: 'sentFax',
 	},
 	...ordered.flatMap(resourceProperties),
+	patientDataField(ordered.filter((r) => r.recordKind).map((r) => r.value)),
 	requestOptionsField,
 ];
 
