@@ -67,7 +67,7 @@ export const FEEDS: Record<PollEvent, EventFeed> = {
 		filtersParameter: 'receivedFaxFilters',
 		filters: {
 			toNumber: SHARED_FILTERS.toNumber,
-			client: { apiName: 'client', label: 'Client' },
+			client: { apiName: 'client', label: 'Client Name or ID' },
 			isTest: SHARED_FILTERS.isTest,
 			faxStatus: { apiName: 'fax_status', label: 'Fax Status' },
 		},

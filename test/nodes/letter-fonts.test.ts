@@ -147,7 +147,7 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Letter Font in %s binary m
 			parameters: { text: 'Γεια', fontFile: 'font' },
 			files: { font: Buffer.from(cffFont()) },
 			message:
-				'Letter Font → Font File cannot be used: it is an OpenType font with PostScript (CFF) outlines [item 0]',
+				'Font File cannot be used: it is an OpenType font with PostScript (CFF) outlines [item 0]',
 		},
 		{
 			why: 'a binary field the item lacks',

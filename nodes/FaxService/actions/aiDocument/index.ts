@@ -23,7 +23,7 @@ export const aiDocument: ResourceDefinition = {
 			name: 'Upload and Wait for Result',
 			action: 'Upload a document and wait for its AI result',
 			summary:
-				'Upload, then pause the execution until the AI callback and go on with the whole aiResult (not in the AI tool: a tool call cannot wait)',
+				'Upload, then pause the execution until the AI callback and go on with the whole AI result (not in the AI tool: a tool call cannot wait)',
 		},
 		get: {
 			...get,

@@ -19,9 +19,9 @@ import type { DocumentPurpose } from './fields';
 /** The PDF library's errors as the node's: field and item in the message, what to do in the description, never the document's text. */
 
 const COVER_PAGE_LABELS: Record<keyof CoverPage, string> = {
-	to: 'To',
+	to: 'Recipient Name',
 	toFax: 'To Fax Number',
-	from: 'From',
+	from: 'Sender Name',
 	fromFax: 'From Fax Number',
 	date: 'Date',
 	subject: 'Subject',
@@ -90,7 +90,7 @@ export function letterFailure(
 			return label === 'Cover Page'
 				? fail(
 						'Cover Page does not fit on one page',
-						'Its fields and the confidentiality notice leave no room for the message: shorten To, From, Subject or the notice, or put the long part in Text.',
+						'Its fields and the confidentiality notice leave no room for the message: shorten Recipient Name, Sender Name, Subject or Confidentiality Notice, or put the long part in Text.',
 					)
 				: fail(
 						`${label} must be text`,
@@ -141,10 +141,10 @@ const FONT_PROBLEMS: Record<FontErrorReason, { problem: string; remedy: string }
 
 /** Where a FontError points (font.regular, font.bold, …), in the panel's words. */
 const FONT_FIELDS: Record<string, string> = {
-	'font.regular': 'Letter Font → Font File',
-	'font.bold': 'Letter Font → Bold Font File',
-	'font.italic': 'Letter Font → Italic Font File',
-	'font.boldItalic': 'Letter Font → Bold Italic Font File',
+	'font.regular': 'Font File',
+	'font.bold': 'Bold and Italic Font Files → Bold Font File',
+	'font.italic': 'Bold and Italic Font Files → Italic Font File',
+	'font.boldItalic': 'Bold and Italic Font Files → Bold Italic Font File',
 };
 
 /** A font file the letter writer cannot embed, as the node's error: which file, which item, why, what to do. */

@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 			'Client',
 			'clientId',
 			'getClientsOrNone',
-			'Client to assign the number to; "No Client" unassigns it',
+			'Client to assign the number to; "No Client (Unassign)" unassigns it',
 		),
 	]),
 ];

@@ -64,7 +64,7 @@ const FILTERS: Record<string, FieldMapping> = {
 	dateStart: { apiName: 'date_start', label: 'Received After', kind: 'dateOrDateTime' },
 	dateEnd: { apiName: 'date_end', label: 'Received Before', kind: 'dateOrDateTime' },
 	faxStatus: { apiName: 'fax_status', label: 'Fax Status' },
-	client: { apiName: 'client', label: 'Client' },
+	client: { apiName: 'client', label: 'Client Name or ID' },
 	callbackStatus: { apiName: 'callback_status', label: 'Callback Status' },
 };
 

@@ -18,7 +18,7 @@ export const sentFax: ResourceDefinition = {
 			name: 'Send',
 			action: 'Send a fax',
 			summary:
-				'Fax the PDF, TIFF or image (JPEG, PNG, GIF, BMP) of a binary field, or a letter written as text; returns its sendToken, to read the outcome with Get',
+				'Fax the PDF, TIFF or image (JPEG, PNG, GIF, BMP) of a binary field, or a letter written as text; returns its faxId, the Fax ID to read the outcome with Get',
 		},
 		sendAndWaitForCompletion: {
 			...sendAndWait,
