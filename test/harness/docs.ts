@@ -17,6 +17,9 @@ export const USER_DOCS: readonly string[] = [
 		.map((name) => `docs/${name}`),
 ];
 
+/** The user documentation and the project's own: CONTRIBUTING.md and CHANGELOG.md beside it. */
+export const PROJECT_DOCS: readonly string[] = [...USER_DOCS, 'CONTRIBUTING.md', 'CHANGELOG.md'];
+
 export const readDoc = (file: string): string => readFileSync(join(REPO_ROOT, file), 'utf8');
 
 /** The text with every fenced code block blanked out (its lines kept, so line numbers stay). */
@@ -59,6 +62,10 @@ export function sectionOf(text: string, title: string): string {
 	}
 	return lines.slice(start + 1, end).join('\n');
 }
+
+/** The prose with inline code (which may wrap onto a second line) blanked out as well. */
+export const plainProseOf = (text: string): string =>
+	proseOf(text).replace(/`[^`\n]*(?:\n[^`\n]*)?`/g, (code) => code.replace(/[^\n]/g, ' '));
 
 export interface DocLink {
 	label: string;

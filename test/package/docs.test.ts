@@ -20,7 +20,10 @@ import {
 	anchorsOf,
 	boldSpansOf,
 	fencedBlocks,
+	headingsOf,
 	linksOf,
+	plainProseOf,
+	PROJECT_DOCS,
 	proseOf,
 	readDoc,
 	REPO_ROOT,
@@ -123,7 +126,7 @@ function fieldsOfOperation(resource: string, operation: string): Field[] {
 }
 
 describe('links and pictures', () => {
-	test.each(USER_DOCS)(
+	test.each(PROJECT_DOCS)(
 		'%s: every link to a file of this repository, and its anchor, exists',
 		(file) => {
 			const broken: string[] = [];
@@ -138,6 +141,33 @@ describe('links and pictures', () => {
 			expect(broken).toEqual([]);
 		},
 	);
+
+	test.each(PROJECT_DOCS)(
+		'%s: every "README, Section" it names is a section of the README (moved ones are links)',
+		(file) => {
+			const sections = headingsOf(README).flatMap(({ title }) => [title, title.split(':')[0]]);
+			const wrong = [
+				...plainProseOf(readDoc(file))
+					.replace(/\s+/g, ' ')
+					.matchAll(/\bREADME(?:'s|,| \() ?(?:[*"“]([^*"”]{1,60})|([A-Z][^*"”]{0,60}))/g),
+			]
+				.map(([, quoted, named]) => quoted ?? named)
+				.filter((said) => !sections.some((title) => said.startsWith(title)));
+			expect(wrong).toEqual([]);
+		},
+	);
+
+	test.each(PROJECT_DOCS)('%s: no placeholder left in its prose', (file) => {
+		// A name of a setting or a file is written as code; a bare FRESH_CI-like word is a value to fill in.
+		const placeholders = plainProseOf(readDoc(file))
+			.split('\n')
+			.flatMap((line, index) =>
+				[...line.matchAll(/\b(?:TODO|TBD|FIXME|XXX|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\b|\?\?\?/g)].map(
+					([token]) => `line ${index + 1}: ${token}`,
+				),
+			);
+		expect(placeholders).toEqual([]);
+	});
 
 	test('the README shows the three pictures docs/images/ holds, each a PNG', () => {
 		const images = linksOf(README).filter((link) => link.image);
