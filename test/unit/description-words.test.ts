@@ -121,7 +121,10 @@ const identifiers = (text: string) =>
 const quotedNames = (text: string) =>
 	[...text.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? m[3]).filter(isTitleCase);
 const paths = (text: string) =>
-	[...text.matchAll(PATH)].map((m) => m[0]).filter((p) => !(p in OTHER_MENUS));
+	[...text.matchAll(PATH)]
+		.map(([p]) => p.replace(/[.,;:]+$/, ''))
+		.map((p) => (p.split(')').length > p.split('(').length ? p.replace(/\)+$/, '') : p))
+		.filter((p) => !(p in OTHER_MENUS));
 
 /** Whether a path names a resource and its operation, or fields nested as in the panel of `owner`. */
 function pathExists(owner: string, text: string): boolean {
@@ -309,6 +312,40 @@ const coverPage = fieldsOf(ACTION.displayName).find((f) => f.property.name === '
 	.property as INodeProperties;
 
 describe('the words true', () => {
+	test('what the checks recognise as references, and what they refuse', () => {
+		expect(
+			identifiers(
+				'returns its sendToken (`faxId`), with $fromAI, https://docs.n8n.io/code/x, `code`',
+			),
+		).toEqual(['sendToken', 'faxId']);
+		expect(
+			quotedNames('"Recipient Name", **Document Source**, <b>Text</b>, "Page x of y", "plain"'),
+		).toEqual(['Recipient Name', 'Document Source', 'Text']);
+		expect(
+			paths('add one with the Fax Number → Provision operation; shorten Cover Page → To.'),
+		).toEqual(['Fax Number → Provision', 'Cover Page → To']);
+		const exists = (p: string) => pathExists(ACTION.displayName, p);
+		expect({
+			operation: exists('Fax Service → Received Fax → Simulate Inbound'),
+			field: exists('Cover Page → Recipient Name'),
+			option: exists('Document Source → Text'),
+			printedRow: exists('Cover Page → To'),
+			notNested: exists('Letter Font → Font File'),
+			noOperation: exists('Sent Fax → Fetch'),
+		}).toEqual({
+			operation: true,
+			field: true,
+			option: true,
+			printedRow: false,
+			notNested: false,
+			noOperation: false,
+		});
+		const send = ALL_TEXTS.find((t) => t.where === 'Sent Fax → Send (operation list)')!;
+		expect(identifiers('returns its sendToken').filter((w) => !send.allowed.has(w))).toEqual([
+			'sendToken',
+		]);
+	});
+
 	test('the table of what operations return names each operation without the Output option, and only those', () => {
 		const without = Object.values(resources).flatMap((resource) =>
 			Object.entries(resource.operations)
