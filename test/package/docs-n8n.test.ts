@@ -128,10 +128,13 @@ test.each(['docs/compliance.md', 'docs/install-and-upgrade.md'])(
 	},
 );
 
-test("the README's editor install is for the Owner or an Admin, as n8n's permissions say", () => {
-	expect(oneLine('README.md')).toContain('as its Owner or an Admin: *Settings → Community Nodes');
+test("the README's editor install: community packages on by default, for the Owner or an Admin", () => {
+	expect(oneLine('README.md')).toContain(
+		'community nodes enabled (`N8N_COMMUNITY_PACKAGES_ENABLED`, on by default), as its Owner or an Admin: *Settings → Community Nodes',
+	);
 	for (const host of HOSTS) {
-		const { owner, admin, memberScopes } = hostFacts(host);
+		const { owner, admin, memberScopes, settings } = hostFacts(host);
+		expect(settings.N8N_COMMUNITY_PACKAGES_ENABLED).toBe(true);
 		for (const scope of ['communityPackage:install', 'communityPackage:update']) {
 			expect({ host, owner: owner.includes(scope), admin: admin.includes(scope) }).toEqual({
 				host,

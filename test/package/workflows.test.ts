@@ -1,10 +1,13 @@
+import { spawnSync } from 'child_process';
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
+
+import { readDoc, sectionOf } from '../harness/docs';
 
 /**
  * GitHub's runner runs the workflows as a user whose apt-get cannot install: every workflow that runs
  * suites first installs, with sudo, the Debian packages of the one list (scripts/system-packages.js),
- * and no workflow keeps a package list of its own.
+ * and no workflow, nor the README, keeps a package list of its own.
  */
 
 const ROOT = join(__dirname, '..', '..');
@@ -72,4 +75,21 @@ test.each(FILES)('%s keeps no package list of its own (no apt-get, no package na
 			names.some((name) => new RegExp(`(^|\\s)${name}(\\s|$)`).test(command)),
 	);
 	expect(own).toEqual([]);
+});
+
+test("the README's Development names the list by the script that prints it, and copies none of it", () => {
+	const development = sectionOf(readDoc('README.md'), 'Development');
+	expect(development).toContain('`node scripts/system-packages.js --list`');
+	const listed = spawnSync(
+		process.execPath,
+		[join(ROOT, 'scripts', 'system-packages.js'), '--list'],
+		{
+			encoding: 'utf8',
+		},
+	);
+	expect(listed.stdout.trim().split('\n')).toEqual(PACKAGES.map((pkg) => pkg.name));
+	const copied = PACKAGES.map((pkg) => pkg.name).filter((name) =>
+		new RegExp(`(^|[^\\w-])${name}([^\\w-]|$)`).test(development),
+	);
+	expect(copied).toEqual([]);
 });
