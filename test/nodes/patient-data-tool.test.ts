@@ -6,6 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { RECORD_KINDS, type RecordKind } from '../../nodes/shared/records';
 import { SANDBOX_PATIENT } from '../../sandbox/extraction';
 import { runAsAgentTool, runFaxService } from '../harness/workflows';
 import { api, outputOf, pdf, seedAiDocument, seedEmail, seedReceivedFax } from './fixtures';
@@ -67,6 +68,13 @@ describe('Patient Data for the Model (the AI tool, node version 1.1)', () => {
 			pdf(1, 'REFERRAL'),
 		);
 		receivedRecord = (await api(suite.sandbox, 'GET', `/received_faxes/${receivedToken}`)).body;
+	});
+
+	test("each kind's patient fields are fields of that kind, never its id", () => {
+		for (const kind of Object.values(RECORD_KINDS) as RecordKind[]) {
+			expect((kind.patient ?? []).filter((field) => !kind.fields.includes(field))).toEqual([]);
+			expect(kind.patient ?? []).not.toContain(kind.id);
+		}
 	});
 
 	test('received faxes, Simplified (the tool default): off keeps ids, statuses, times, pages and the type; on and version 1 add the patient', async () => {
