@@ -19,7 +19,6 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as ts from 'typescript';
 import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { fontFailure, letterFailure } from '../../nodes/FaxService/actions/document/failures';
@@ -31,6 +30,7 @@ import type { RecordKindName } from '../../nodes/shared/records';
 import { OMITTED_FIELDS, RECORD_KINDS } from '../../nodes/shared/records';
 import type { Field } from '../harness/descriptions';
 import { ALL_FIELDS, CREDENTIAL, NODE_DESCRIPTIONS, optionsOf } from '../harness/descriptions';
+import { sourceLabels, sourceStrings } from '../harness/source-strings';
 
 const ROOT = path.resolve(__dirname, '../..');
 const [ACTION, TRIGGER, POLL_TRIGGER] = NODE_DESCRIPTIONS;
@@ -237,67 +237,6 @@ function otherTexts(): Text[] {
 
 const ALL_TEXTS = [...actionTexts(), ...otherTexts()];
 
-const filesUnder = (folder: string): string[] =>
-	fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-		const full = path.join(folder, entry.name);
-		if (entry.isDirectory()) return filesUnder(full);
-		return entry.name.endsWith('.ts') ? [full] : [];
-	});
-const sourceFiles = () =>
-	['nodes', 'credentials'].flatMap((dir) => filesUnder(path.join(ROOT, dir)));
-
-/** Every string literal (and template piece) of the nodes' source, by file. */
-function sourceStrings(): Array<{ file: string; text: string }> {
-	const found: Array<{ file: string; text: string }> = [];
-	for (const file of sourceFiles()) {
-		const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-		const visit = (node: ts.Node) => {
-			if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node))
-				found.push({ file: path.relative(ROOT, file), text: node.text });
-			ts.forEachChild(node, visit);
-		};
-		visit(source);
-	}
-	return found;
-}
-
-/**
- * The (parameter name, label) pairs of the nodes' source: a validator's or reader's call given a
- * parameter's name and then its label (`readRequiredString(this, itemIndex, 'faxId', 'Fax ID')`), and
- * a collection's entries mapped to their labels (`patientName: { apiName: 'patient_name', label: … }`).
- */
-function sourceLabels(): Array<{ file: string; name: string; label: string }> {
-	const found: Array<{ file: string; name: string; label: string }> = [];
-	for (const file of sourceFiles()) {
-		const where = path.relative(ROOT, file);
-		const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-		const visit = (node: ts.Node) => {
-			if (ts.isCallExpression(node))
-				node.arguments.forEach((arg, i) => {
-					const next = node.arguments[i + 1];
-					if (ts.isStringLiteral(arg) && next && ts.isStringLiteral(next) && isTitleCase(next.text))
-						found.push({ file: where, name: arg.text, label: next.text });
-				});
-			if (
-				ts.isPropertyAssignment(node) &&
-				ts.isObjectLiteralExpression(node.initializer) &&
-				(ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
-			)
-				for (const entry of node.initializer.properties)
-					if (
-						ts.isPropertyAssignment(entry) &&
-						entry.name.getText(source) === 'label' &&
-						ts.isStringLiteral(entry.initializer) &&
-						isTitleCase(entry.initializer.text)
-					)
-						found.push({ file: where, name: node.name.text, label: entry.initializer.text });
-			ts.forEachChild(node, visit);
-		};
-		visit(source);
-	}
-	return found;
-}
-
 /** Which node's panel a source file's words are about ('*': shared code, any node's). */
 function ownerOfFile(file: string): string {
 	if (file.startsWith('nodes/FaxServiceTrigger/')) return TRIGGER.displayName;
@@ -394,7 +333,7 @@ describe('the words true', () => {
 	});
 
 	test("where the source labels a parameter by its name (validators, readers, a collection's entries), the label is that parameter's display name", () => {
-		const labels = sourceLabels();
+		const labels = sourceLabels(isTitleCase);
 		const fieldsFor = (file: string) => {
 			const owner = ownerOfFile(file);
 			return owner === '*' ? ALL_FIELDS : fieldsOf(owner);
