@@ -31,6 +31,19 @@ const SAMPLE_FONTS: Readonly<Record<string, { package: string; file: string }>> 
 	},
 });
 
+/**
+ * The public URLs' paths (origin left out) that examples/letter-in-any-script.json fetches Noto Sans
+ * from: google/fonts at a fixed commit, so the file behind each never changes. The suites point the
+ * URL's origin at the sandbox and keep its path, which serves the same family and weight from the dev
+ * dependency above.
+ */
+export const PUBLIC_FONT_PATHS: Readonly<Record<string, string>> = Object.freeze({
+	'/google/fonts/23ae8ad0a299ea63929355b5e4e38a4fbf999f8a/ofl/notosans/NotoSans-Regular.ttf':
+		'NotoSans-Regular.ttf',
+	'/google/fonts/fc9f922e6b79eed5383645b315bbe425bc1bc00f/ofl/notosans/NotoSans-Bold.ttf':
+		'NotoSans-Bold.ttf',
+});
+
 /** A sample font's bytes, read from its package when first asked for. */
 const cache = new Map<string, Buffer>();
 function sampleFont(name: string): Buffer | undefined {
@@ -47,8 +60,17 @@ function sampleFont(name: string): Buffer | undefined {
 	return bytes;
 }
 
-/** Registers `GET /samples/fonts/:name` (no Bearer auth; not part of /api/v2). */
+const sendFont = (reply: FastifyReply, name: string, data: Buffer) =>
+	reply
+		.header('Content-Type', 'font/ttf')
+		.header('Content-Disposition', `attachment; filename="${name}"`)
+		.header('Cache-Control', 'no-store')
+		.send(data);
+
+/** Registers `GET /samples/fonts/:name` and each of PUBLIC_FONT_PATHS (no Bearer auth; not part of /api/v2). */
 export function registerSampleFonts(app: FastifyInstance): void {
+	for (const [path, name] of Object.entries(PUBLIC_FONT_PATHS))
+		app.get(path, async (_request, reply) => sendFont(reply, name, sampleFont(name)!));
 	app.get(
 		'/samples/fonts/:name',
 		async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
@@ -57,11 +79,7 @@ export function registerSampleFonts(app: FastifyInstance): void {
 				throw notFound(
 					`No sample font "${request.params.name}"; the fonts are ${Object.keys(SAMPLE_FONTS).join(', ')}`,
 				);
-			return reply
-				.header('Content-Type', 'font/ttf')
-				.header('Content-Disposition', `attachment; filename="${request.params.name}"`)
-				.header('Cache-Control', 'no-store')
-				.send(data);
+			return sendFont(reply, request.params.name, data);
 		},
 	);
 }

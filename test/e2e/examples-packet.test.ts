@@ -1,10 +1,11 @@
 /**
  * The examples that make documents, in a real n8n, as a user imports and runs them (the editor's
- * Execute workflow): the referral packet (examples/referral-packet-fax.json: three PDFs fetched by n8n's
- * HTTP Request node, Sent Fax → Preview PDF joins them behind a cover page, its binary output and page
- * count, Sent Fax → Send faxes that PDF, compared page by page with the three sources) and the letter in
- * another script (examples/letter-in-any-script.json: a TrueType font fetched by HTTP Request, a Markdown
- * letter with Greek, Vietnamese and Cyrillic names and its cover page faxed in it). What the sandbox
+ * Execute workflow, or its published form): the referral packet (examples/referral-packet-fax.json: three
+ * PDFs uploaded in its n8n Form, Sent Fax → Preview PDF joins them behind a cover page, its binary output
+ * and page count, Sent Fax → Send faxes that PDF, compared page by page with the three sources) and the
+ * letter in another script (examples/letter-in-any-script.json: Noto Sans fetched by HTTP Request from
+ * its public URL, whose origin alone is pointed at the sandbox, which serves that path; a Markdown letter
+ * with Greek, Vietnamese and Cyrillic names and its cover page faxed in it). What the sandbox
  * received is read back (qpdf --check, pdfinfo, pdftotext, pdffonts).
  */
 import { execFileSync } from 'child_process';
@@ -21,9 +22,10 @@ import {
 	sandboxCredential,
 	type N8nHostInstance,
 	type N8nRun,
+	type N8nRunData,
 } from './helpers/n8n-host';
 import { provisionNumber, sandboxApi } from './helpers/sandbox-api';
-import { MACHINE_MINUTE } from '../harness/machine';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
 const SAMPLES = ['referral.pdf', 'lab-results.pdf', 'prior-auth.pdf'];
 
@@ -34,7 +36,8 @@ describeOnHosts(
 		let sandbox: Sandbox;
 		let n8n: N8nHostInstance;
 		let fromNumber: string;
-		let run: N8nRun;
+		/** The packet example's execution, started by its form. */
+		let run: N8nRunData;
 		let letterRun: N8nRun;
 		const pdfs = pdfReader('fax-examples-packet-');
 		const sources: ReadPdf[] = [];
@@ -54,12 +57,14 @@ describeOnHosts(
 				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
 			});
 			fromNumber = await provisionNumber(sandboxApi(sandbox));
-			for (const name of SAMPLES)
-				sources.push(
-					pdfs.read(
-						Buffer.from(await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer()),
-					),
+			// The three documents a clinic uploads: here the sandbox's sample PDFs.
+			const uploads: Buffer[] = [];
+			for (const name of SAMPLES) {
+				uploads.push(
+					Buffer.from(await (await fetch(`${sandbox.origin}/samples/${name}`)).arrayBuffer()),
 				);
+				sources.push(pdfs.read(uploads[uploads.length - 1]));
+			}
 			// The run's n8n of this host, shared with the other suites that need a plain one.
 			n8n = await sharedInstance({ hostVersion });
 			const saved = await n8n.importCredentials([
@@ -74,8 +79,29 @@ describeOnHosts(
 				localiseExample(FILES.packet, addresses),
 				localiseExample(FILES.scriptLetter, addresses),
 			]);
-			run = await n8n.runManually(packet.id);
 			letterRun = await n8n.runManually(letter.id);
+			// The packet's form: published, then posted as the form page does (multipart field-0 … field-2,
+			// one file each, in the order of the form's fields); it answers once the fax is queued.
+			await n8n.publishWorkflow(packet.id);
+			const formUrl = `${n8n.baseUrl}/form/referral-packet`;
+			const until = Date.now() + ceiling(30_000);
+			while ((await fetch(formUrl)).status !== 200 && Date.now() < until)
+				await new Promise((resolve) => setTimeout(resolve, 300));
+			const form = new FormData();
+			SAMPLES.forEach((name, index) =>
+				form.append(
+					`field-${index}`,
+					new Blob([new Uint8Array(uploads[index])], { type: 'application/pdf' }),
+					name,
+				),
+			);
+			expect((await fetch(formUrl, { method: 'POST', body: form })).status).toBe(200);
+			const execution = await n8n.waitForExecution(
+				packet.id,
+				(e) => e.items['Fax the Packet'] !== undefined && e.status === 'success',
+				{ what: 'faxed the packet its form was given' },
+			);
+			run = execution.data!;
 		}, 10 * MACHINE_MINUTE);
 
 		afterAll(async () => {
@@ -94,7 +120,7 @@ describeOnHosts(
 					numPages: pages,
 				},
 			]);
-			const [buildRun] = run.data.resultData.runData['Build the Packet'] as Array<{
+			const [buildRun] = run.resultData.runData['Build the Packet'] as Array<{
 				data: { main: Array<Array<{ binary?: Record<string, unknown> }>> };
 			}>;
 			expect(buildRun.data.main[0][0].binary?.data).toMatchObject({
