@@ -40,6 +40,8 @@ import {
  */
 
 const README = readDoc('README.md');
+/** What must name today's operations and keys: all but the CHANGELOG, which keeps the names of its time. */
+const CURRENT_DOCS = PROJECT_DOCS.filter((file) => file !== 'CHANGELOG.md');
 const [ACTION] = NODE_DESCRIPTIONS;
 const RESOURCES = operationsByResource();
 
@@ -261,8 +263,8 @@ describe('the README', () => {
 	});
 });
 
-describe('names and defaults in README.md and docs/', () => {
-	test.each(USER_DOCS)(
+describe('names and defaults in README.md, docs/ and CONTRIBUTING.md', () => {
+	test.each(CURRENT_DOCS)(
 		'%s: every "Resource → Operation" names an operation of that resource',
 		(file) => {
 			const wrong: string[] = [];
@@ -317,7 +319,7 @@ describe('names and defaults in README.md and docs/', () => {
 		}
 	});
 
-	test.each(USER_DOCS)('%s: every {{ $json.<key> }} is a key the nodes output', (file) => {
+	test.each(CURRENT_DOCS)('%s: every {{ $json.<key> }} is a key the nodes output', (file) => {
 		const outputKeys = new Set([
 			...Object.values(RECORD_KINDS).flatMap((kind) => [...kind.fields]),
 			...OUTPUT_KEYS,
