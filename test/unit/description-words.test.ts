@@ -148,13 +148,13 @@ function pathExists(owner: string, text: string): boolean {
 	);
 }
 
-/** The texts of one property: description, hint, a notice's text, placeholder, its options' descriptions. */
+/** The texts of one property: description, hint, a notice's text, its options' descriptions and actions. */
 function propertyTexts(property: INodeProperties): string[] {
 	return [
 		property.type === 'notice' ? property.displayName : undefined,
 		property.description,
 		property.hint,
-		optionsOf(property).map((option) => option.description),
+		optionsOf(property).flatMap((option) => [option.description, option.action]),
 	]
 		.flat()
 		.filter((text): text is string => typeof text === 'string');
