@@ -4,7 +4,11 @@
  * whose patient the workflow's author set on the tool, and reads the sent fax back (Raw). The test
  * reads what n8n handed the model as each tool's result: from Fax Service Tool nodes of version 1.1
  * with the option off (the default) and on, and of version 1 (saved before 1.1: everything, as before).
+ * An MCP client (n8n's MCP Server Trigger) gets the same.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
 import type { Sandbox } from '../../sandbox';
 import { SANDBOX_PATIENT } from '../../sandbox/extraction';
 import { toolResults, type ChatRequest, type ModelServer } from '../harness/model-server';
@@ -13,6 +17,7 @@ import {
 	agentWorkflow,
 	FAX_SERVICE_TOOL_TYPE,
 	fromAI,
+	mcpServerWorkflow,
 	openAiCredential,
 	receivedFaxTools,
 } from './helpers/ai-workflows';
@@ -35,6 +40,7 @@ type Json = Record<string, unknown>;
 type Setting = 'version 1' | 'off' | 'on';
 const SETTINGS: Setting[] = ['version 1', 'off', 'on'];
 const pathOf = (setting: Setting) => `patient-data-${setting.replace(' ', '-')}`;
+const MCP_PATH = 'patient-data-tools';
 
 /** Get Received Fax (the tool's Simplified), Fax Referral (Send, a letter the model writes) and Get Sent Fax (Raw). */
 function tools(fromNumber: string): Array<{ name: string; description: string; parameters: Json }> {
@@ -65,10 +71,10 @@ function tools(fromNumber: string): Array<{ name: string; description: string; p
 	];
 }
 
-/** The Fax Service Tool nodes of `workflow` as saved with this setting. */
-function withSetting(workflow: WorkflowJson, setting: Setting): WorkflowJson {
+/** The Fax Service Tool nodes of `workflow` (those named in `only`, when given) as saved with this setting. */
+function withSetting(workflow: WorkflowJson, setting: Setting, only?: string[]): WorkflowJson {
 	const nodes = (workflow.nodes as Json[]).map((node) =>
-		node.type !== FAX_SERVICE_TOOL_TYPE
+		node.type !== FAX_SERVICE_TOOL_TYPE || (only && !only.includes(String(node.name)))
 			? node
 			: {
 					...node,
@@ -88,6 +94,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 	let n8n: N8nHostInstance;
 	let faxIds: AiServices['faxIds'];
 	let services: AiServices | undefined;
+	let mcp: Client | undefined;
 	/** Each tool's result as the model received it, per setting. */
 	const received: Partial<Record<Setting, Record<string, string>>> = {};
 
@@ -104,8 +111,22 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 			faxService: { id: faxService.id, name: faxService.name },
 			openAi: { id: openAi.id, name: openAi.name },
 		};
-		const workflows = await n8n.importWorkflows(
-			SETTINGS.map((setting) =>
+		// Over MCP: the same Get Received Fax, of version 1.1, off and on.
+		const withPatient = { ...receivedFaxTools()[1], name: 'Get Received Fax With Patient' };
+		const mcpWorkflow = withSetting(
+			withSetting(
+				mcpServerWorkflow('Patient data over MCP', MCP_PATH, credentials.faxService, [
+					receivedFaxTools()[1],
+					withPatient,
+				]),
+				'off',
+			),
+			'on',
+			[withPatient.name],
+		);
+		const workflows = await n8n.importWorkflows([
+			mcpWorkflow,
+			...SETTINGS.map((setting) =>
 				withSetting(
 					agentWorkflow(
 						hostVersion,
@@ -118,7 +139,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 					setting,
 				),
 			),
-		);
+		]);
 		for (const workflow of workflows) await n8n.publishWorkflow(workflow.id);
 		for (const setting of SETTINGS) await n8n.waitForWebhook(pathOf(setting));
 
@@ -177,6 +198,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 	}, 10 * MINUTE);
 
 	afterAll(async () => {
+		await mcp?.close();
 		await n8n?.dispose();
 		await services?.stop();
 	}, 2 * MINUTE);
@@ -236,4 +258,37 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 			Object.keys(result('on', 'Get_Sent_Fax')).sort(),
 		);
 	});
+
+	test(
+		'over MCP, the client gets the same: no patient value from a version-1.1 tool unless the option is on',
+		async () => {
+			mcp = new Client({ name: 'fax-service-e2e', version: '1.0.0' });
+			await mcp.connect(
+				new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)),
+			);
+			const call = async (name: string): Promise<string> => {
+				const result = (await mcp!.callTool({ name, arguments: { faxId: faxIds.sender } })) as {
+					content: Array<{ text?: string }>;
+					isError?: boolean;
+				};
+				expect(result.isError).toBeFalsy();
+				return result.content.map((part) => part.text ?? '').join('');
+			};
+			const off = await call('Get_Received_Fax');
+			expect(JSON.parse(off)).toEqual([
+				expect.objectContaining({ sendToken: faxIds.sender, documentClassification: 'referral' }),
+			]);
+			expect(off).not.toContain(SANDBOX_PATIENT.patientName);
+			expect(off).not.toContain(SANDBOX_PATIENT.patientDob);
+			const on = await call('Get_Received_Fax_With_Patient');
+			expect(JSON.parse(on)).toEqual([
+				expect.objectContaining({
+					sendToken: faxIds.sender,
+					patientName: SANDBOX_PATIENT.patientName,
+					patientDob: SANDBOX_PATIENT.patientDob,
+				}),
+			]);
+		},
+		2 * MINUTE,
+	);
 });
