@@ -56,6 +56,8 @@ function writtenOrder(levels: ArrayLike<number>, removed: (index: number) => boo
 		.join(' ');
 }
 
+const CLASS_NUMBERS = new Map<string, number>(BIDI_CLASS_NAMES.map((name, index) => [name, index]));
+
 const REMOVED = new Set<BidiClassName>(['LRE', 'RLE', 'LRO', 'RLO', 'PDF', 'BN']);
 
 /** BidiTest's bitset bits: 1 auto, 2 left to right, 4 right to left. */
@@ -69,7 +71,7 @@ function runClassCase(
 	names: BidiClassName[],
 	direction: TextDirection,
 ): { levels: string; order: string } {
-	const types = Uint8Array.from(names, (name) => BIDI_CLASS_NAMES.indexOf(name));
+	const types = Uint8Array.from(names, (name) => CLASS_NUMBERS.get(name) as number);
 	const classes = types.slice();
 	const level = direction === 'rtl' ? 1 : direction === 'ltr' ? 0 : paragraphLevelOf(types);
 	const levels = new Uint8Array(types.length);

@@ -59,6 +59,12 @@ export function paragraphLevelOf(types: Uint8Array): number {
 	return firstStrongLevel(types, matchingPdis(types), 0, types.length, 0);
 }
 
+// The directional status stack of X1-X8: level, override (ON none, L, R), isolate, as parallel
+// arrays made once (a paragraph is resolved at a time, with no call back into it).
+const stackLevel = new Uint8Array(MAX_DEPTH + 2);
+const stackOverride = new Uint8Array(MAX_DEPTH + 2);
+const stackIsolate = new Uint8Array(MAX_DEPTH + 2);
+
 /**
  * X1-X8: each character's explicit embedding level, and `types` changed where an override holds.
  * Characters X9 removes get the level of the embedding they stand in; implicit rules skip them.
@@ -70,10 +76,6 @@ function explicitLevels(
 	levels: Uint8Array,
 ): void {
 	const n = types.length;
-	// The directional status stack: level, override (ON none, L, R), isolate, as parallel arrays.
-	const stackLevel = new Uint8Array(MAX_DEPTH + 2);
-	const stackOverride = new Uint8Array(MAX_DEPTH + 2);
-	const stackIsolate = new Uint8Array(MAX_DEPTH + 2);
 	let depth = 0;
 	stackLevel[0] = paragraphLevel;
 	stackOverride[0] = ON;
@@ -171,10 +173,11 @@ export function resolveParagraph(
 	const kept: number[] = [];
 	for (let i = 0; i < n; i += 1) if (!isRemovedByX9(original[i])) kept.push(i);
 	const runStarts: number[] = [];
-	const runOfFirst = new Map<number, number>();
+	// The level run a character starts, or -1.
+	const runOfFirst = new Int32Array(n).fill(-1);
 	for (let k = 0; k < kept.length; k += 1) {
 		if (k === 0 || explicit[kept[k]] !== explicit[kept[k - 1]]) {
-			runOfFirst.set(kept[k], runStarts.length);
+			runOfFirst[kept[k]] = runStarts.length;
 			runStarts.push(k);
 		}
 	}
@@ -192,8 +195,8 @@ export function resolveParagraph(
 				sequence[length++] = kept[k];
 			const last = sequence[length - 1];
 			if (!isIsolateInitiator(original[last]) || matches[last] < 0) break;
-			const next = runOfFirst.get(matches[last]);
-			if (next === undefined) break;
+			const next = runOfFirst[matches[last]];
+			if (next < 0) break;
 			current = next;
 		}
 		const first = sequence[0];
