@@ -1,68 +1,38 @@
 'use strict';
 /**
- * What `npm run dev` puts in its n8n: the example workflows pointing at this run's ports, each ready to
- * run. The sandbox starts with an empty account on every run, so dev gives it a fax number first
- * (`devFaxNumber`: the sandbox hands out numbers in order, so every run gets the same one back), puts
- * that number in every From Number an example leaves for the user to pick (`exampleWorkflows`), and
- * publishes the examples that start on their own and need no credential but the sandbox's (`publishable`).
+ * What `npm run dev` puts in its n8n: the example workflows, each ready to run. The examples name no
+ * address of this machine (their callbacks are built from n8n's own URL); the one change is the fonts
+ * example's public URL origin, pointed at dev's sandbox, which serves the same paths, so it runs offline
+ * (`exampleWorkflows`). The sandbox starts with an empty account on every run, so dev gives it a fax
+ * number first (`devFaxNumber`: the sandbox hands out numbers in order, so every run gets the same one
+ * back), which the examples' Find a Fax Number takes, and publishes the examples that start on their
+ * own and need no credential but the sandbox's (`publishable`).
  */
 const fs = require('fs');
 const path = require('path');
 
 const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
-/** The addresses the example files use: dev's default ports. */
-const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+/** Dev's default n8n address, where the inbound example's trigger is reached. */
 const DEFAULT_N8N_ORIGIN = 'http://127.0.0.1:5678';
-const ACTION_TYPE = 'n8n-nodes-fax-service.faxService';
+/** The origin of the public font URLs the fonts example fetches from (test/e2e/helpers/examples.ts). */
+const PUBLIC_FONT_ORIGIN = 'https://raw.githubusercontent.com';
 const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 /** The example whose manual part simulates a fax to the account's first number, for its trigger to receive. */
 const INBOUND_EXAMPLE = 'inbound-fax-route-by-classification.json';
 const DEV_AREA_CODE = '415';
 
-/** Whether a From Number is left for the user to pick: absent, or a list/number value that is empty. */
-function isEmptyNumber(value) {
-	if (value === undefined || value === null || value === '') return true;
-	return (
-		typeof value === 'object' &&
-		(value.value === undefined || value.value === null || value.value === '')
-	);
-}
-
-/** The example files as dev imports them, with `fromNumber` in every empty From Number. */
-function exampleWorkflows({
-	sandboxOrigin = DEFAULT_SANDBOX_ORIGIN,
-	n8nOrigin = DEFAULT_N8N_ORIGIN,
-	fromNumber,
-} = {}) {
+/** The example files as dev imports them: the public font URLs' origin pointed at `sandboxOrigin` when given. */
+function exampleWorkflows({ sandboxOrigin } = {}) {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
 	return fs
 		.readdirSync(EXAMPLES_DIR)
 		.filter((name) => name.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const text = fs
-				.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')
-				.split(DEFAULT_SANDBOX_ORIGIN)
-				.join(sandboxOrigin)
-				.split(DEFAULT_N8N_ORIGIN)
-				.join(n8nOrigin);
-			const workflow = JSON.parse(text);
-			if (fromNumber !== undefined) {
-				for (const node of workflow.nodes) {
-					if (
-						node.type === ACTION_TYPE &&
-						'fromNumber' in node.parameters &&
-						isEmptyNumber(node.parameters.fromNumber)
-					) {
-						node.parameters.fromNumber = {
-							__rl: true,
-							mode: 'list',
-							value: fromNumber,
-							cachedResultName: fromNumber,
-						};
-					}
-				}
-			}
+			const text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
+			const workflow = JSON.parse(
+				sandboxOrigin === undefined ? text : text.split(PUBLIC_FONT_ORIGIN).join(sandboxOrigin),
+			);
 			return { file, workflow };
 		});
 }
@@ -86,9 +56,7 @@ function publishable(workflow) {
 
 /** The production URL of the inbound example's trigger, where dev's number sends its received faxes. */
 function inboundTriggerUrl(n8nOrigin = DEFAULT_N8N_ORIGIN) {
-	const { workflow } = exampleWorkflows({ n8nOrigin }).find(
-		(example) => example.file === INBOUND_EXAMPLE,
-	);
+	const { workflow } = exampleWorkflows().find((example) => example.file === INBOUND_EXAMPLE);
 	const trigger = workflow.nodes.find(
 		(node) => node.type === 'n8n-nodes-fax-service.faxServiceTrigger',
 	);

@@ -57,11 +57,7 @@ async function main() {
 	// The sandbox starts empty on every run; its numbers come in order, so this is the number the examples were given.
 	const n8nOrigin = `http://127.0.0.1:${N8N_PORT}`;
 	const faxNumber = await devFaxNumber(sandbox, inboundTriggerUrl(n8nOrigin));
-	const examples = exampleWorkflows({
-		sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`,
-		n8nOrigin,
-		fromNumber: faxNumber,
-	});
+	const examples = exampleWorkflows({ sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}` });
 	log(`Sandbox fax number ${faxNumber} (its received faxes go to the inbound example's trigger)`);
 
 	await host.ensureInstalled({ log: (line) => log(line) });
@@ -170,7 +166,7 @@ async function main() {
   test key      ${sandbox.testKey}
   live key      ${sandbox.liveKey}
   credential    "${CREDENTIAL.name}" (both sandbox keys)
-  fax number    ${faxNumber} (the sandbox's; From Number of the examples)
+  fax number    ${faxNumber} (the sandbox's; the examples' Find a Fax Number takes it)
   examples      ${examples.length} example workflows (see "Overview" in the editor), those with a trigger
                 published (not those needing your OpenAI or SMTP credential); in the others, pick
                 "When clicking 'Execute workflow'" beside the Execute button

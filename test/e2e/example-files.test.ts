@@ -1,6 +1,7 @@
 /**
  * The example workflow files in examples/ themselves (no n8n needed): valid n8n workflow JSON, only
  * n8n's and this package's nodes, no secrets, and callback URLs that point at their own trigger.
+ * example-portability.test.ts checks that they name no address of the machine they were written on.
  * examples.test.ts runs them in a real n8n.
  */
 import { readdirSync } from 'fs';
@@ -10,12 +11,14 @@ import {
 	AI_AGENT_FILE,
 	AI_APPROVAL_FILE,
 	CREDENTIAL,
-	DEV_N8N,
-	DEV_SANDBOX,
 	EXAMPLES_DIR,
 	FILES,
 	FORM_TRIGGER_TYPE,
 	isPlainObject,
+	ownTriggerUrl,
+	type Example,
+	type ExampleNode,
+	type Json,
 	PACKAGE_TYPES,
 	parseExample,
 	readExampleText,
@@ -23,6 +26,48 @@ import {
 	TRIGGER_TYPE,
 	triggerOf,
 } from './helpers/examples';
+
+/** The form fields an expression reads from the form's item ($('Form').item.json['Label'] or .Label). */
+const formFieldsRead = (form: string, parameters: Json): string[] => {
+	const reference = new RegExp(
+		`\\$\\('${form}'\\)\\.item\\.json(?:\\['([^']+)'\\]|\\.(\\w+))`,
+		'g',
+	);
+	return [
+		...new Set(
+			strings(parameters).flatMap((entry) =>
+				[...entry.value.matchAll(reference)].map((match) => match[1] ?? match[2]),
+			),
+		),
+	].sort();
+};
+
+/** A form example's nodes: form → Find a Fax Number (the account's first) → the Send that faxes from it. */
+function formToSend(example: Example, form: ExampleNode): ExampleNode {
+	const [find, send] = example.nodes.filter(
+		(node) => node.type === 'n8n-nodes-fax-service.faxService',
+	);
+	expect(find.parameters).toEqual({ resource: 'faxNumber', operation: 'getMany', limit: 1 });
+	expect(example.connections[form.name].main).toEqual([
+		[{ node: find.name, type: 'main', index: 0 }],
+	]);
+	expect(example.connections[find.name].main).toEqual([
+		[{ node: send.name, type: 'main', index: 0 }],
+	]);
+	expect(send.parameters).toMatchObject({
+		resource: 'sentFax',
+		operation: 'send',
+		addCoverPage: true,
+		fromNumber: { __rl: true, mode: 'number', value: '={{ $json.number }}' },
+	});
+	// Nothing else of the item is read: the form's fields by the form's name, so removing Find a Fax Number keeps them.
+	expect(
+		strings(send.parameters).filter(
+			(entry) => entry.value.includes('$json') && entry.path !== '$.fromNumber.value',
+		),
+	).toEqual([]);
+	return send;
+}
 
 describe('example workflow files', () => {
 	const texts = Object.fromEntries(
@@ -119,53 +164,32 @@ describe('example workflow files', () => {
 		}
 	});
 
-	test('every Callback URL is the production URL of the trigger in the same workflow; webhook ids are unique', () => {
+	test("every Callback URL is the production URL of the trigger in the same workflow, built from n8n's own URL; webhook ids are unique", () => {
 		const webhookIds: string[] = [];
 		for (const [file, text] of Object.entries(texts)) {
 			const example = parseExample(text);
-			if (
-				file === FILES.poll ||
-				file === FILES.sendFax ||
-				file === FILES.formLetter ||
-				file === FILES.formPhoto ||
-				file === FILES.packet ||
-				file === FILES.scriptLetter
-			) {
-				// The polling example, Send and Wait, the two forms, the packet and the letter in another
-				// script need no URL at all: no webhook trigger, no n8n address.
-				expect(example.nodes.filter((node) => node.type === TRIGGER_TYPE)).toEqual([]);
-				expect(
-					strings(example.nodes.map((node) => node.parameters)).filter(
-						(entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'),
-					),
-				).toEqual([]);
+			const callbacks = strings(example.nodes.map((node) => node.parameters)).filter((entry) =>
+				/\.callbackUrl$/.test(entry.path),
+			);
+			if (!example.nodes.some((node) => node.type === TRIGGER_TYPE)) {
+				// No webhook trigger (the polling example, Send and Wait, the forms, the packet, the letter
+				// in another script): no callback URL to give.
+				expect({ file, callbacks }).toEqual({ file, callbacks: [] });
 				continue;
 			}
 			const trigger = triggerOf(example);
 			expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 			webhookIds.push(trigger.webhookId!);
-			const triggerUrl = `${DEV_N8N}/webhook/${trigger.webhookId}/fax-service`;
-			const n8nUrls = strings(example.nodes.map((node) => node.parameters)).filter(
-				(entry) => entry.value.includes(DEV_N8N) && !entry.path.endsWith('.content'),
-			);
-			const expectCallback = file !== FILES.inbound; // example 2 registers its trigger on the number instead
-			expect({ file, urls: n8nUrls.map((entry) => entry.value) }).toEqual({
+			// Example 2 registers its trigger on the number instead.
+			expect({ file, callbacks: callbacks.map((entry) => entry.value) }).toEqual({
 				file,
-				urls: expectCallback ? [triggerUrl] : [],
+				callbacks: file === FILES.inbound ? [] : [ownTriggerUrl(trigger.webhookId!)],
 			});
-			// Sample PDFs exist in the sandbox.
-			for (const entry of strings(example.nodes.map((node) => node.parameters)).filter((e) =>
-				e.value.startsWith(`${DEV_SANDBOX}/samples/`),
-			)) {
-				expect(['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']).toContain(
-					entry.value.slice(`${DEV_SANDBOX}/samples/`.length),
-				);
-			}
 		}
 		expect(new Set(webhookIds).size).toBe(webhookIds.length);
 	});
 
-	test('the form letter: a Form Trigger whose fields are all the Fax Service node reads, faxed as Text with a cover page', () => {
+	test("the form letter: a Form Trigger whose fields are all the Fax Service node reads, faxed as Text with a cover page from the account's first number", () => {
 		const example = parseExample(texts[FILES.formLetter]);
 		const form = triggerOf(example, FORM_TRIGGER_TYPE);
 		expect(form.webhookId).toMatch(/^[0-9a-f-]{36}$/);
@@ -178,30 +202,14 @@ describe('example workflow files', () => {
 				values: Array<{ fieldLabel: string; requiredField?: boolean }>;
 			}
 		).values.map((field) => field.fieldLabel);
-		const [send] = example.nodes.filter((node) => node.type === 'n8n-nodes-fax-service.faxService');
-		expect(example.connections[form.name].main).toEqual([
-			[{ node: send.name, type: 'main', index: 0 }],
-		]);
-		expect(send.parameters).toMatchObject({
-			resource: 'sentFax',
-			operation: 'send',
-			documentSource: 'text',
-			addCoverPage: true,
-			fromNumber: { __rl: true, mode: 'list' },
-		});
-		// Every field an expression of the Fax Service node reads ($json['Label'] or $json.Label) is a field of the form, and every field is used.
-		const read = new Set(
-			strings(send.parameters).flatMap((entry) =>
-				[...entry.value.matchAll(/\$json(?:\['([^']+)'\]|\.(\w+))/g)].map(
-					(match) => match[1] ?? match[2],
-				),
-			),
-		);
-		expect([...read].sort()).toEqual([...labels].sort());
+		const send = formToSend(example, form);
+		expect(send.parameters.documentSource).toBe('text');
+		// Every field an expression of the Fax Service node reads is a field of the form, and every field is used.
+		expect(formFieldsRead(form.name, send.parameters)).toEqual([...labels].sort());
 		expect(String(send.parameters.text)).toMatch(/^=/);
 	});
 
-	test("the form photo: a Form Trigger with one file field, whose file (its binary field, the label's \\W as _) is faxed behind a cover page", () => {
+	test("the form photo: a Form Trigger with one file field, whose file (the form's binary field, the label's \\W as _) is faxed behind a cover page from the account's first number", () => {
 		const example = parseExample(texts[FILES.formPhoto]);
 		const form = triggerOf(example, FORM_TRIGGER_TYPE);
 		expect(form.webhookId).toMatch(/^[0-9a-f-]{36}$/);
@@ -227,28 +235,14 @@ describe('example workflow files', () => {
 				requiredField: true,
 			},
 		]);
-		const [send] = example.nodes.filter((node) => node.type === 'n8n-nodes-fax-service.faxService');
-		expect(example.connections[form.name].main).toEqual([
-			[{ node: send.name, type: 'main', index: 0 }],
-		]);
+		const send = formToSend(example, form);
 		expect(send.parameters).toMatchObject({
-			resource: 'sentFax',
-			operation: 'send',
-			documentSource: 'binary',
+			documentSource: 'binaryData',
 			// n8n's Form Trigger names the binary field after the label, every \\W made _.
-			binaryPropertyName: files[0].fieldLabel.replace(/\\W/g, '_'),
-			addCoverPage: true,
-			fromNumber: { __rl: true, mode: 'list' },
+			binaryData: `={{ $('${form.name}').item.binary.${files[0].fieldLabel.replace(/\W/g, '_')} }}`,
 		});
 		// Every text field is read by an expression of the Fax Service node, and nothing else is.
-		const read = new Set(
-			strings(send.parameters).flatMap((entry) =>
-				[...entry.value.matchAll(/\$json(?:\['([^']+)'\]|\.(\w+))/g)].map(
-					(match) => match[1] ?? match[2],
-				),
-			),
-		);
-		expect([...read].sort()).toEqual(
+		expect(formFieldsRead(form.name, send.parameters)).toEqual(
 			fields
 				.filter((field) => field.fieldType !== 'file')
 				.map((field) => field.fieldLabel)

@@ -16,7 +16,6 @@ describeOnHosts(
 	({ hostVersion }) => {
 		const example = useFormExample(hostVersion, {
 			file: FILES.formLetter,
-			sendNode: 'Fax the Letter',
 			formPath: 'referral-letter',
 		});
 		const pdfs = pdfReader('fax-examples-form-letter-');

@@ -42,7 +42,6 @@ describeOnHosts(
 	({ hostVersion }) => {
 		const example = useFormExample(hostVersion, {
 			file: FILES.formPhoto,
-			sendNode: SEND,
 			formPath: 'photo-fax',
 		});
 		const pdfs = pdfReader('fax-examples-form-photo-');

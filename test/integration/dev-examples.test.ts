@@ -1,8 +1,9 @@
 /**
- * What `npm run dev` puts in its n8n (scripts/dev-examples.js): every example it publishes passes n8n's
- * own parameter check (the one the editor's Publish and every run make: NodeHelpers.getNodeParametersIssues)
- * for this package's nodes, because dev gives the sandbox account a number and puts it in the From
- * Number an example leaves for the user to pick; and the number is the same on every run.
+ * What `npm run dev` puts in its n8n (scripts/dev-examples.js): every example passes n8n's own parameter
+ * check (the one the editor's Publish and every run make: NodeHelpers.getNodeParametersIssues) for this
+ * package's nodes as filed, since no From Number is left empty (the examples take the account's first
+ * number); dev changes nothing in them but the public font URLs' origin; and the number dev gives the
+ * sandbox account is the same on every run.
  */
 import type { INode, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -16,8 +17,6 @@ import { FaxServiceTrigger } from '../../nodes/FaxServiceTrigger/FaxServiceTrigg
 const devExamples = require('../../scripts/dev-examples.js') as {
 	exampleWorkflows(options?: {
 		sandboxOrigin?: string;
-		n8nOrigin?: string;
-		fromNumber?: string;
 	}): Array<{ file: string; workflow: { name: string; nodes: INode[] } }>;
 	publishable(workflow: { nodes: INode[] }): boolean;
 	inboundTriggerUrl(n8nOrigin?: string): string;
@@ -48,10 +47,11 @@ function packageNodeIssues(nodes: INode[]): Record<string, string[]> {
 
 describe('npm run dev: the examples it publishes are ready to run', () => {
 	const NUMBER = '+14155550001';
+	const SANDBOX = 'http://127.0.0.1:4010';
 
 	test("dev publishes the examples that start on their own (a trigger other than the manual one) and need only the sandbox's credential", () => {
 		const published = devExamples
-			.exampleWorkflows({ fromNumber: NUMBER })
+			.exampleWorkflows({ sandboxOrigin: SANDBOX })
 			.filter(({ workflow }) => devExamples.publishable(workflow))
 			.map(({ file }) => file);
 		expect(published).toEqual([
@@ -61,6 +61,7 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 			'inbound-fax-route-by-classification.json',
 			'poll-inbound-faxes-and-route.json',
 			'provision-number-for-new-client.json',
+			'referral-packet-fax.json',
 		]);
 		// Its Form Trigger starts it, but its OpenAI and SMTP credentials are the user's to pick.
 		const approval = devExamples
@@ -69,45 +70,41 @@ describe('npm run dev: the examples it publishes are ready to run', () => {
 		expect(devExamples.publishable(approval.workflow)).toBe(false);
 	});
 
-	test("with dev's number, no node of the package in any example has a parameter issue; the example file alone leaves From Number empty", () => {
-		for (const { file, workflow } of devExamples.exampleWorkflows({ fromNumber: NUMBER })) {
+	test('as filed, no node of the package in any example has a parameter issue: none leaves From Number empty', () => {
+		for (const { file, workflow } of devExamples.exampleWorkflows()) {
 			expect({ file, issues: packageNodeIssues(workflow.nodes) }).toEqual({ file, issues: {} });
 		}
-		// What the issue saw: the file as it is stops the editor's first Publish.
-		const asFiled = (name: string) =>
-			devExamples.exampleWorkflows().find(({ file }) => file === name)!.workflow.nodes;
-		expect(packageNodeIssues(asFiled('form-letter-fax.json'))).toEqual({
-			'Fax the Letter': ['Parameter "From Number" is required.'],
-		});
-		expect(packageNodeIssues(asFiled('form-photo-fax.json'))).toEqual({
-			'Fax the Document': ['Parameter "From Number" is required.'],
-		});
 	});
 
-	test('the number goes only where From Number was empty: expressions and typed numbers are kept', () => {
+	test("dev changes nothing in the examples but the public font URLs' origin, pointed at its sandbox (the path kept)", () => {
 		const before = devExamples.exampleWorkflows();
-		const after = devExamples.exampleWorkflows({ fromNumber: NUMBER });
-		const changed: string[] = [];
+		const after = devExamples.exampleWorkflows({ sandboxOrigin: SANDBOX });
+		const changed: Array<{ file: string; node: string; url: unknown }> = [];
 		for (const [index, { file, workflow }] of after.entries()) {
 			for (const [nodeIndex, node] of workflow.nodes.entries()) {
 				const was = before[index].workflow.nodes[nodeIndex].parameters;
-				if (JSON.stringify(was) !== JSON.stringify(node.parameters))
-					changed.push(`${file}: ${node.name}`);
+				if (JSON.stringify(was) !== JSON.stringify(node.parameters)) {
+					expect({ ...node.parameters, url: was.url }).toEqual(was);
+					changed.push({ file, node: node.name, url: node.parameters.url });
+				}
 			}
 		}
 		expect(changed).toEqual([
-			'form-letter-fax.json: Fax the Letter',
-			'form-photo-fax.json: Fax the Document',
+			{
+				file: 'letter-in-any-script.json',
+				node: 'Get Font',
+				url: expect.stringMatching(
+					new RegExp(`^${SANDBOX}/google/fonts/[0-9a-f]{40}/ofl/notosans/NotoSans-Regular\\.ttf$`),
+				),
+			},
+			{
+				file: 'letter-in-any-script.json',
+				node: 'Get Bold Font',
+				url: expect.stringMatching(
+					new RegExp(`^${SANDBOX}/google/fonts/[0-9a-f]{40}/ofl/notosans/NotoSans-Bold\\.ttf$`),
+				),
+			},
 		]);
-		const send = after
-			.find(({ file }) => file === 'form-letter-fax.json')!
-			.workflow.nodes.find((node) => node.name === 'Fax the Letter')!;
-		expect(send.parameters.fromNumber).toEqual({
-			__rl: true,
-			mode: 'list',
-			value: NUMBER,
-			cachedResultName: NUMBER,
-		});
 	});
 
 	describe('the sandbox number', () => {

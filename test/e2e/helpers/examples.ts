@@ -1,6 +1,7 @@
 /**
  * The example workflows in examples/ as the suites read them: their files, their shape, the nodes of
- * this package in them, and an example as a user imports it (its dev addresses replaced by a run's).
+ * this package in them, and an example as a user imports it (its credential picked, and its public
+ * font URLs' origin pointed at the run's sandbox, which serves the same paths).
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -8,9 +9,11 @@ import { join } from 'path';
 import { REPO_ROOT, type WorkflowJson } from './n8n-host';
 
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
-/** The addresses the examples are written for: `npm run sandbox` and a local n8n. */
-export const DEV_SANDBOX = 'http://127.0.0.1:4010';
-export const DEV_N8N = 'http://127.0.0.1:5678';
+/**
+ * The one origin of a public URL an example fetches from: google/fonts on GitHub (the fonts example's
+ * Noto Sans). The suites point it at the sandbox, which serves the same paths (PUBLIC_FONT_PATHS).
+ */
+export const PUBLIC_FONT_ORIGIN = 'https://raw.githubusercontent.com';
 export const CREDENTIAL = { id: 'fax-service-sandbox', name: 'Fax Service sandbox' };
 export const TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServiceTrigger';
 export const POLL_TRIGGER_TYPE = 'n8n-nodes-fax-service.faxServicePollTrigger';
@@ -30,6 +33,11 @@ export const FILES = {
 	scriptLetter: 'letter-in-any-script.json',
 } as const;
 export type ExampleKey = keyof typeof FILES;
+/** This n8n's public URL (WEBHOOK_URL) in an expression: its resume URL without n8n's default waiting path. */
+export const N8N_URL_EXPRESSION = "{{ $execution.resumeUrl.split('/webhook-waiting/')[0] }}";
+/** The Callback URL of an example that sends the service's callbacks to its own Fax Service Trigger. */
+export const ownTriggerUrl = (webhookId: string): string =>
+	`=${N8N_URL_EXPRESSION}/webhook/${webhookId}/fax-service`;
 /** The AI agent example: it uses n8n's AI nodes, and examples-ai.test.ts checks and runs it. */
 export const AI_AGENT_FILE = 'ai-agent-inbound-faxes.json';
 /** The approved-referral example: an agent whose fax tool waits behind n8n 2.x's Send Email Human in the Loop tool (examples-ai-approval.test.ts). */
@@ -64,24 +72,22 @@ export const isPlainObject = (value: unknown): value is Json =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The example as a user imports it, with the dev addresses replaced by this run's and, given
- * `credentialIds` (the example's credential id → the one n8n chose when the credential was saved over
- * REST), its nodes pointed at the saved credentials, as a user picks their credential after importing.
+ * The example as a user imports it: given `credentialIds` (the example's credential id → the one n8n
+ * chose when the credential was saved over REST), its nodes pointed at the saved credentials, as a user
+ * picks their credential after importing; and PUBLIC_FONT_ORIGIN replaced by the sandbox's origin (the
+ * path kept), the one change to a node. The examples name no n8n address (their callbacks are built
+ * from `$execution.resumeUrl`), so `n8nBaseUrl` changes nothing; callers still pass it.
  */
 export function localiseExample(
 	file: string,
 	addresses: {
 		sandboxOrigin: string;
-		n8nBaseUrl: string;
+		n8nBaseUrl?: string;
 		credentialIds?: Record<string, string>;
 	},
 	change?: (example: Example) => void,
 ): Example {
-	const text = readExampleText(file)
-		.split(DEV_SANDBOX)
-		.join(addresses.sandboxOrigin)
-		.split(DEV_N8N)
-		.join(addresses.n8nBaseUrl);
+	const text = readExampleText(file).split(PUBLIC_FONT_ORIGIN).join(addresses.sandboxOrigin);
 	const example = pointCredentials(parseExample(text), addresses.credentialIds ?? {});
 	change?.(example);
 	return example;

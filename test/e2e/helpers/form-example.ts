@@ -1,8 +1,8 @@
 /**
  * An n8n Form example (form-letter-fax.json, form-photo-fax.json) set up as a user imports it, for the
- * suites that run one: the sandbox with a number to send from, the run's shared n8n of the host, the
- * example saved with its credential and its one setup step (the From Number of its Send) done, and
- * published; then its form page served and its executions read.
+ * suites that run one: the sandbox with a number to send from (the account's only one, which the
+ * example's Find a Fax Number takes), the run's shared n8n of the host, the example saved with its
+ * credential picked and no node changed, and published; then its form page served and its executions read.
  */
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { CREDENTIAL, credentialIdsOf, localiseExample } from './examples';
@@ -41,11 +41,11 @@ export interface FormExample {
 
 /**
  * Registers the suite's beforeAll and afterAll for the example `file` on `hostVersion`; the object's
- * fields are set once beforeAll has run. `sendNode` is the node whose From Number the user picks.
+ * fields are set once beforeAll has run.
  */
 export function useFormExample(
 	hostVersion: HostVersion,
-	options: { file: string; sendNode: string; formPath: string },
+	options: { file: string; formPath: string },
 ): FormExample {
 	const example = {
 		formUrl: () => `${example.n8n.baseUrl}/form/${options.formPath}`,
@@ -85,25 +85,11 @@ export function useFormExample(
 		const saved = await example.n8n.importCredentials([
 			{ ...sandboxCredential(example.sandbox), name: CREDENTIAL.name },
 		]);
-		// The example's one setup step: pick the From Number.
 		const [workflow] = await example.n8n.importWorkflows([
-			localiseExample(
-				options.file,
-				{
-					sandboxOrigin: example.sandbox.origin,
-					n8nBaseUrl: example.n8n.baseUrl,
-					credentialIds: credentialIdsOf(saved, [CREDENTIAL]),
-				},
-				(localised) => {
-					const send = localised.nodes.find((node) => node.name === options.sendNode)!;
-					send.parameters.fromNumber = {
-						__rl: true,
-						mode: 'list',
-						value: example.fromNumber,
-						cachedResultName: example.fromNumber,
-					};
-				},
-			),
+			localiseExample(options.file, {
+				sandboxOrigin: example.sandbox.origin,
+				credentialIds: credentialIdsOf(saved, [CREDENTIAL]),
+			}),
 		]);
 		example.workflowId = workflow.id;
 		await example.n8n.publishWorkflow(example.workflowId);
