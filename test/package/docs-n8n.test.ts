@@ -1,6 +1,10 @@
 import { spawnSync } from 'child_process';
 import { readdirSync, readFileSync, statSync } from 'fs';
+import { createServer, type Server } from 'http';
+import type { AddressInfo } from 'net';
+import { createRequire } from 'module';
 import { join } from 'path';
+import { Readable } from 'stream';
 
 import { startSandbox } from '../../sandbox';
 import { linkRefusal } from '../../nodes/shared/transport/linkPolicy';
@@ -167,6 +171,53 @@ test('the request timeout and the retries of a read are what the transport does'
 	expect(said).toContain(`is tried again after ${first}, then after ${second}; after three tries`);
 	expect(RETRY_DELAYS_MS).toHaveLength(2);
 });
+
+/** The module through which each host's n8n sends a node's HTTP request (it resolves axios from there). */
+const N8N_HTTP: Record<string, string> = {
+	'.n8n-host': '@n8n/backend-network/dist/http/axios/request.js',
+	'.n8n-host-1':
+		'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions.js',
+};
+
+type Post = (url: string, body: Readable, options: object) => Promise<{ status: number }>;
+
+test.each(HOSTS)(
+	"%s: the timeout runs from the request's start to the answer, the upload included",
+	async (host) => {
+		expect(oneLine('docs/install-and-upgrade.md')).toContain(
+			"counts it from the start of the request until the service's answer begins, the upload included",
+		);
+		const axios = createRequire(join(REPO_ROOT, host, 'node_modules', N8N_HTTP[host]))('axios') as {
+			post: Post;
+		};
+		// A server that answers once the whole body has arrived.
+		const server: Server = createServer((request, response) => {
+			request.resume();
+			request.on('end', () => response.end('{}'));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload`;
+		// An upload that never goes quiet for more than 50 ms and lasts at least 2 s.
+		const upload = () =>
+			Readable.from(
+				(async function* () {
+					for (let chunk = 0; chunk < 40; chunk++) {
+						await new Promise((resolve) => setTimeout(resolve, 50));
+						yield Buffer.alloc(1024);
+					}
+				})(),
+			);
+		// n8n's options for the package's requests: a timeout, and no redirect followed.
+		const post = (timeout: number) => axios.post(url, upload(), { timeout, maxRedirects: 0 });
+		try {
+			await expect(post(1000)).rejects.toMatchObject({ message: 'timeout of 1000ms exceeded' });
+			await expect(post(ceiling(30_000))).resolves.toMatchObject({ status: 200 });
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
+	},
+	ceiling(60_000),
+);
 
 test('the sandbox from n8n in Docker: its listen address, and its links named with 127.0.0.1', async () => {
 	const said = oneLine('docs/install-and-upgrade.md');
