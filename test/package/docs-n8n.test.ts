@@ -164,6 +164,53 @@ test('WEBHOOK_URL: both hosts read it; 2.x prefers N8N_WEBHOOK_URL, which 1.x do
 	);
 });
 
+/** Whether a host's n8n (its server, editor and translations) holds `text`. */
+const hostHolds = (host: string, text: string): boolean =>
+	spawnSync(
+		'grep',
+		[
+			'-rlF',
+			'--include=*.js',
+			'--include=*.json',
+			text,
+			'n8n/dist',
+			'n8n-editor-ui/dist',
+			'@n8n/i18n/dist',
+		],
+		{ cwd: join(REPO_ROOT, host, 'node_modules'), encoding: 'utf8' },
+	).stdout !== '';
+
+test("the editor's words and n8n's messages the page quotes are n8n's", () => {
+	const said = oneLine('docs/install-and-upgrade.md');
+	const everywhere = [
+		'A newer version is available',
+		'Confirm update',
+		'Uninstall package',
+		'Confirm uninstall',
+	];
+	for (const words of everywhere) {
+		expect(said).toContain(`*${words}*`);
+		for (const host of HOSTS)
+			expect({ host, words, held: hostHolds(host, words) }).toEqual({ host, words, held: true });
+	}
+	const refusal = 'Community packages are disabled on this instance';
+	expect(said).toContain(`n8n 2.x also refuses installs and updates ("${refusal}")`);
+	expect([hostHolds('.n8n-host', refusal), hostHolds('.n8n-host-1', refusal)]).toEqual([
+		true,
+		false,
+	]);
+	expect(said).toContain('n8n 2.41 warns that its default will become `false`');
+	expect(said).toContain('(it logs `WEBHOOK_URL` as deprecated)');
+	const deprecations = readFileSync(
+		join(REPO_ROOT, '.n8n-host/node_modules/n8n/dist/deprecation/deprecation.service.js'),
+		'utf8',
+	);
+	expect(deprecations).toMatch(/envVar: 'WEBHOOK_URL',\s+message: 'Use N8N_WEBHOOK_URL instead/);
+	expect(deprecations).toMatch(
+		/envVar: 'N8N_UNVERIFIED_PACKAGES_ENABLED',\s+message: 'The default for this variable will change to `false`/,
+	);
+});
+
 test('the request timeout and the retries of a read are what the transport does', () => {
 	const said = oneLine('docs/install-and-upgrade.md');
 	expect(said).toContain(`waits at most **${REQUEST_TIMEOUT_MS / 1000} seconds**`);
