@@ -18,6 +18,11 @@ export const SHAPING_FONTS = {
 	),
 	'Noto Naskh Arabic Bold': join(PACKAGES, 'noto-naskh-arabic/700Bold/NotoNaskhArabic_700Bold.ttf'),
 	Vazirmatn: join(PACKAGES, 'vazirmatn/400Regular/Vazirmatn_400Regular.ttf'),
+	/** Nastaliq: glyphs joined by GPOS cursive attachment, long chained contexts. */
+	'Noto Nastaliq Urdu': join(
+		PACKAGES,
+		'noto-nastaliq-urdu/400Regular/NotoNastaliqUrdu_400Regular.ttf',
+	),
 	'Noto Sans Hebrew': join(PACKAGES, 'noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
 } as const;
 

@@ -4,7 +4,8 @@
  * Hebrew with and without niqqud and cantillation) shaped by shapeRun and by harfbuzzjs (direction,
  * script and language the same) gives the same glyphs, the same clusters, and every glyph drawn
  * within 0.02 em of where HarfBuzz draws it. shapeRun returns logical order; HarfBuzz returns a
- * right-to-left run in visual order, so ours is reversed before comparing.
+ * right-to-left run in visual order, so ours is reversed before comparing. Noto Nastaliq Urdu joins
+ * its letters by GPOS cursive attachment, the others by joining forms and marks.
  */
 import { readTrueType } from '../../../../nodes/shared/pdf/font/trueType';
 import { shapeRun } from '../../../../nodes/shared/pdf/font/shaping/shape';
@@ -63,6 +64,7 @@ describe.each<[ShapingFontName, CorpusRun[]]>([
 	['Noto Naskh Arabic', arabic],
 	['Noto Naskh Arabic Bold', arabic],
 	['Vazirmatn', arabic],
+	['Noto Nastaliq Urdu', arabic],
 	['Noto Sans Hebrew', hebrew],
 ])('%s', (fontName, runs) => {
 	test(`shapes the corpus's runs as HarfBuzz does (glyphs, clusters, positions within 0.02 em)`, () => {
@@ -100,6 +102,7 @@ test('the corpus holds at least 200 runs of each kind the issue names', () => {
 		'hebrew',
 		'hebrew-niqqud',
 		'hebrew-cantillation',
+		'mark-order',
 	])
 		expect(count(category)).toBeGreaterThanOrEqual(5);
 });
