@@ -12,6 +12,7 @@ import {
 /** What an operation returns for one input item: records (json) or full items (with binary). */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
+/** An output item (json, perhaps binary) rather than a bare record: what Download PDF and Preview PDF return. */
 export function isExecutionData(value: unknown): value is INodeExecutionData {
 	return (
 		typeof value === 'object' &&
