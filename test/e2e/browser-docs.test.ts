@@ -5,8 +5,9 @@
  *   From Number picked from the account's list, run with Execute step: the sandbox gets that letter.
  * - trigger-production-url.png: the Fax Service Trigger's "Webhook URLs" at "Production URL", showing
  *   <WEBHOOK_URL>/webhook/<webhookId>/fax-service.
- * - preview-packet.png: the referral-packet example run with Execute workflow; its Preview PDF node's
- *   output (referral.pdf, binary field data, and numPages: the cover page and the three samples' pages).
+ * - preview-packet.png: the referral-packet example run with Execute workflow, its test form given the
+ *   three sample PDFs; its Preview PDF node's output (referral.pdf, binary field data, and numPages: the
+ *   cover page and the three samples' pages).
  * The harness is browser.test.ts's. Needs a Chromium (skipped without one) and qpdf/poppler-utils.
  */
 import { existsSync } from 'fs';
@@ -298,14 +299,22 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 	);
 
 	test(
-		'preview-packet.png: the referral-packet example run with Execute workflow; Build the Packet (Preview PDF) outputs referral.pdf in binary field data, and numPages',
+		'preview-packet.png: the referral-packet example run with Execute workflow and its test form; Build the Packet (Preview PDF) outputs referral.pdf in binary field data, and numPages',
 		async () => {
 			await browser!.page.setViewportSize(VIEWPORTS.packet);
 			let pages = 1; // the cover page
-			for (const name of SAMPLES) {
+			// The three documents, uploaded in the example's form as the form page does (field-0 … field-2).
+			const form = new FormData();
+			for (const [index, name] of SAMPLES.entries()) {
 				const sample = await fetch(`${sandbox!.origin}/samples/${name}`);
 				expect(sample.status).toBe(200);
-				pages += pdfs.read(Buffer.from(await sample.arrayBuffer())).pages;
+				const bytes = Buffer.from(await sample.arrayBuffer());
+				pages += pdfs.read(bytes).pages;
+				form.append(
+					`field-${index}`,
+					new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }),
+					name,
+				);
 			}
 			await step('open-packet', async () => {
 				await editor.openWorkflow(ids.packet, packetNodes);
@@ -314,6 +323,12 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 			await step('execute-workflow', async () => {
 				const run = await editor.executeWorkflow();
 				expect([run.status, run.status === 200 ? '' : run.body]).toEqual([200, '']);
+				// The editor now waits for its test form (and opens it in a tab of its own): submit it.
+				const submitted = await fetch(`${n8n!.baseUrl}/form-test/referral-packet`, {
+					method: 'POST',
+					body: form,
+				});
+				expect(submitted.status).toBe(200);
 				const execution = await n8n!.waitForExecution(
 					ids.packet,
 					(e) => e.mode === 'manual' && ranToEnd(e),
@@ -345,8 +360,9 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 						['referral.pdf', 'application/pdf', expect.stringMatching(/^\d+$/), String(pages)],
 					],
 				});
-				const input = await showRunDataAs(editor, 'input', 'binary');
-				await input.getByTestId('ndv-binary-data_0').waitFor({ state: 'visible' });
+				// Its input: the fax number Find a Fax Number took (the documents come from the form).
+				const input = await showRunDataAs(editor, 'input', 'table');
+				expect((await runDataTable(input)).columns).toContain('number');
 			});
 			await step('packet-picture', async () => {
 				await clearForPicture(editor);
