@@ -6,7 +6,7 @@
  * Offsets are UTF-16 code units, as in the text; both halves of a surrogate pair share a level.
  */
 
-import { B, bidiClass, bracketKey } from './characters';
+import { B, bidiClass, bracketKey, ON } from './characters';
 import { resolveParagraph, paragraphLevelOf } from './paragraph';
 import { applyLineRule, reorderLevels } from './reorder';
 
@@ -56,14 +56,20 @@ export function resolveBidi(text: string, direction: TextDirection = 'auto'): Bi
 	const pointUnits = new Int32Array(units + 1);
 	let points = 0;
 	for (let unit = 0; unit < units; ) {
-		const codePoint = text.codePointAt(unit) as number;
+		let codePoint = text.charCodeAt(unit);
+		let width = 1;
+		if ((codePoint & 0xfc00) === 0xd800 && (text.charCodeAt(unit + 1) & 0xfc00) === 0xdc00) {
+			codePoint = 0x10000 + ((codePoint - 0xd800) << 10) + (text.charCodeAt(unit + 1) - 0xdc00);
+			width = 2;
+		}
 		const type = bidiClass(codePoint);
 		pointClasses[points] = type;
-		pointKeys[points] = bracketKey(codePoint);
+		// Every paired bracket is ON.
+		if (type === ON) pointKeys[points] = bracketKey(codePoint);
 		pointUnits[points] = unit;
 		points += 1;
-		const width = codePoint > 0xffff ? 2 : 1;
-		classes.fill(type, unit, unit + width);
+		classes[unit] = type;
+		if (width === 2) classes[unit + 1] = type;
 		unit += width;
 	}
 	pointUnits[points] = units;
@@ -82,8 +88,11 @@ export function resolveBidi(text: string, direction: TextDirection = 'auto'): Bi
 		paragraphs.push({ start: pointUnits[first], end: pointUnits[end], level });
 		first = end;
 	}
-	for (let point = 0; point < points; point += 1)
-		levels.fill(pointLevels[point], pointUnits[point], pointUnits[point + 1]);
+	for (let point = 0; point < points; point += 1) {
+		const unit = pointUnits[point];
+		levels[unit] = pointLevels[point];
+		if (pointUnits[point + 1] - unit === 2) levels[unit + 1] = pointLevels[point];
+	}
 	return { text, paragraphs, levels, classes };
 }
 
