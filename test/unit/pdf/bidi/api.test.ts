@@ -17,7 +17,8 @@ import {
 	bidiClass,
 	bracketKey,
 } from '../../../../nodes/shared/pdf/text/bidi/characters';
-import { joiningType } from '../../../../nodes/shared/pdf/text/joining';
+// The shaper's reader of the generated joining types (text/joiningTypes.ts).
+import { joiningType } from '../../../../nodes/shared/pdf/font/shaping/characters';
 
 /** The line's characters in visual order, mirrored where L4 says, as a string. */
 function shown(text: string, start = 0, end = text.length): string {
