@@ -63,6 +63,7 @@ export function readMarkAttachment(data: FontData, type: number, at: number): Su
 	const classCount = data.uint16(at + 6);
 	const carrierArray = at + data.uint16(at + 10);
 	let rows: Anchor[][] | undefined;
+	const coverage = marks.coverage;
 	const ligatureRows = new Map<number, Anchor[][]>();
 	const anchorsOf = (carrier: number, component: number | undefined): Anchor[] | undefined => {
 		if (component === undefined) {
@@ -78,6 +79,7 @@ export function readMarkAttachment(data: FontData, type: number, at: number): Su
 		return components[component];
 	};
 	return {
+		coverage,
 		apply(context, index) {
 			const run = context.run;
 			const mark = run[index];
@@ -156,7 +158,7 @@ function acceptsBase(run: GlyphSlot[], at: number): boolean {
 /** The mark a mark attaches to: the previous glyph the lookup sees, a mark of the same base or component. */
 function previousMark(context: ApplyContext, index: number): number {
 	const run = context.run;
-	const at = skipTo(context, index, -1, undefined, false, context.flag & ~IGNORE_FLAGS);
+	const at = skipTo(context, index, -1, undefined, 0, false, context.flag & ~IGNORE_FLAGS);
 	if (at < 0 || !isMark(run[at])) return -1;
 	const id1 = ligatureId(run[index]);
 	const id2 = ligatureId(run[at]);
@@ -183,6 +185,7 @@ export function readCursive(data: FontData, at: number): Subtable {
 		};
 	});
 	return {
+		coverage,
 		apply(context, index) {
 			const run = context.run;
 			const here = coverage.get(run[index].glyph);

@@ -6,13 +6,10 @@
  */
 
 import type { FontData } from '../fontData';
-import type { ApplyContext, GlyphSlot } from './glyphRun';
+import type { ApplyContext, GlyphSlot, ItemTest } from './glyphRun';
 import { matchInput, skipTo } from './glyphRun';
 import type { ClassDefinition, Coverage } from './layoutTables';
 import { readClassDefinition, readCoverage, readUint16Array } from './layoutTables';
-
-/** What one item of a sequence must be: a glyph, a class, or a coverage. */
-type ItemTest = (item: number, slot: GlyphSlot) => boolean;
 
 interface Rule {
 	backtrack: readonly number[];
@@ -22,7 +19,20 @@ interface Rule {
 	lookups: ReadonlyArray<readonly [number, number]>;
 }
 
+/** A rule's sequences as tests (built once): input items from 1, backtrack and lookahead from 0. */
+interface RuleTests {
+	inputCount: number;
+	input: ItemTest;
+	backtrackCount: number;
+	backtrack: ItemTest;
+	lookaheadCount: number;
+	lookahead: ItemTest;
+	lookups: ReadonlyArray<readonly [number, number]>;
+}
+
 export interface ContextSubtable {
+	/** The glyphs the subtable can apply at (its first glyph's coverage). */
+	coverage: Coverage;
 	apply(context: ApplyContext, index: number): number;
 }
 
@@ -41,16 +51,28 @@ export function readContextSubtable(data: FontData, at: number, chained: boolean
 		classes = chained ? [classAt(4), classAt(6), classAt(8)] : [classAt(4), classAt(4), classAt(4)];
 		setsAt = at + (chained ? 10 : 6);
 	} else if (format === 1) setsAt = at + 4;
-	else return { apply: () => -1 };
+	else return { coverage, apply: () => -1 };
 	const setCount = data.uint16(setsAt);
-	const ruleSets: Array<Rule[] | undefined> = Array.from({ length: setCount }, (_, index) => {
-		const offset = data.uint16(setsAt + 2 + index * 2);
-		return offset === 0 ? undefined : readRuleSet(data, at + offset, chained);
-	});
 	const [backtrackClasses, inputClasses, lookaheadClasses] = classes ?? [];
 	const value = (definition: ClassDefinition | undefined, slot: GlyphSlot) =>
 		definition === undefined ? slot.glyph : (definition.get(slot.glyph) ?? 0);
+	const ruleSets: Array<RuleTests[] | undefined> = Array.from({ length: setCount }, (_, index) => {
+		const offset = data.uint16(setsAt + 2 + index * 2);
+		if (offset === 0) return undefined;
+		return readRuleSet(data, at + offset, chained).map(
+			(rule): RuleTests => ({
+				inputCount: rule.input.length + 1,
+				input: (item, slot) => value(inputClasses, slot) === rule.input[item - 1],
+				backtrackCount: rule.backtrack.length,
+				backtrack: (item, slot) => value(backtrackClasses, slot) === rule.backtrack[item],
+				lookaheadCount: rule.lookahead.length,
+				lookahead: (item, slot) => value(lookaheadClasses, slot) === rule.lookahead[item],
+				lookups: rule.lookups,
+			}),
+		);
+	});
 	return {
+		coverage,
 		apply(context, index) {
 			const first = context.run[index].glyph;
 			const covered = coverage.get(first);
@@ -58,17 +80,7 @@ export function readContextSubtable(data: FontData, at: number, chained: boolean
 			const rules = ruleSets[inputClasses === undefined ? covered : (inputClasses.get(first) ?? 0)];
 			if (rules === undefined) return -1;
 			for (const rule of rules) {
-				const next = applyRule(
-					context,
-					index,
-					rule.input.length + 1,
-					(item, slot) => value(inputClasses, slot) === rule.input[item - 1],
-					rule.backtrack.length,
-					(item, slot) => value(backtrackClasses, slot) === rule.backtrack[item],
-					rule.lookahead.length,
-					(item, slot) => value(lookaheadClasses, slot) === rule.lookahead[item],
-					rule.lookups,
-				);
+				const next = applyRule(context, index, rule);
 				if (next >= 0) return next;
 			}
 			return -1;
@@ -151,49 +163,40 @@ function coverageRule(
 	lookahead: Coverage[],
 	lookups: Array<[number, number]>,
 ): ContextSubtable {
+	const rule: RuleTests = {
+		inputCount: input.length,
+		input: (item, slot) => input[item].has(slot.glyph),
+		backtrackCount: backtrack.length,
+		backtrack: (item, slot) => backtrack[item].has(slot.glyph),
+		lookaheadCount: lookahead.length,
+		lookahead: (item, slot) => lookahead[item].has(slot.glyph),
+		lookups,
+	};
+	const coverage = input[0] ?? new Map<number, number>();
 	return {
+		coverage,
 		apply(context, index) {
-			if (input.length === 0 || !input[0].has(context.run[index].glyph)) return -1;
-			return applyRule(
-				context,
-				index,
-				input.length,
-				(item, slot) => input[item].has(slot.glyph),
-				backtrack.length,
-				(item, slot) => backtrack[item].has(slot.glyph),
-				lookahead.length,
-				(item, slot) => lookahead[item].has(slot.glyph),
-				lookups,
-			);
+			if (!coverage.has(context.run[index].glyph)) return -1;
+			return applyRule(context, index, rule);
 		},
 	};
 }
 
 /** Matches a rule at `index`; applies its nested lookups and gives the index after the input, or -1. */
-function applyRule(
-	context: ApplyContext,
-	index: number,
-	inputCount: number,
-	inputTest: ItemTest,
-	backtrackCount: number,
-	backtrackTest: ItemTest,
-	lookaheadCount: number,
-	lookaheadTest: ItemTest,
-	lookups: ReadonlyArray<readonly [number, number]>,
-): number {
-	const positions = matchInput(context, index, inputCount, inputTest);
+function applyRule(context: ApplyContext, index: number, rule: RuleTests): number {
+	const positions = matchInput(context, index, rule.inputCount, rule.input);
 	if (positions === undefined) return -1;
 	let at = index;
-	for (let item = 0; item < backtrackCount; item += 1) {
-		at = skipTo(context, at, -1, (slot) => backtrackTest(item, slot), true);
+	for (let item = 0; item < rule.backtrackCount; item += 1) {
+		at = skipTo(context, at, -1, rule.backtrack, item, true);
 		if (at < 0) return -1;
 	}
 	at = positions[positions.length - 1];
-	for (let item = 0; item < lookaheadCount; item += 1) {
-		at = skipTo(context, at, 1, (slot) => lookaheadTest(item, slot), true);
+	for (let item = 0; item < rule.lookaheadCount; item += 1) {
+		at = skipTo(context, at, 1, rule.lookahead, item, true);
 		if (at < 0) return -1;
 	}
-	return applyNestedLookups(context, positions, lookups);
+	return applyNestedLookups(context, positions, rule.lookups);
 }
 
 /** The nested lookups in record order, moving later positions as HarfBuzz does when the run's length changes. */

@@ -109,8 +109,8 @@ export interface ApplyContext {
 	applyNested(index: number, position: number): boolean;
 }
 
-/** Whether a glyph at a position is what the matcher wants. */
-export type GlyphMatch = (slot: GlyphSlot, index: number) => boolean;
+/** Whether a glyph is what item `item` of a sequence must be. */
+export type ItemTest = (item: number, slot: GlyphSlot) => boolean;
 
 /**
  * HarfBuzz's skipping iterator: from `from`, the index of the next (or previous) glyph the lookup
@@ -121,7 +121,8 @@ export function skipTo(
 	context: ApplyContext,
 	from: number,
 	step: 1 | -1,
-	match: GlyphMatch | undefined,
+	match: ItemTest | undefined,
+	item = 0,
 	isContext = false,
 	flag = context.flag,
 ): number {
@@ -138,7 +139,7 @@ export function skipTo(
 			(ignoreZwj || (slot.unicode & ZWJ) === 0);
 		// MATCH_NO (0), MATCH_YES (1), MATCH_MAYBE (2: no matcher).
 		const matched =
-			(slot.mask & mask) === 0 ? 0 : match === undefined ? 2 : match(slot, index) ? 1 : 0;
+			(slot.mask & mask) === 0 ? 0 : match === undefined ? 2 : match(item, slot) ? 1 : 0;
 		if (matched === 1 || (matched === 2 && !skipMaybe)) return index;
 		if (!skipMaybe) return -1;
 	}
@@ -150,12 +151,12 @@ export function matchInput(
 	context: ApplyContext,
 	start: number,
 	count: number,
-	matches: (item: number, slot: GlyphSlot) => boolean,
+	matches: ItemTest,
 ): number[] | undefined {
 	const positions = [start];
 	let at = start;
 	for (let item = 1; item < count; item += 1) {
-		at = skipTo(context, at, 1, (slot) => matches(item, slot));
+		at = skipTo(context, at, 1, matches, item);
 		if (at < 0) return undefined;
 		positions.push(at);
 	}

@@ -22,7 +22,8 @@ import { readSubstitution } from './substitution';
 const MAX_NESTING = 64;
 
 class LayoutTableLookups {
-	private readonly subtables = new Map<number, Subtable>();
+	private readonly subtables = new Map<number, Subtable[]>();
+	private readonly coverages = new Map<number, ReadonlySet<number>>();
 
 	constructor(
 		private readonly font: TrueTypeFont,
@@ -30,15 +31,31 @@ class LayoutTableLookups {
 		private readonly positioning: boolean,
 	) {}
 
-	subtable(lookup: Lookup, at: number): Subtable {
-		let subtable = this.subtables.get(at);
-		if (subtable === undefined) {
-			subtable = this.positioning
-				? readPositioning(this.font.data, lookup.type, at)
-				: readSubstitution(this.font.data, lookup.type, at);
-			this.subtables.set(at, subtable);
+	/** A lookup's subtables, read the first time it is used. */
+	subtablesOf(index: number, lookup: Lookup): Subtable[] {
+		let subtables = this.subtables.get(index);
+		if (subtables === undefined) {
+			subtables = lookup.subtables.map((at) =>
+				this.positioning
+					? readPositioning(this.font.data, lookup.type, at)
+					: readSubstitution(this.font.data, lookup.type, at),
+			);
+			this.subtables.set(index, subtables);
 		}
-		return subtable;
+		return subtables;
+	}
+
+	/** Every glyph a lookup's subtables start at (HarfBuzz's digest, exact): the others are passed over quickly. */
+	coverageOf(index: number, lookup: Lookup): ReadonlySet<number> {
+		let glyphs = this.coverages.get(index);
+		if (glyphs === undefined) {
+			const union = new Set<number>();
+			for (const subtable of this.subtablesOf(index, lookup))
+				for (const glyph of subtable.coverage.keys()) union.add(glyph);
+			glyphs = union;
+			this.coverages.set(index, glyphs);
+		}
+		return glyphs;
 	}
 }
 
@@ -127,25 +144,28 @@ export class LayoutEngine {
 				context.markFilteringSet = nested.markFilteringSet;
 				depth += 1;
 				try {
-					return this.applySubtables(lookups, nested, context, position) >= 0;
+					return applySubtables(lookups.subtablesOf(index, nested), context, position) >= 0;
 				} finally {
 					depth -= 1;
 					[context.flag, context.markFilteringSet] = saved;
 				}
 			},
 		};
+		const subtables = lookups.subtablesOf(planned.index, lookup);
+		const covered = lookups.coverageOf(planned.index, lookup);
 		const applies = (slot: GlyphSlot) =>
 			(slot.mask & planned.mask) !== 0 &&
+			covered.has(slot.glyph) &&
 			lookupSees(this.definitions, slot, lookup.flag, lookup.markFilteringSet);
 		if (!positioning && lookup.type === 8) {
 			for (let index = run.length - 1; index >= 0; index -= 1)
-				if (applies(run[index])) this.applySubtables(lookups, lookup, context, index);
+				if (applies(run[index])) applySubtables(subtables, context, index);
 			return;
 		}
 		let index = 0;
 		while (index < run.length) {
 			if (applies(run[index])) {
-				const next = this.applySubtables(lookups, lookup, context, index);
+				const next = applySubtables(subtables, context, index);
 				if (next >= 0) {
 					index = next;
 					continue;
@@ -154,18 +174,15 @@ export class LayoutEngine {
 			index += 1;
 		}
 	}
+}
 
-	/** The first of the lookup's subtables that applies at `index`: where to continue, or -1. */
-	private applySubtables(
-		lookups: LayoutTableLookups,
-		lookup: Lookup,
-		context: ApplyContext,
-		index: number,
-	): number {
-		for (const at of lookup.subtables) {
-			const next = lookups.subtable(lookup, at).apply(context, index);
-			if (next >= 0) return next;
-		}
-		return -1;
+/** The first of a lookup's subtables that applies at `index`: where to continue, or -1. */
+function applySubtables(subtables: Subtable[], context: ApplyContext, index: number): number {
+	const glyph = context.run[index].glyph;
+	for (const subtable of subtables) {
+		if (!subtable.coverage.has(glyph)) continue;
+		const next = subtable.apply(context, index);
+		if (next >= 0) return next;
 	}
+	return -1;
 }

@@ -14,7 +14,7 @@ import { skipTo } from './glyphRun';
 import { readClassDefinition, readCoverage } from './layoutTables';
 import type { Subtable } from './substitution';
 
-const NEVER: Subtable = { apply: () => -1 };
+const NEVER: Subtable = { coverage: new Map(), apply: () => -1 };
 
 export function readPositioning(data: FontData, type: number, at: number): Subtable {
 	switch (type) {
@@ -79,6 +79,7 @@ function singleAdjustment(data: FontData, at: number): Subtable {
 		readValue(data, at + (format === 2 ? 8 : 6) + index * size, valueFormat),
 	);
 	return {
+		coverage,
 		apply(context, index) {
 			const covered = coverage.get(context.run[index].glyph);
 			if (covered === undefined) return -1;
@@ -132,6 +133,7 @@ function glyphPairs(data: FontData, at: number): Subtable {
 		return set;
 	};
 	return {
+		coverage,
 		apply(context, index) {
 			const covered = coverage.get(context.run[index].glyph);
 			if (covered === undefined || covered >= setCount) return -1;
@@ -155,6 +157,7 @@ function classPairs(data: FontData, at: number): Subtable {
 	const size1 = valueSize(format1);
 	const record = size1 + valueSize(format2);
 	return {
+		coverage,
 		apply(context, index) {
 			const run = context.run;
 			if (!coverage.has(run[index].glyph)) return -1;

@@ -29,7 +29,7 @@ import { readCoverage, readUint16Array } from './layoutTables';
 /** A subtable applied at `index`: the index to continue from, or -1 when it does not apply. */
 export type Subtable = ContextSubtable;
 
-const NEVER: Subtable = { apply: () => -1 };
+const NEVER: Subtable = { coverage: new Map(), apply: () => -1 };
 
 export function readSubstitution(data: FontData, type: number, at: number): Subtable {
 	switch (type) {
@@ -81,6 +81,7 @@ function single(data: FontData, at: number): Subtable {
 	const delta = format === 1 ? data.uint16(at + 4) : 0;
 	const substitutes = format === 2 ? readUint16Array(data, at + 4) : [];
 	return {
+		coverage,
 		apply(context, index) {
 			const covered = coverage.get(context.run[index].glyph);
 			if (covered === undefined) return -1;
@@ -98,6 +99,7 @@ function sequences(data: FontData, at: number, alternate: boolean): Subtable {
 	const coverage = readCoverage(data, at + data.uint16(at + 2));
 	const lists = readUint16Array(data, at + 4).map((offset) => readUint16Array(data, at + offset));
 	return {
+		coverage,
 		apply(context, index) {
 			const covered = coverage.get(context.run[index].glyph);
 			if (covered === undefined || lists[covered] === undefined) return -1;
@@ -154,6 +156,7 @@ function ligatures(data: FontData, at: number): Subtable {
 		}),
 	);
 	return {
+		coverage,
 		apply(context, index) {
 			const covered = coverage.get(context.run[index].glyph);
 			const rules = covered === undefined ? undefined : sets[covered];
@@ -239,18 +242,21 @@ function reverseChained(data: FontData, at: number): Subtable {
 	const backtrack = list();
 	const lookahead = list();
 	const substitutes = readUint16Array(data, cursor);
+	const inBacktrack = (item: number, slot: GlyphSlot) => backtrack[item].has(slot.glyph);
+	const inLookahead = (item: number, slot: GlyphSlot) => lookahead[item].has(slot.glyph);
 	return {
+		coverage,
 		apply(context, index) {
 			const covered = coverage.get(context.run[index].glyph);
 			if (covered === undefined || substitutes[covered] === undefined) return -1;
 			let position = index;
-			for (const test of backtrack) {
-				position = skipTo(context, position, -1, (slot) => test.has(slot.glyph), true);
+			for (let item = 0; item < backtrack.length; item += 1) {
+				position = skipTo(context, position, -1, inBacktrack, item, true);
 				if (position < 0) return -1;
 			}
 			position = index;
-			for (const test of lookahead) {
-				position = skipTo(context, position, 1, (slot) => test.has(slot.glyph), true);
+			for (let item = 0; item < lookahead.length; item += 1) {
+				position = skipTo(context, position, 1, inLookahead, item, true);
 				if (position < 0) return -1;
 			}
 			replace(context, index, substitutes[covered]);
