@@ -39,6 +39,8 @@ const patientValuesIn = (answer: unknown): string[] => {
 };
 
 type Setting = 'version 1' | 'off' | 'on';
+/** A sent fax's or e-mail's last states: its record no longer changes. */
+const FINAL = ['success', 'failure'];
 
 describe('Patient Data for the Model (the AI tool, node version 1.1)', () => {
 	const suite = useOutputSuite();
@@ -197,6 +199,12 @@ describe('Patient Data for the Model (the AI tool, node version 1.1)', () => {
 			Array(3).fill(SENT_PATIENT.patientName),
 		);
 		const faxId = String(answers.off.faxId);
+		// Compared with the service's record below: read both once the fax has settled.
+		await waitUntil('the sent fax final', async () =>
+			FINAL.includes(
+				String((await api(suite.sandbox, 'GET', `/sent_faxes/${faxId}`)).body.sentStatus),
+			),
+		);
 		const raw = { resource: 'sentFax', operation: 'get', faxId, output: 'raw' };
 		const [off] = await toolAnswer('off', raw);
 		expect(off).toMatchObject({ sendToken: faxId, recipientName: 'Cardiology' });
@@ -215,6 +223,11 @@ describe('Patient Data for the Model (the AI tool, node version 1.1)', () => {
 
 	test("secure-link e-mails: off withholds the recipient (who may be the patient), subject and note; Download PDF's record too", async () => {
 		const emailId = await seedEmail(suite.sandbox, EMAIL_RECIPIENT);
+		await waitUntil('the e-mail final', async () =>
+			FINAL.includes(
+				String((await api(suite.sandbox, 'GET', `/emails/${emailId}`)).body.emailStatus),
+			),
+		);
 		const raw = { resource: 'secureLinkEmail', operation: 'get', emailId, output: 'raw' };
 		const [off] = await toolAnswer('off', raw);
 		expect(Object.keys(off).sort()).toEqual(
