@@ -141,6 +141,11 @@ function resolveNeutrals(t: Uint8Array, sos: number, eos: number, embedding: num
 	}
 }
 
+// Working arrays for a sequence, grown as needed: one sequence is resolved at a time.
+let scratchTypes = new Uint8Array(256);
+let scratchKeys = new Int32Array(256);
+let scratchNsm = new Uint8Array(256);
+
 /**
  * Resolves one isolating run sequence: `sequence` its characters' indices into the paragraph's
  * `types` (resolved in place), `original` classes, `bracketKeys` (or undefined) and `levels`, at
@@ -157,13 +162,19 @@ export function resolveSequence(
 	eos: number,
 ): void {
 	const n = sequence.length;
-	const t = new Uint8Array(n);
+	if (scratchTypes.length < n) {
+		const size = Math.max(n, scratchTypes.length * 2);
+		scratchTypes = new Uint8Array(size);
+		scratchKeys = new Int32Array(size);
+		scratchNsm = new Uint8Array(size);
+	}
+	const t = scratchTypes.subarray(0, n);
 	for (let k = 0; k < n; k += 1) t[k] = types[sequence[k]];
 	const embedding = level % 2 === 1 ? R : L;
 	resolveWeakTypes(t, sos, eos);
 	if (bracketKeys !== undefined) {
-		const keys = new Int32Array(n);
-		const originalNsm = new Uint8Array(n);
+		const keys = scratchKeys.subarray(0, n);
+		const originalNsm = scratchNsm.subarray(0, n);
 		let any = false;
 		for (let k = 0; k < n; k += 1) {
 			keys[k] = bracketKeys[sequence[k]];
