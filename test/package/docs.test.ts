@@ -55,7 +55,12 @@ const N8N_NAMES = new Set([
 ]);
 
 /** Fields every operation of a kind has, told once for all (docs/operations.md and errors-and-retries.md). */
-const GENERAL_FIELDS = new Set(['Request Options', 'Output', 'Fields', 'Patient Data for the Model']);
+const GENERAL_FIELDS = new Set([
+	'Request Options',
+	'Output',
+	'Fields',
+	'Patient Data for the Model',
+]);
 
 /** Keys the nodes output besides the service's record fields (Send's answer, waits, previews, triggers, error output). */
 const OUTPUT_KEYS = ['faxId', 'message', 'timedOut', 'numPages', 'eventType', 'verified', 'error'];
