@@ -32,6 +32,7 @@ import {
 } from './helpers/editor';
 import {
 	clearForPicture,
+	toastShown,
 	noParameterIssues,
 	pickFromList,
 	runDataPane,
@@ -226,6 +227,7 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 			});
 			const sentBefore = sentFaxes().length;
 			await step('execute-step', async () => {
+				const toast = toastShown(editor, 'Node executed successfully');
 				await editor.ndv().getByTestId('node-execute-button').first().click();
 				const output = runDataPane(editor, 'output');
 				await output
@@ -246,9 +248,10 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 				// The Manual Trigger's one empty item (Schema would say "no items were sent").
 				const input = await showRunDataAs(editor, 'input', 'table');
 				await input.getByText("This is an item, but it's empty.").waitFor({ state: 'visible' });
+				await toast;
 			});
 			await step('letter-picture', async () => {
-				await clearForPicture(editor, { toast: 'Node executed successfully' });
+				await clearForPicture(editor);
 				await picture(editor.ndv(), 'send-letter.png');
 				await editor.closeNode();
 			});
@@ -321,6 +324,7 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 				expect(await n8n!.executions(ids.packet)).toEqual([]);
 			});
 			await step('execute-workflow', async () => {
+				const toast = toastShown(editor, 'Workflow executed successfully');
 				const run = await editor.executeWorkflow();
 				expect([run.status, run.status === 200 ? '' : run.body]).toEqual([200, '']);
 				// The editor now waits for its test form (and opens it in a tab of its own): submit it.
@@ -340,7 +344,8 @@ describeWithChromium('README pictures (docs/images/) from the n8n editor', () =>
 				await editor
 					.canvasNodeSuccess(PACKET_NODE)
 					.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-				await clearForPicture(editor, { toast: 'Workflow executed successfully' });
+				await toast;
+				await clearForPicture(editor);
 			});
 			await step('packet-output', async () => {
 				await editor.openNode(PACKET_NODE);

@@ -120,20 +120,35 @@ export async function webhookUrls(
 }
 
 /**
- * Ready for a picture: waits for the toast that says the run finished, closes every toast, and moves
- * the pointer off the panel (a hovered field shows its Fixed/Expression switch).
+ * Watches for a toast from now on: start it before the click that runs something, await it after the
+ * run's checks. A success toast closes by itself after a few seconds, so looking for it only after
+ * slow checks (a loaded machine) found it gone.
+ */
+export function toastShown(
+	editor: N8nEditor,
+	text: string,
+	timeoutMs = ceiling(60_000),
+): Promise<void> {
+	const shown = editor.page
+		.locator('.el-notification:visible')
+		.filter({ hasText: text })
+		.first()
+		.waitFor({ state: 'visible', timeout: timeoutMs });
+	// Awaited later by the caller; until then a timeout is no unhandled rejection.
+	shown.catch(() => undefined);
+	return shown;
+}
+
+/**
+ * Ready for a picture: closes every toast (a toast the run showed: toastShown) and moves the pointer
+ * off the panel (a hovered field shows its Fixed/Expression switch).
  */
 export async function clearForPicture(
 	editor: N8nEditor,
-	{ toast, timeoutMs = ceiling(60_000) }: { toast?: string; timeoutMs?: number } = {},
+	{ timeoutMs = ceiling(60_000) }: { timeoutMs?: number } = {},
 ): Promise<void> {
 	const { page } = editor;
 	const visible = page.locator('.el-notification:visible');
-	if (toast)
-		await visible
-			.filter({ hasText: toast })
-			.first()
-			.waitFor({ state: 'visible', timeout: timeoutMs });
 	const until = Date.now() + timeoutMs;
 	for (let count = await visible.count(); count > 0; count = await visible.count()) {
 		if (Date.now() > until)
