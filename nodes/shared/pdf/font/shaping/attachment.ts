@@ -11,11 +11,11 @@ import type { ApplyContext, GlyphSlot } from './glyphRun';
 import {
 	ATTACH_CURSIVE,
 	ATTACH_MARK,
-	isDefaultIgnorable,
+	SKIP_NO,
 	isMark,
 	ligatureComponent,
 	ligatureId,
-	lookupSees,
+	skipKind,
 	skipTo,
 } from './glyphRun';
 import type { Coverage } from './layoutTables';
@@ -106,7 +106,8 @@ export function readMarkAttachment(data: FontData, type: number, at: number): Su
 			const markAnchor = marks.anchors[markIndex];
 			if (carrierAnchor === undefined || markAnchor === undefined) return -1;
 			mark.xOffset = carrierAnchor[0] - markAnchor[0];
-			mark.yOffset = carrierAnchor[1] - markAnchor[1];
+			// The carrier's height now (with its cursive chain's), as HarfBuzz 11+ does: never added again.
+			mark.yOffset = carrierAnchor[1] - markAnchor[1] + crossOffset(run, found);
 			mark.attachType = ATTACH_MARK;
 			mark.attachChain = found - index;
 			return index + 1;
@@ -119,7 +120,8 @@ function ligatureComponents(data: FontData, array: number, index: number): numbe
 }
 
 /**
- * The glyph a mark attaches to: the nearest earlier glyph that is not a mark (nor a default ignorable);
+ * The glyph a mark attaches to: the nearest earlier glyph that is not a mark (nor a default ignorable
+ * the feature lets be skipped: not ZWJ for mark and mkmk, so a mark after ZWJ stays unattached);
  * for mark-to-base, not a later piece of a multiple substitution unless the subtable covers it.
  * Like HarfBuzz's scan, a glyph outside the lookup's mask is passed over, not a stop.
  */
@@ -132,12 +134,26 @@ function previousBase(
 	const run = context.run;
 	for (let at = index - 1; at >= 0; at -= 1) {
 		const slot = run[at];
-		if (!lookupSees(context.definitions, slot, IGNORE_MARKS, 0)) continue;
-		if (isDefaultIgnorable(slot) || (slot.mask & context.lookupMask) === 0) continue;
+		// Only a MATCH stops the scan: a skipped glyph or one outside the lookup's mask does not.
+		if (skipKind(context, slot, IGNORE_MARKS, false) !== SKIP_NO) continue;
+		if ((slot.mask & context.lookupMask) === 0) continue;
 		if (toBase && !acceptsBase(run, at) && !carriers.has(slot.glyph)) continue;
 		return at;
 	}
 	return -1;
+}
+
+/** A glyph's y offset with those of the glyphs its cursive attachment hangs it from. */
+function crossOffset(run: GlyphSlot[], from: number): number {
+	let at = from;
+	let offset = run[at].yOffset;
+	while (run[at].attachType & ATTACH_CURSIVE && run[at].attachChain !== 0) {
+		const parent = at + run[at].attachChain;
+		if (parent < 0 || parent >= run.length) break;
+		at = parent;
+		offset += run[at].yOffset;
+	}
+	return offset;
 }
 
 /** Whether a glyph may carry marks: not the second or later piece of a multiple substitution. */
@@ -253,7 +269,10 @@ function reverseCursiveChain(run: GlyphSlot[], i: number, newParent: number): vo
 	run[j].attachType = type;
 }
 
-/** Adds each attached glyph's carrier's offset, and for marks the advances between them (logical order). */
+/**
+ * Adds each attached glyph's carrier's offset: a cursive glyph its parent's y, a mark its carrier's x
+ * and the advances between them (logical order).
+ */
 export function propagateAttachments(run: GlyphSlot[], rightToLeft: boolean): void {
 	for (let index = 0; index < run.length; index += 1) propagate(run, index, rightToLeft, 64);
 }
@@ -270,8 +289,8 @@ function propagate(run: GlyphSlot[], i: number, rightToLeft: boolean, depth: num
 		run[i].yOffset += run[j].yOffset;
 		return;
 	}
+	// A mark's height was its carrier's when it attached; only the carrier's x is added now.
 	run[i].xOffset += run[j].xOffset;
-	run[i].yOffset += run[j].yOffset;
 	if (rightToLeft) for (let k = j + 1; k <= i; k += 1) run[i].xOffset += run[k].xAdvance;
 	else for (let k = j; k < i; k += 1) run[i].xOffset -= run[k].xAdvance;
 }

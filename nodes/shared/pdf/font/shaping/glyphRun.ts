@@ -22,7 +22,7 @@ export interface GlyphSlot {
 	ligature: number;
 	/** The character's combining class as HarfBuzz modifies it (0 for a starter). */
 	combiningClass: number;
-	/** Bits: UNICODE_MARK, DEFAULT_IGNORABLE, ZWJ, ZWNJ. */
+	/** Bits: UNICODE_MARK, DEFAULT_IGNORABLE, ZWJ, ZWNJ, NONSPACING_MARK, HIDDEN. */
 	unicode: number;
 	xAdvance: number;
 	yAdvance: number;
@@ -38,6 +38,8 @@ export const DEFAULT_IGNORABLE = 2;
 export const ZWJ = 4;
 export const ZWNJ = 8;
 export const NONSPACING_MARK = 16;
+/** Default ignorables HarfBuzz never skips in GSUB (CGJ, Mongolian variation selectors, tags). */
+export const HIDDEN = 32;
 
 export const ATTACH_MARK = 1;
 export const ATTACH_CURSIVE = 2;
@@ -127,23 +129,43 @@ export function skipTo(
 	flag = context.flag,
 ): number {
 	const run = context.run;
-	const ignoreZwnj = context.positioning || (isContext && context.autoZwnj);
-	const ignoreZwj = context.positioning || isContext || context.autoZwj;
 	const mask = isContext ? -1 : context.lookupMask;
 	for (let index = from + step; index >= 0 && index < run.length; index += step) {
 		const slot = run[index];
-		if (!lookupSees(context.definitions, slot, flag, context.markFilteringSet)) continue;
-		const skipMaybe =
-			isDefaultIgnorable(slot) &&
-			(ignoreZwnj || (slot.unicode & ZWNJ) === 0) &&
-			(ignoreZwj || (slot.unicode & ZWJ) === 0);
+		const skip = skipKind(context, slot, flag, isContext);
+		if (skip === SKIP_YES) continue;
 		// MATCH_NO (0), MATCH_YES (1), MATCH_MAYBE (2: no matcher).
 		const matched =
 			(slot.mask & mask) === 0 ? 0 : match === undefined ? 2 : match(item, slot) ? 1 : 0;
-		if (matched === 1 || (matched === 2 && !skipMaybe)) return index;
-		if (!skipMaybe) return -1;
+		if (matched === 1 || (matched === 2 && skip === SKIP_NO)) return index;
+		if (skip === SKIP_NO) return -1;
 	}
 	return -1;
+}
+
+export const SKIP_NO = 0;
+export const SKIP_YES = 1;
+export const SKIP_MAYBE = 2;
+
+/**
+ * HarfBuzz's may_skip: a glyph the lookup's flags ignore is skipped; a default ignorable may be (ZWNJ
+ * in GPOS and in context, ZWJ in context or where the feature lets it, hidden ones in GPOS).
+ */
+export function skipKind(
+	context: ApplyContext,
+	slot: GlyphSlot,
+	flag: number,
+	isContext: boolean,
+): number {
+	if (!lookupSees(context.definitions, slot, flag, context.markFilteringSet)) return SKIP_YES;
+	if (
+		isDefaultIgnorable(slot) &&
+		(context.positioning || (isContext && context.autoZwnj) || (slot.unicode & ZWNJ) === 0) &&
+		(isContext || context.autoZwj || (slot.unicode & ZWJ) === 0) &&
+		(context.positioning || (slot.unicode & HIDDEN) === 0)
+	)
+		return SKIP_MAYBE;
+	return SKIP_NO;
 }
 
 /** Positions of `count` input glyphs after `start` matching `matches` in turn, or undefined. */

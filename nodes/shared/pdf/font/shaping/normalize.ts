@@ -16,6 +16,7 @@ import {
 import type { GlyphSlot } from './glyphRun';
 import {
 	DEFAULT_IGNORABLE,
+	HIDDEN,
 	NONSPACING_MARK,
 	UNICODE_MARK,
 	ZWJ,
@@ -54,6 +55,12 @@ function setCharacter(slot: GlyphSlot, codePoint: number): void {
 		unicode |= DEFAULT_IGNORABLE;
 		if (codePoint === 0x200c) unicode |= ZWNJ;
 		if (codePoint === 0x200d) unicode |= ZWJ;
+		if (
+			codePoint === 0x034f ||
+			(codePoint >= 0x180b && codePoint <= 0x180f && codePoint !== 0x180e) ||
+			(codePoint >= 0xe0020 && codePoint <= 0xe007f)
+		)
+			unicode |= HIDDEN;
 	}
 	slot.unicode = unicode;
 	slot.combiningClass = category !== 0 ? modifiedCombiningClass(codePoint) : 0;
