@@ -131,6 +131,11 @@ describe('AI approval example file', () => {
 		).toEqual([
 			{ name: 'Sticky Note', type: 'n8n-nodes-base.stickyNote', credentials: undefined },
 			{ name: 'Referral Request', type: 'n8n-nodes-base.formTrigger', credentials: undefined },
+			{
+				name: 'Find a Fax Number',
+				type: 'n8n-nodes-fax-service.faxService',
+				credentials: { faxServiceApi: CREDENTIAL },
+			},
 			{ name: 'Referral Writer', type: '@n8n/n8n-nodes-langchain.agent', credentials: undefined },
 			{
 				name: 'OpenAI Chat Model',
@@ -150,6 +155,8 @@ describe('AI approval example file', () => {
 			},
 		]);
 		expect(example.connections).toMatchObject({
+			'Referral Request': { main: [[{ node: 'Find a Fax Number', type: 'main', index: 0 }]] },
+			'Find a Fax Number': { main: [[{ node: 'Referral Writer', type: 'main', index: 0 }]] },
 			'Preview Referral': { ai_tool: [[{ node: 'Referral Writer', type: 'ai_tool', index: 0 }]] },
 			[GATE]: { ai_tool: [[{ node: 'Referral Writer', type: 'ai_tool', index: 0 }]] },
 			'Fax Referral': { ai_tool: [[{ node: GATE, type: 'ai_tool', index: 0 }]] },
@@ -192,7 +199,12 @@ describe('AI approval example file', () => {
 			resource: 'sentFax',
 			documentSource: 'text',
 			addCoverPage: true,
-			fromNumber: { __rl: true, mode: 'list' },
+			// The account's first number, which Find a Fax Number took before the agent ran.
+			fromNumber: {
+				__rl: true,
+				mode: 'number',
+				value: "={{ $('Find a Fax Number').first().json.number }}",
+			},
 		});
 		const keys = strings(send).flatMap((entry) =>
 			[...entry.value.matchAll(/\$fromAI\('(\w+)'/g)].map((match) => match[1]),
@@ -273,22 +285,12 @@ describe(`AI approval example in a real n8n ${pinnedN8nVersion(2)}`, () => {
 			{ ...smtpCredential(smtp), name: SMTP.name },
 		]);
 		const credentialIds = credentialIdsOf(saved, [CREDENTIAL, OPENAI, lateOpenAi, SMTP]);
-		const fromNumber = {
-			__rl: true,
-			mode: 'list',
-			value: services.faxNumber,
-			cachedResultName: services.faxNumber,
-		};
 		const setUp = (change?: (example: Example) => void) =>
 			localiseExample(
 				AI_APPROVAL_FILE,
 				{ sandboxOrigin: sandbox.origin, n8nBaseUrl: n8n.baseUrl, credentialIds },
-				(example) => {
-					// The example's setup step: pick the From Number in both tools.
-					for (const name of ['Preview Referral', 'Fax Referral'])
-						example.nodes.find((node) => node.name === name)!.parameters.fromNumber = fromNumber;
-					change?.(example);
-				},
+				// As imported, its credentials picked; the variants below change what they say.
+				change,
 			);
 		const node = (example: Example, name: string) =>
 			example.nodes.find((candidate) => candidate.name === name)!;
