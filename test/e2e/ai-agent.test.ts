@@ -14,13 +14,12 @@ import {
 	type ModelServer,
 } from '../harness/model-server';
 import { startAiServices, SENDER, type AiServices } from './helpers/ai-services';
-import { agentWorkflow, openAiCredential } from './helpers/ai-workflows';
+import { agentWorkflow, saveAgentCredentials } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
 	sharedInstance,
 	ensureInstalled,
 	logToStderr,
-	sandboxCredential,
 	type N8nHostInstance,
 } from './helpers/n8n-host';
 import { MACHINE_MINUTE } from '../harness/machine';
@@ -79,14 +78,7 @@ describeOnHosts(BOTH_HOSTS, "Fax Service Tool under n8n's AI Agent", ({ hostVers
 		// The run's n8n of this host, shared with the other suites that need a plain one.
 		n8n = await sharedInstance({ hostVersion });
 		// Saved and published in the running n8n, as in the editor (the REST calls; no n8n CLI boot per step).
-		const [faxService, openAi] = await n8n.importCredentials([
-			sandboxCredential(sandbox),
-			openAiCredential(model.baseUrl),
-		]);
-		const credentials = {
-			faxService: { id: faxService.id, name: faxService.name },
-			openAi: { id: openAi.id, name: openAi.name },
-		};
+		const credentials = await saveAgentCredentials(n8n, sandbox, model.baseUrl);
 		const workflows = await n8n.importWorkflows([
 			agentWorkflow(hostVersion, 'Fax agent', PATH, credentials),
 			agentWorkflow(

@@ -21,14 +21,13 @@ import {
 	faxLetterTool,
 	fromAI,
 	mcpServerWorkflow,
-	openAiCredential,
+	saveAgentCredentials,
 } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
 	sharedInstance,
 	ensureInstalled,
 	logToStderr,
-	sandboxCredential,
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './helpers/n8n-host';
@@ -137,84 +136,62 @@ describeOnHosts(
 			({ model, sandbox } = services);
 			// The run's n8n of this host, shared with the other suites that need a plain one.
 			n8n = await sharedInstance({ hostVersion });
-			const [faxService, openAi] = await n8n.importCredentials([
-				sandboxCredential(sandbox),
-				openAiCredential(model.baseUrl),
-			]);
-			const faxServiceRef = { id: faxService.id, name: faxService.name };
+			const credentials = await saveAgentCredentials(n8n, sandbox, model.baseUrl);
+			const faxServiceRef = credentials.faxService;
 			// The tool goes on with its error item (On Error: continue): on both majors the model then reads the node's message.
 			const workflows = await n8n.importWorkflows([
-				agentWorkflow(
-					hostVersion,
-					'Letter agent',
-					PATH,
-					{ faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } },
-					'continueRegularOutput',
-					[faxLetterTool(services.faxNumber)],
-				),
+				agentWorkflow(hostVersion, 'Letter agent', PATH, credentials, 'continueRegularOutput', [
+					faxLetterTool(services.faxNumber),
+				]),
 				mcpServerWorkflow('Letter tools over MCP', MCP_PATH, faxServiceRef, [
 					faxLetterTool(services.faxNumber),
 				]),
 				withFileFirst(
-					agentWorkflow(
-						hostVersion,
-						'File agent',
-						FILE_PATH,
-						{ faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } },
-						undefined,
-						[
-							{
-								name: 'Fax The PDF',
-								description:
-									'Faxes the PDF this workflow fetched to a fax number, behind a cover page you write',
-								parameters: {
-									resource: 'sentFax',
-									operation: 'send',
-									documentSource: 'binaryData',
-									binaryData: "={{ $('Get PDF').item.binary.data }}",
-									fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
-									toNumber: fromAI(
-										'toNumber',
-										'The fax number to send to, in E.164 form like +15551234567',
-									),
-									addCoverPage: true,
-									coverPage: {
-										subject: fromAI('subject', 'The subject line of the cover page'),
-										message: fromAI('message', 'A short message for the cover page'),
-									},
+					agentWorkflow(hostVersion, 'File agent', FILE_PATH, credentials, undefined, [
+						{
+							name: 'Fax The PDF',
+							description:
+								'Faxes the PDF this workflow fetched to a fax number, behind a cover page you write',
+							parameters: {
+								resource: 'sentFax',
+								operation: 'send',
+								documentSource: 'binaryData',
+								binaryData: "={{ $('Get PDF').item.binary.data }}",
+								fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
+								toNumber: fromAI(
+									'toNumber',
+									'The fax number to send to, in E.164 form like +15551234567',
+								),
+								addCoverPage: true,
+								coverPage: {
+									subject: fromAI('subject', 'The subject line of the cover page'),
+									message: fromAI('message', 'A short message for the cover page'),
 								},
 							},
-						],
-					),
+						},
+					]),
 					`${sandbox.origin}/samples/referral.pdf`,
 					'Get PDF',
 				),
 				// A letter in Japanese and Vietnamese: the font fetched before the agent, read by an expression.
 				withFileFirst(
-					agentWorkflow(
-						hostVersion,
-						'Font agent',
-						FONT_PATH,
-						{ faxService: faxServiceRef, openAi: { id: openAi.id, name: openAi.name } },
-						undefined,
-						[
-							{
-								name: 'Fax Letter',
-								description: 'Faxes a letter you write, in any script, behind a cover page',
-								parameters: {
-									resource: 'sentFax',
-									operation: 'send',
-									text: fromAI('letter', 'The letter to fax, in Markdown'),
-									letterFont: 'trueType',
-									fontFile: "={{ $('Get Font').item.binary.data }}",
-									fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
-									toNumber: fromAI('toNumber', 'The fax number, in E.164 form'),
-									addCoverPage: true,
-									coverPage: { to: fromAI('recipientName', 'Who the fax is for') },
-								},
+					agentWorkflow(hostVersion, 'Font agent', FONT_PATH, credentials, undefined, [
+						{
+							name: 'Fax Letter',
+							description: 'Faxes a letter you write, in any script, behind a cover page',
+							parameters: {
+								resource: 'sentFax',
+								operation: 'send',
+								text: fromAI('letter', 'The letter to fax, in Markdown'),
+								letterFont: 'trueType',
+								fontFile: "={{ $('Get Font').item.binary.data }}",
+								fromNumber: { __rl: true, mode: 'number', value: services.faxNumber },
+								toNumber: fromAI('toNumber', 'The fax number, in E.164 form'),
+								addCoverPage: true,
+								coverPage: { to: fromAI('recipientName', 'Who the fax is for') },
 							},
-						],
-					),
+						},
+					]),
 					`${sandbox.origin}/samples/fonts/SawarabiGothic-Regular.ttf`,
 					'Get Font',
 				),

@@ -18,20 +18,19 @@ import {
 	FAX_SERVICE_TOOL_TYPE,
 	fromAI,
 	mcpServerWorkflow,
-	openAiCredential,
 	receivedFaxTools,
+	saveAgentCredentials,
 } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
 	sharedInstance,
 	ensureInstalled,
 	logToStderr,
-	sandboxCredential,
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './helpers/n8n-host';
+import { MACHINE_MINUTE } from '../harness/machine';
 
-const MINUTE = 60_000;
 const REFERRAL_TO = '+12125550188';
 /** The patient the author typed on the Send tool: the service gets it, the model only when allowed. */
 const AUTHOR_PATIENT = { patientName: 'Orvillea Tranquist', patientDob: '1931-02-03' };
@@ -103,14 +102,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 		services = await startAiServices();
 		({ model, sandbox, faxIds } = services);
 		n8n = await sharedInstance({ hostVersion });
-		const [faxService, openAi] = await n8n.importCredentials([
-			sandboxCredential(sandbox),
-			openAiCredential(model.baseUrl),
-		]);
-		const credentials = {
-			faxService: { id: faxService.id, name: faxService.name },
-			openAi: { id: openAi.id, name: openAi.name },
-		};
+		const credentials = await saveAgentCredentials(n8n, sandbox, model.baseUrl);
 		// Over MCP: the same Get Received Fax, of version 1.1, off and on.
 		const withPatient = { ...receivedFaxTools()[1], name: 'Get Received Fax With Patient' };
 		const mcpWorkflow = withSetting(
@@ -195,13 +187,13 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 			});
 			received[setting] = results;
 		}
-	}, 10 * MINUTE);
+	}, 10 * MACHINE_MINUTE);
 
 	afterAll(async () => {
 		await mcp?.close();
 		await n8n?.dispose();
 		await services?.stop();
-	}, 2 * MINUTE);
+	}, 2 * MACHINE_MINUTE);
 
 	const result = (setting: Setting, tool: string): Json =>
 		(JSON.parse(received[setting]![tool]) as Json[])[0];
@@ -289,6 +281,6 @@ describeOnHosts(BOTH_HOSTS, 'Patient Data for the Model under an AI Agent', ({ h
 				}),
 			]);
 		},
-		2 * MINUTE,
+		2 * MACHINE_MINUTE,
 	);
 });

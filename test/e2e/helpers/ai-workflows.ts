@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'crypto';
 
-import { webhookNode, type CredentialJson, type HostVersion, type WorkflowJson } from './n8n-host';
+import {
+	sandboxCredential,
+	webhookNode,
+	type CredentialJson,
+	type HostVersion,
+	type N8nHostInstance,
+	type WorkflowJson,
+} from './n8n-host';
 
 type Json = Record<string, unknown>;
 type CredentialRef = { id: string; name: string };
@@ -122,6 +129,25 @@ export function openAiCredential(baseUrl: string): CredentialJson {
 		name: 'Model server',
 		type: 'openAiApi',
 		data: { apiKey: 'sk-model-server-key', url: baseUrl },
+	};
+}
+
+/**
+ * Saves an agent suite's two credentials in a running n8n (the sandbox's, the model server's), as the
+ * editor does, and returns them as the workflows refer to them.
+ */
+export async function saveAgentCredentials(
+	n8n: N8nHostInstance,
+	sandbox: { baseUrl: string; testKey: string; liveKey: string },
+	modelBaseUrl: string,
+): Promise<{ faxService: CredentialRef; openAi: CredentialRef }> {
+	const [faxService, openAi] = await n8n.importCredentials([
+		sandboxCredential(sandbox),
+		openAiCredential(modelBaseUrl),
+	]);
+	return {
+		faxService: { id: faxService.id, name: faxService.name },
+		openAi: { id: openAi.id, name: openAi.name },
 	};
 }
 
