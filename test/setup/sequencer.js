@@ -22,6 +22,8 @@ const E2E_SECONDS = {
 	// On the shared n8n; the 200-fax Stop and Timeout and their 30 s of "nothing more".
 	'retry-and-stop.test.ts': 118,
 	'patient-data.test.ts': 112,
+	// Both hosts on the shared n8n, the scripted model's turns (2026-11-28, alone: 74 s and 80–115 s).
+	'ai-patient-data.test.ts': 110,
 	'browser-docs.test.ts': 104,
 	'registry-install.test.ts': 91,
 	// 2.x only; most of it the 1-minute Limit Wait Time running out.
@@ -52,6 +54,8 @@ const E2E_SECONDS = {
  */
 const OTHER_SECONDS = {
 	'corpus.test.ts': 49,
+	// Unicode's 770,241 BidiTest runs and 91,707 BidiCharacterTest cases.
+	'bidi-conformance.test.ts': 15,
 	'bilevel.test.ts': 47,
 	'tarball.test.ts': 44,
 	'n8n-node.test.ts': 44,
