@@ -72,33 +72,53 @@ export function formClusters(run: GlyphSlot[]): void {
 		if (run[index].unicode & (UNICODE_MARK | ZWJ)) run[index].cluster = run[index - 1].cluster;
 }
 
-/** Characters the font lacks, decomposed where the font has the pieces (HarfBuzz's shortest form). */
+/**
+ * HarfBuzz's first round: a character alone is kept when the font has it (else decomposed); a base
+ * with marks after it is decomposed as far as the font has the pieces, so its marks can be sorted
+ * and composed again (U+0622 with U+0655 comes out as U+0625 with U+0653).
+ */
 export function decompose(run: GlyphSlot[], font: TrueTypeFont): GlyphSlot[] {
 	const out: GlyphSlot[] = [];
-	for (const slot of run)
-		if (slot.glyph !== 0 || decomposeInto(slot.codePoint, slot.cluster, font, out) === 0)
-			out.push(slot);
+	for (let index = 0; index < run.length; ) {
+		let end = index + 1;
+		while (end < run.length && run[end].unicode & UNICODE_MARK) end += 1;
+		const shortest = end - index === 1;
+		for (; index < end; index += 1) {
+			const slot = run[index];
+			if (shortest && slot.glyph !== 0) out.push(slot);
+			else if (decomposeInto(slot.codePoint, slot, font, out, shortest) === 0) out.push(slot);
+		}
+	}
 	return out;
 }
 
 /** How many slots the decomposition of `codePoint` added to `out` (0: none, the font lacks a piece). */
 function decomposeInto(
 	codePoint: number,
-	cluster: number,
+	slot: GlyphSlot,
 	font: TrueTypeFont,
 	out: GlyphSlot[],
+	shortest: boolean,
 ): number {
 	const pair = decomposition(codePoint);
 	if (pair === undefined || !font.has(pair[1])) return 0;
-	let added = 1;
-	if (font.has(pair[0])) {
-		out.push(slotOf(pair[0], cluster, font.glyphId(pair[0])));
-	} else {
-		added = decomposeInto(pair[0], cluster, font, out);
-		if (added === 0) return 0;
+	const piece = (character: number) => {
+		const made = slotOf(character, slot.cluster, font.glyphId(character));
+		made.mask = slot.mask;
+		out.push(made);
+	};
+	const hasFirst = font.has(pair[0]);
+	if (!(shortest && hasFirst)) {
+		const inner = decomposeInto(pair[0], slot, font, out, shortest);
+		if (inner > 0) {
+			piece(pair[1]);
+			return inner + 1;
+		}
 	}
-	out.push(slotOf(pair[1], cluster, font.glyphId(pair[1])));
-	return added + 1;
+	if (!hasFirst) return 0;
+	piece(pair[0]);
+	piece(pair[1]);
+	return 2;
 }
 
 /** HarfBuzz's modifier combining marks (UTR #53): moved before the other marks of their class group. */
@@ -107,17 +127,40 @@ const MODIFIER_MARKS = new Set([
 	0x08d3, 0x08f3,
 ]);
 
-/** Sorts each sequence of marks by combining class (stably), then Arabic's reordering of modifier marks. */
-export function reorderMarks(run: GlyphSlot[], arabic: boolean): void {
+/**
+ * Sorts each sequence of marks by combining class (stably), then the script's own reordering:
+ * Arabic's modifier marks first, Hebrew's meteg or below mark before a sheva or hiriq after patah or qamats.
+ */
+export function reorderMarks(run: GlyphSlot[], script: 'Arabic' | 'Hebrew'): void {
 	for (let start = 0; start < run.length; start += 1) {
 		if (run[start].combiningClass === 0) continue;
 		let end = start + 1;
 		while (end < run.length && run[end].combiningClass !== 0) end += 1;
 		if (end - start <= 32) {
 			insertionSort(run, start, end);
-			if (arabic) reorderModifierMarks(run, start, end);
+			if (script === 'Arabic') reorderModifierMarks(run, start, end);
+			else reorderHebrewMarks(run, start, end);
 		}
 		start = end;
+	}
+}
+
+/** Patah or qamats, then sheva or hiriq, then meteg or a below mark: the last two swap (as HarfBuzz's Hebrew shaper). */
+function reorderHebrewMarks(run: GlyphSlot[], start: number, end: number): void {
+	for (let index = start + 2; index < end; index += 1) {
+		const [first, second, third] = [index - 2, index - 1, index].map(
+			(at) => run[at].combiningClass,
+		);
+		// Modified classes: patah 20, qamats 21, sheva 22, hiriq 23, meteg 25; below 220.
+		if (
+			(first === 20 || first === 21) &&
+			(second === 22 || second === 23) &&
+			(third === 25 || third === 220)
+		) {
+			mergeClusters(run, index - 1, index + 1);
+			[run[index - 1], run[index]] = [run[index], run[index - 1]];
+			break;
+		}
 	}
 }
 
@@ -156,6 +199,17 @@ function reorderModifierMarks(run: GlyphSlot[], from: number, end: number): void
 		for (; start < newStart; start += 1) run[start].combiningClass = target === 220 ? 25 : 26;
 		index = last;
 	}
+}
+
+/** CGJ that kept no marks apart (the next has class 0 or sorts after the previous) is skippable again. */
+export function unhideCombiningGraphemeJoiners(run: GlyphSlot[]): void {
+	for (let index = 1; index + 1 < run.length; index += 1)
+		if (
+			run[index].codePoint === 0x034f &&
+			(run[index + 1].combiningClass === 0 ||
+				run[index - 1].combiningClass <= run[index + 1].combiningClass)
+		)
+			run[index].unicode &= ~HIDDEN;
 }
 
 /** A base and a following mark composed where Unicode composes them and the font has the result. */

@@ -16,7 +16,14 @@ import { BASE_GLYPH, MARK } from './glyphDefinitions';
 import type { GlyphSlot } from './glyphRun';
 import { NONSPACING_MARK, isDefaultIgnorable, isMark } from './glyphRun';
 import { LayoutEngine } from './layoutEngine';
-import { compose, decompose, formClusters, reorderMarks, slotOf } from './normalize';
+import {
+	compose,
+	decompose,
+	formClusters,
+	reorderMarks,
+	slotOf,
+	unhideCombiningGraphemeJoiners,
+} from './normalize';
 import type { ShapingScript } from './plan';
 import { propagateAttachments } from './attachment';
 
@@ -87,7 +94,8 @@ export function shapeRun(font: TrueTypeFont, text: string, options: ShapeOptions
 	}
 	formClusters(run);
 	run = decompose(run, font);
-	reorderMarks(run, options.script === 'Arabic');
+	reorderMarks(run, options.script);
+	unhideCombiningGraphemeJoiners(run);
 	run = compose(run, font);
 	for (const slot of run) slot.mask |= plan.globalMask;
 	if (options.script === 'Arabic') {
