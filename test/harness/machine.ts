@@ -3,7 +3,7 @@
  * outcome (a log line, a state, an exit), and fails only past its ceiling, which is as long as on the
  * developers' machine times how much slower this one measured at the run's start.
  */
-const { ceiling } = require('../../scripts/machine') as { ceiling: (ms: number) => number };
+import { ceiling } from '../../scripts/machine';
 
 /** A minute of the developers' machine, as long as it lasts on this one: for ceilings, never for schedules. */
 export const MACHINE_MINUTE = ceiling(60_000);

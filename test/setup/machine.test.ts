@@ -6,25 +6,18 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-interface RunShape {
-	cores: number;
-	calibrationMs: number;
-	referenceMs: number;
-	slowness: number;
-	workers: number;
-}
-const { calibrateMachine, shapeRun, ceiling, machine, noteN8nStart, REFERENCE_MS } =
-	require('../../scripts/machine') as {
-		calibrateMachine: () => Promise<RunShape>;
-		shapeRun: (measure: { cores: number; memoryBytes: number; calibrationMs: number }) => RunShape;
-		ceiling: (ms: number) => number;
-		machine: () => RunShape;
-		noteN8nStart: (start: object) => void;
-		REFERENCE_MS: number;
-	};
-const { reportLines } = require('./time-report') as {
-	reportLines: (results: object, wallMs: number) => string[];
-};
+import { availableParallelism } from 'os';
+
+import {
+	calibrateMachine,
+	ceiling,
+	machine,
+	noteN8nStart,
+	REFERENCE_MS,
+	shapeRun,
+	type RunShape,
+} from '../../scripts/machine';
+import { reportLines } from './time-report';
 
 const GiB = 1024 ** 3;
 
@@ -58,7 +51,7 @@ describe('the run a machine gets', () => {
 
 	test('the calibration measures this machine: one thread per core, a positive wall time', async () => {
 		const run = await calibrateMachine();
-		expect(run.cores).toBe(require('os').availableParallelism());
+		expect(run.cores).toBe(availableParallelism());
 		expect(run.calibrationMs).toBeGreaterThan(0);
 		expect(run.workers).toBeGreaterThanOrEqual(1);
 	});
@@ -111,7 +104,7 @@ describe("the run's report", () => {
 		expect(text).toContain('n8n 2.41.1 start: 3 start-ups, median 12.0 s, slowest 24.0 s');
 		expect(text).toMatch(/slowness [\d.]+, ceilings ×[\d.]+; \d+ workers/);
 		const order = lines
-			.filter((line) => /^\s+[\d.]+  test\//.test(line))
+			.filter((line) => /^\s+[\d.]+ {2}test\//.test(line))
 			.map((line) => line.trim());
 		expect(order).toEqual([
 			'120.0  test/b.test.ts  (failed)',

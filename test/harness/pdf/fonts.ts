@@ -17,6 +17,27 @@ const load = (path: string): Buffer => {
 	return bytes;
 };
 
+/** The shaping tests' right-to-left fonts: a file path by the name the tests call each. */
+export const SHAPING_FONTS = {
+	'Noto Naskh Arabic': join(
+		PACKAGES,
+		'noto-naskh-arabic/400Regular/NotoNaskhArabic_400Regular.ttf',
+	),
+	'Noto Naskh Arabic Bold': join(PACKAGES, 'noto-naskh-arabic/700Bold/NotoNaskhArabic_700Bold.ttf'),
+	Vazirmatn: join(PACKAGES, 'vazirmatn/400Regular/Vazirmatn_400Regular.ttf'),
+	/** Nastaliq: glyphs joined by GPOS cursive attachment, long chained contexts. */
+	'Noto Nastaliq Urdu': join(
+		PACKAGES,
+		'noto-nastaliq-urdu/400Regular/NotoNastaliqUrdu_400Regular.ttf',
+	),
+	'Noto Sans Hebrew': join(PACKAGES, 'noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
+} as const;
+
+export type ShapingFontName = keyof typeof SHAPING_FONTS;
+
+/** A right-to-left font's bytes, for the shaper's tests. */
+export const shapingFont = (name: ShapingFontName): Buffer => readFileSync(SHAPING_FONTS[name]);
+
 /** Noto Sans: Latin, Greek, Cyrillic, Vietnamese (composite accented letters); cmap formats 4 and 12. */
 export const notoSans = () => load('noto-sans/400Regular/NotoSans_400Regular.ttf');
 export const notoSansBold = () => load('noto-sans/700Bold/NotoSans_700Bold.ttf');

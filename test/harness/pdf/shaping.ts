@@ -1,36 +1,15 @@
 /**
- * The shaping tests' fonts and reference: right-to-left fonts from the dev dependencies (Google
- * Fonts' files as @expo-google-fonts packages them) and HarfBuzz (harfbuzzjs, run in its own Node
- * process by harfbuzz-shape.mjs, since it is an ES module), whose output the shaper must equal.
+ * The shaping tests' reference: HarfBuzz (harfbuzzjs, run in its own Node process by
+ * harfbuzz-shape.mjs, since it is an ES module), whose output the shaper must equal, with the
+ * right-to-left fonts of fonts.ts.
  */
 import { execFileSync } from 'child_process';
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { SHAPING_FONTS, shapingFont, type ShapingFontName } from './fonts';
 import { readTrueType } from '../../../nodes/shared/pdf/font/trueType';
 import { shapeRun } from '../../../nodes/shared/pdf/font/shaping/shape';
 import type { ShapeOptions, ShapedGlyph } from '../../../nodes/shared/pdf/font/shaping/shape';
-
-const PACKAGES = join(__dirname, '..', '..', '..', 'node_modules', '@expo-google-fonts');
-
-/** A font's file path by the name the tests call it. */
-export const SHAPING_FONTS = {
-	'Noto Naskh Arabic': join(
-		PACKAGES,
-		'noto-naskh-arabic/400Regular/NotoNaskhArabic_400Regular.ttf',
-	),
-	'Noto Naskh Arabic Bold': join(PACKAGES, 'noto-naskh-arabic/700Bold/NotoNaskhArabic_700Bold.ttf'),
-	Vazirmatn: join(PACKAGES, 'vazirmatn/400Regular/Vazirmatn_400Regular.ttf'),
-	/** Nastaliq: glyphs joined by GPOS cursive attachment, long chained contexts. */
-	'Noto Nastaliq Urdu': join(
-		PACKAGES,
-		'noto-nastaliq-urdu/400Regular/NotoNastaliqUrdu_400Regular.ttf',
-	),
-	'Noto Sans Hebrew': join(PACKAGES, 'noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
-} as const;
-
-export type ShapingFontName = keyof typeof SHAPING_FONTS;
-
-export const shapingFont = (name: ShapingFontName): Buffer => readFileSync(SHAPING_FONTS[name]);
 
 export interface CorpusRun extends ShapeOptions {
 	category: string;

@@ -7,7 +7,8 @@
  * right-to-left run in visual order, so ours is reversed before comparing. Noto Nastaliq Urdu joins
  * its letters by GPOS cursive attachment, the others by joining forms and marks.
  */
-import type { CorpusRun, ShapingFontName } from '../../../harness/pdf/shaping';
+import type { ShapingFontName } from '../../../harness/pdf/fonts';
+import type { CorpusRun } from '../../../harness/pdf/shaping';
 import { differencesFromHarfBuzz, shapingCorpus } from '../../../harness/pdf/shaping';
 
 const corpus = shapingCorpus();

@@ -6,7 +6,7 @@
  * HarfBuzz gives with the same font: normalization, mark ordering, joining and the lookups' skipping
  * rules are HarfBuzz's beyond the corpus's ordinary text.
  */
-import type { ShapingFontName } from '../../../harness/pdf/shaping';
+import type { ShapingFontName } from '../../../harness/pdf/fonts';
 import { differencesFromHarfBuzz } from '../../../harness/pdf/shaping';
 import type { ShapeOptions } from '../../../../nodes/shared/pdf/font/shaping/shape';
 

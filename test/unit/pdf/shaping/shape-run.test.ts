@@ -6,7 +6,7 @@
  */
 import { readTrueType } from '../../../../nodes/shared/pdf/font/trueType';
 import { shapeRun, shapingGap } from '../../../../nodes/shared/pdf/font/shaping/shape';
-import { shapingFont } from '../../../harness/pdf/shaping';
+import { shapingFont } from '../../../harness/pdf/fonts';
 
 const naskh = readTrueType(shapingFont('Noto Naskh Arabic'), 'font.regular');
 const vazirmatn = readTrueType(shapingFont('Vazirmatn'), 'font.regular');
