@@ -15,7 +15,6 @@ export interface N8nStart {
 }
 export const REFERENCE_MS: number;
 export function calibrateMachine(): Promise<RunShape>;
-export function calibrationWork(): number;
 export function shapeRun(measure: {
 	cores: number;
 	memoryBytes: number;

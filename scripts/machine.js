@@ -145,7 +145,6 @@ function notedN8nStarts(dir) {
 
 module.exports = {
 	calibrateMachine,
-	calibrationWork,
 	shapeRun,
 	machine,
 	ceiling,
