@@ -163,18 +163,25 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Letter Font in %s binary m
 				"Text cannot be faxed: 3 Chinese (Han) characters, the first at line 2, column 1: not in the letter's font (NotoSans-Regular) [item 0]",
 		},
 		{
-			why: 'a script that needs shaping, by name',
+			why: 'a script that needs shaping the writer does not do, by name',
+			parameters: { text: 'สวัสดี', fontFile: 'font' },
+			files: { font: notoSans() },
+			message:
+				'Text cannot be faxed: 6 Thai characters, the first at line 1, column 1: Thai needs shaping (stacked marks) and dictionary line breaking, which the letter writer does not do [item 0]',
+		},
+		{
+			why: 'Arabic in a font without it',
 			parameters: { text: 'مرحبا', fontFile: 'font' },
 			files: { font: notoSans() },
 			message:
-				'Text cannot be faxed: 5 Arabic letters, the first at line 1, column 1: Arabic needs right-to-left layout and joining letters, which the letter writer does not do [item 0]',
+				"Text cannot be faxed: 5 Arabic letters, the first at line 1, column 1: not in the letter's font (NotoSans-Regular) [item 0]",
 		},
 	])('$why stops the item before any request', async ({ parameters, files, message }) => {
 		const result = await suite.run(send(parameters), { items: [withFiles(files)] });
 		const error = errorOf(result);
 		if (typeof message === 'string') expect(error.message).toBe(message);
 		else expect(error.message).toMatch(message);
-		expect(String(error.message)).not.toMatch(/Γεια|王小明|مرحبا/);
+		expect(String(error.message)).not.toMatch(/Γεια|王小明|مرحبا|สวัสดี/);
 		expect(posts()).toHaveLength(0);
 	});
 

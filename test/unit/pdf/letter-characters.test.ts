@@ -53,7 +53,7 @@ describe('what a letter may hold', () => {
 		);
 		// Digits and letters of one script are counted together.
 		expect(letterError(() => applyCharacterRule('Ref ٣٤ محمد', 'text')).message).toBe(
-			'text: 6 Arabic characters, the first at line 1, column 5: Arabic needs right-to-left layout and joining letters, which the letter writer does not do; replace or remove them',
+			'text: 6 Arabic characters, the first at line 1, column 5: not in the standard fax fonts; replace or remove them',
 		);
 	});
 

@@ -209,7 +209,7 @@ describe('wrapping and pages', () => {
 		const lines = Array.from({ length: 44 }, (_, index) => `l${index}`);
 		const pages = layoutBody(lines.join('\n'), letter, 11);
 		expect(pages.map((page) => page.length)).toEqual([43, 1]);
-		expect(pages[0][0]).toEqual({ text: 'l0', x: 72, y: 709 });
+		expect(pages[0][0]).toEqual({ text: 'l0', x: 72, y: 709, width: 468, rightToLeft: false });
 		expect(pages[0][42].y).toBeCloseTo(709 - 42 * 14.85, 6);
 		expect(pages[0][42].y).toBeGreaterThanOrEqual(72);
 		// A4: first baseline 841.89 - 72 - 11 = 758.89; (758.89 - 72) / 14.85 = 46.3, so 47 baselines.
@@ -217,7 +217,7 @@ describe('wrapping and pages', () => {
 			layoutBody(Array(48).fill('x').join('\n'), textArea('a4'), 11).map((page) => page.length),
 		).toEqual([47, 1]);
 		const withBlank = layoutBody([...lines.slice(0, 43), '', 'after'].join('\n'), letter, 11);
-		expect(withBlank[1]).toEqual([{ text: 'after', x: 72, y: 709 }]);
+		expect(withBlank[1]).toEqual([{ text: 'after', x: 72, y: 709, width: 468, rightToLeft: false }]);
 	});
 });
 

@@ -68,13 +68,15 @@ export function letterFailure(
 				return fail(
 					`${label} cannot be ${verb}: ${refused(error)}`,
 					error.script === undefined
-						? "Letter Font's file has no glyph for it: choose a font that covers the script (Noto Sans covers Latin, Greek, Cyrillic and Vietnamese; Noto Sans JP, SC, TC and KR cover Japanese, Chinese and Korean), or replace the character."
-						: `${error.script} text needs right-to-left layout or letter shaping, which the node's letter writer does not do: send a PDF made elsewhere with Document Source "Binary File", or write the letter in another script.`,
+						? "Letter Font's file has no glyph for it: choose a font that covers the script (Noto Sans covers Latin, Greek, Cyrillic and Vietnamese; Noto Sans JP, SC, TC and KR cover Japanese, Chinese and Korean; Vazirmatn covers Arabic, Persian and Latin; Noto Naskh Arabic and Noto Sans Hebrew cover Arabic and Hebrew), or replace the character."
+						: error.script === 'Arabic' || error.script === 'Hebrew'
+							? `Letter Font's file lacks the OpenType tables that shape ${error.script} (the message says which): choose a font that has them, such as Noto Naskh Arabic or Vazirmatn for Arabic, Persian and Urdu, or Noto Sans Hebrew for Hebrew.`
+							: `${error.script} text needs letter shaping, which the node's letter writer does only for Arabic and Hebrew: send a PDF made elsewhere with Document Source "Binary File", or write the letter in another script.`,
 				);
 			return fail(
 				`${label} cannot be ${verb}: ${refused(error)}`,
 				'The letter uses the standard PDF fonts, which show Latin letters (Western and most Central European ones: the README section Letters and fonts says which), digits, common punctuation and symbols; not other scripts or emoji. ' +
-					`For Greek, Cyrillic, Vietnamese, Chinese, Japanese or Korean, choose a TrueType font in Letter Font; else replace or remove the character${label === 'Text' ? '' : ` in ${label}`}.`,
+					`For Greek, Cyrillic, Vietnamese, Chinese, Japanese, Korean, Arabic, Persian, Urdu or Hebrew, choose a TrueType font in Letter Font; else replace or remove the character${label === 'Text' ? '' : ` in ${label}`}.`,
 			);
 		case 'empty':
 			return label === 'Text'

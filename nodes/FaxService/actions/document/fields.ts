@@ -134,7 +134,7 @@ const letterFontFields = (displayOptions: IDisplayOptions): INodeProperties[] =>
 					name: 'TrueType Font File',
 					value: 'trueType',
 					description:
-						'A .ttf font you give, embedded with only the characters used: Greek, Cyrillic, Vietnamese, Chinese, Japanese, Korean, or any script it holds that needs no shaping',
+						'A .ttf font you give, embedded with only the characters used: Greek, Cyrillic, Vietnamese, Chinese, Japanese, Korean, Arabic, Persian, Urdu, Hebrew, or any other script it holds that needs no shaping',
 				},
 			],
 		},
@@ -350,7 +350,7 @@ export const documentFields = (
 		displayOptions: { show: { documentSource: ['text'] } },
 		description:
 			'The letter. The node renders a fax-ready PDF from it: Letter size, 11 pt Helvetica (both can be changed in Letter Options), 1-inch margins, "Page x of y" at the foot of every page. In the AI tool a model fills it with $fromAI.',
-		hint: `With the standard font: Latin letters (é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ. For Greek, Cyrillic, Vietnamese, Chinese, Japanese or Korean, choose a TrueType font in Letter Font. A character that cannot print stops the item with an error naming it (<a href="${CHARACTER_RULE_URL}">which characters print</a>)`,
+		hint: `With the standard font: Latin letters (é, ß, ł, ř, ş …), digits, punctuation and symbols such as € £ ° ± µ. For Greek, Cyrillic, Vietnamese, Chinese, Japanese, Korean, Arabic, Persian, Urdu or Hebrew, choose a TrueType font in Letter Font. A character that cannot print stops the item with an error naming it (<a href="${CHARACTER_RULE_URL}">which characters print</a>)`,
 	},
 	...textFormatFields("How the letter's Text and the cover page's Message are written", {
 		show: { documentSource: ['text'] },

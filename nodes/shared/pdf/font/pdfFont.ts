@@ -32,7 +32,7 @@ export interface EmbeddedFont {
 }
 
 /**
- * The objects of a font drawing `texts` (original glyph id -> the text it stands for), numbered from
+ * The objects of a font drawing `texts` (original glyph id -> the text it stands for, '' for none), numbered from
  * `firstObject` (the Type0 font, which a page's /Font resources refer to).
  */
 export function embeddedFontObjects(
@@ -47,7 +47,9 @@ export function embeddedFontObjects(
 	const { bbox, ascent, descent, capHeight, italicAngle, fixedPitch } = font.metrics;
 	const flags = SYMBOLIC | (fixedPitch ? FIXED_PITCH : 0) | (italicAngle !== 0 ? ITALIC : 0);
 	const codeTexts = new Map<number, string>();
-	for (const [glyphId, text] of texts) codeTexts.set(subset.newGlyphId.get(glyphId)!, text);
+	// An empty text: a glyph drawn only inside a span that says its text (ActualText), no entry.
+	for (const [glyphId, text] of texts)
+		if (text !== '') codeTexts.set(subset.newGlyphId.get(glyphId)!, text);
 	const compressed = deflate(subset.bytes);
 	return {
 		subset,

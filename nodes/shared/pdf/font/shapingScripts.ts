@@ -1,20 +1,36 @@
 /**
- * Scripts an embedded font cannot print correctly by drawing one glyph per character left to right:
- * right-to-left scripts (their words would come out mirrored) and scripts whose letters join or
- * reorder (Arabic's contextual forms, the Indic conjuncts and vowel signs, Thai and its neighbours'
- * marks and word breaks). The letter writer has no bidirectional layout and no shaping engine, so a
- * letter in one of them is refused naming the script, never printed wrong.
+ * Which scripts the letter writer shapes, and which it refuses. Arabic and Hebrew are laid out right
+ * to left and shaped with the font's own tables (letter/visualLine.ts, font/shaping/), when the font
+ * has the tables HarfBuzz would use (shapingGap). The scripts below would print wrong one glyph a
+ * character (their letters join, reorder or stack in ways the shaper does not do), so a letter in one
+ * of them is refused naming the script, never printed wrong.
  */
+
+/** The scripts the writer shapes: a character belongs when its Script_Extensions has the script (harakat included). */
+export const SHAPED_SCRIPTS = [
+	{ script: 'Arabic', pattern: /\p{Script_Extensions=Arabic}/u },
+	{ script: 'Hebrew', pattern: /\p{Script_Extensions=Hebrew}/u },
+] as const;
+
+export type ShapedScriptName = (typeof SHAPED_SCRIPTS)[number]['script'];
+
+/** The shaped script a character belongs to (Arabic or Hebrew), else undefined. */
+export function shapedScriptOf(character: string): ShapedScriptName | undefined {
+	const code = character.codePointAt(0) ?? 0;
+	if (code < 0x0590) return undefined;
+	return SHAPED_SCRIPTS.find(({ pattern }) => pattern.test(character))?.script;
+}
+
+const JOINING = 'shaping of its joining letters, which is done for Arabic only';
+const MARKS = 'shaping of its marks, which is done for Arabic and Hebrew only';
 
 /** Unicode script name (as \p{Script=…} spells it) -> what it needs, for the error message. */
 const SCRIPTS: ReadonlyArray<readonly [script: string, needs: string]> = [
-	['Arabic', 'right-to-left layout and joining letters'],
-	['Hebrew', 'right-to-left layout'],
-	['Syriac', 'right-to-left layout and joining letters'],
-	['Thaana', 'right-to-left layout'],
-	['Nko', 'right-to-left layout and joining letters'],
-	['Samaritan', 'right-to-left layout'],
-	['Mandaic', 'right-to-left layout and joining letters'],
+	['Syriac', JOINING],
+	['Thaana', MARKS],
+	['Nko', JOINING],
+	['Samaritan', MARKS],
+	['Mandaic', JOINING],
 	['Devanagari', 'shaping (conjuncts and reordered vowel signs)'],
 	['Bengali', 'shaping (conjuncts and reordered vowel signs)'],
 	['Gurmukhi', 'shaping (conjuncts and reordered vowel signs)'],
@@ -43,7 +59,7 @@ const MATCHERS = SCRIPTS.map(([script, needs]) => ({
 export function shapingScriptOf(character: string): { script: string; needs: string } | undefined {
 	const code = character.codePointAt(0) ?? 0;
 	// Latin, Greek, Cyrillic and CJK are far below or above these scripts' blocks: skip the tests.
-	if (code < 0x0590 || (code > 0x18af && code < 0xa800) || (code > 0xabff && code < 0xfb1d))
+	if (code < 0x0700 || (code > 0x18af && code < 0xa800) || (code > 0xabff && code < 0xfb1d))
 		return undefined;
 	const found = MATCHERS.find((matcher) => matcher.pattern.test(character));
 	return found === undefined ? undefined : { script: found.script, needs: found.needs };

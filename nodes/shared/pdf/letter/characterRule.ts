@@ -28,7 +28,13 @@ import { EXTENDED_CODE_POINTS, extendedGlyph } from './extendedGlyphs';
 import { TAB_STOP_POINTS } from './tabStops';
 import { winAnsiByte } from './winAnsi';
 import type { Repertoire } from './faces';
-import { shapingNeeds as SHAPING_NEEDS, shapingScriptOf } from '../font/shapingScripts';
+import type { ShapedScriptName } from '../font/shapingScripts';
+import {
+	shapedScriptOf,
+	shapingNeeds as SHAPING_NEEDS,
+	shapingScriptOf,
+} from '../font/shapingScripts';
+import { mayReorder } from '../text/bidi';
 import type { RefusedCharacter } from './refusal';
 import { MAX_SYMBOLS_NAMED, groupRefused, refusalSummary } from './refusal';
 
@@ -85,6 +91,20 @@ export const DROPPED_RANGES: ReadonlyArray<readonly [number, number, string]> = 
 	[0x180e, 0x180e, 'mongolian vowel separator'],
 	[0xe0001, 0xe007f, 'tag characters'],
 ];
+
+/**
+ * Format characters kept in a right-to-left or shaped letter in an embedded font, where they mean
+ * something: ZWNJ and ZWJ break or make a join (Persian writes ZWNJ inside words), the bidi marks,
+ * embeddings and isolates set direction. They are drawn as nothing.
+ */
+const KEPT_FOR_LAYOUT = /[\u200c-\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
+
+/** Whether a text holds Arabic or Hebrew, or anything right to left: the layout will use the bidi algorithm. */
+function usesVisualLayout(text: string): boolean {
+	return (
+		mayReorder(text) || /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]/u.test(text)
+	);
+}
 
 function isDropped(codePoint: number): boolean {
 	return (
@@ -180,6 +200,7 @@ export const CHARACTER_RULE: string = [
  */
 export function applyCharacterRule(text: string, field: string, repertoire?: Repertoire): string {
 	const normalised = text.normalize('NFC');
+	const keepLayoutCharacters = repertoire !== undefined && usesVisualLayout(normalised);
 	let output = '';
 	let line = 1;
 	let column = 0;
@@ -201,6 +222,8 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 		column += 1;
 		if (codePoint === TAB || codePoint === FORM_FEED) {
 			output += character;
+		} else if (keepLayoutCharacters && KEPT_FOR_LAYOUT.test(character)) {
+			output += character;
 		} else if (isDropped(codePoint)) {
 			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
 			continue;
@@ -214,6 +237,7 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 			const { replacement } = TRANSLITERATIONS.get(codePoint)!;
 			output += replacement;
 		} else {
+			// Arabic and Hebrew are not in the standard fonts: a Letter Font that has them prints them.
 			refused.push({ character, line, column, shaping: shapingScriptOf(character) });
 		}
 	}
@@ -229,6 +253,14 @@ function embeddedCharacter(
 	const shaping = shapingScriptOf(character);
 	if (shaping !== undefined) return { shaping };
 	const codePoint = character.codePointAt(0) ?? 0;
+	const shaped = shapedScriptOf(character);
+	if (shaped !== undefined) {
+		// Arabic needs the font's joining forms for every letter; Hebrew needs its mark positioning for marks.
+		if (!repertoire.has(codePoint)) return {};
+		const mark = /\p{M}/u.test(character);
+		const gap = shaped === 'Arabic' || mark ? repertoire.shapingGap(shaped) : undefined;
+		return gap === undefined ? character : { shaping: { script: shaped, needs: gap } };
+	}
 	// NFC has already joined every mark it can: what is left would need the font's mark positioning.
 	if (/\p{M}/u.test(character)) return { unmergedMark: true };
 	if (repertoire.has(codePoint)) return character;
@@ -253,8 +285,14 @@ function refusal(
 	repertoire: Repertoire | undefined,
 ): LetterError {
 	const groups = groupRefused(refused);
-	const shapingNeeds = (script: string) =>
-		`${script} needs ${SHAPING_NEEDS(script)}, which the letter writer does not do`;
+	const gap = (script: string) =>
+		repertoire === undefined || !isShapedScript(script) ? undefined : repertoire.shapingGap(script);
+	const shapingNeeds = (script: string) => {
+		const missing = gap(script);
+		return missing === undefined
+			? `${script} needs ${SHAPING_NEEDS(script)}, which the letter writer does not do`
+			: `${script} cannot be shaped with ${repertoire!.description}: ${missing}`;
+	};
 	const summary = refusalSummary(
 		groups,
 		repertoire === undefined ? 'not in the standard fax fonts' : `not in ${repertoire.description}`,
@@ -266,6 +304,10 @@ function refusal(
 		refusal: { summary, groups },
 		script: shaping?.kind === 'script' ? shaping.script : undefined,
 	});
+}
+
+function isShapedScript(script: string): script is ShapedScriptName {
+	return script === 'Arabic' || script === 'Hebrew';
 }
 
 /** Whether a ruled text has nothing to print: only spaces, no-break spaces, line breaks and form feeds. */

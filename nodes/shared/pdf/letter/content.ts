@@ -9,6 +9,7 @@ import { pdfNumber, pdfString } from '../write/objects';
 import { tabRuns } from './tabStops';
 import { encodeExtended, extendedGlyph, isBeyondLatinExtendedA } from './extendedGlyphs';
 import { encodeWinAnsi } from './winAnsi';
+import type { GlyphCluster } from './glyphClusters';
 
 /** The name each font has in a page's /Resources /Font dictionary. */
 export const FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = {
@@ -67,13 +68,86 @@ export function drawsBeyondLatinExtendedA(operations: readonly DrawOperation[]):
 
 export type DrawOperation =
 	| { kind: 'text'; font: Face; size: number; x: number; y: number; text: string }
+	/** Glyphs laid out already (visualLine): shaped or right-to-left text, left to right as drawn. */
+	| {
+			kind: 'glyphs';
+			font: EmbeddedFace;
+			size: number;
+			x: number;
+			y: number;
+			clusters: readonly GlyphCluster[];
+	  }
 	| { kind: 'rule'; x1: number; y1: number; x2: number; y2: number; lineWidth: number }
 	| { kind: 'box'; x: number; y: number; width: number; height: number; lineWidth: number };
 
-/** How text in embedded faces becomes codes: the face's font resource name, and a text's codes as a hex string. */
+/**
+ * How text in embedded faces becomes codes: the face's font resource name, a text's codes as a hex
+ * string, a glyph's code, and the text the font's ToUnicode gives a glyph (undefined: none).
+ */
 export interface EmbeddedEncoding {
 	resource(face: EmbeddedFace): string;
 	hexCodes(face: EmbeddedFace, text: string): string;
+	glyphCode(face: EmbeddedFace, glyph: number): string;
+	readsAs(face: EmbeddedFace, glyph: number): string | undefined;
+}
+
+/** A text as a PDF hex string of UTF-16BE with its byte order mark, as /ActualText wants it. */
+function textStringHex(text: string): string {
+	let hex = 'FEFF';
+	for (let index = 0; index < text.length; index += 1)
+		hex += text.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0');
+	return `<${hex}>`;
+}
+
+/**
+ * The operators of laid-out glyphs. A cluster of one glyph at its place that the font's ToUnicode
+ * reads as the cluster's text joins a TJ array, its advance set by a number where the shaper's
+ * differs from the font's width; any other cluster (a mark moved onto its letter, a glyph standing
+ * for other text elsewhere) is drawn glyph by glyph inside a marked span whose /ActualText is the
+ * cluster's text, so that extraction reads the characters in their logical order.
+ */
+function glyphOperators(
+	operation: Extract<DrawOperation, { kind: 'glyphs' }>,
+	embedded: EmbeddedEncoding,
+	out: string[],
+): void {
+	const { font: face, size, y } = operation;
+	const points = (units: number) => (units * size) / 1000;
+	let pen = operation.x;
+	let array: string[] = [];
+	let arrayStart = pen;
+	const flush = () => {
+		if (array.length > 0)
+			out.push(`1 0 0 1 ${pdfNumber(arrayStart)} ${pdfNumber(y)} Tm [${array.join(' ')}] TJ`);
+		array = [];
+	};
+	for (const cluster of operation.clusters) {
+		const [first] = cluster.glyphs;
+		const plain =
+			cluster.glyphs.length === 1 &&
+			first.xOffset === 0 &&
+			first.yOffset === 0 &&
+			embedded.readsAs(face, first.glyph) === cluster.text;
+		if (plain) {
+			if (array.length === 0) arrayStart = pen;
+			array.push(`<${embedded.glyphCode(face, first.glyph)}>`);
+			// TJ moves back by a number: the font's width less the shaper's advance.
+			const adjustment = face.font.advanceUnits(first.glyph) - first.advance;
+			if (Math.abs(adjustment) >= 0.005) array.push(pdfNumber(adjustment));
+			pen += points(first.advance);
+			continue;
+		}
+		flush();
+		out.push(`/Span << /ActualText ${textStringHex(cluster.text)} >> BDC`);
+		for (const glyph of cluster.glyphs) {
+			out.push(
+				`1 0 0 1 ${pdfNumber(pen + points(glyph.xOffset))} ${pdfNumber(y + points(glyph.yOffset))} Tm <${embedded.glyphCode(face, glyph.glyph)}> Tj`,
+			);
+			pen += points(glyph.advance);
+		}
+		out.push('EMC');
+	}
+	flush();
 }
 
 /**
@@ -89,6 +163,21 @@ export function contentStream(
 	let inText = false;
 	let font = '';
 	for (const operation of operations) {
+		if (operation.kind === 'glyphs') {
+			if (embedded === undefined) throw new RangeError('an embedded face needs its encoding');
+			if (!inText) {
+				out.push('BT');
+				inText = true;
+				font = '';
+			}
+			const fontState = `/${embedded.resource(operation.font)} ${pdfNumber(operation.size)} Tf`;
+			if (fontState !== font) {
+				out.push(fontState);
+				font = fontState;
+			}
+			glyphOperators(operation, embedded, out);
+			continue;
+		}
 		if (operation.kind === 'text') {
 			if (!inText) {
 				out.push('BT');

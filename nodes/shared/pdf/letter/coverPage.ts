@@ -17,7 +17,14 @@ import { STANDARD_FACES, fixedTextFace } from './faces';
 import type { Face } from './fontWidths';
 import { textWidth } from './fontWidths';
 import type { TextArea } from './layout';
-import { lineHeight, linesFitting, linesToOperations, paginate, wrapText } from './layout';
+import {
+	lineHeight,
+	linesFitting,
+	linesToOperations,
+	paginate,
+	textLine,
+	wrapText,
+} from './layout';
 import { layoutMarkdown } from './markdown/document';
 import type { TextFormat } from './textFormat';
 
@@ -146,7 +153,14 @@ export function layoutCoverPage(
 			continue;
 		}
 		for (const line of wrapText(row.value, bodyFace, size, valueWidth)) {
-			text(bodyFace, size, valueX, baseline, line);
+			// Beside its label, whatever its direction: the form reads left to right.
+			operations.push(
+				...textLine(line.text, bodyFace, size, baseline, {
+					column: { x: valueX, width: valueWidth },
+					rightToLeft: line.rightToLeft,
+					align: 'left',
+				}),
+			);
 			lastBaseline = baseline;
 			baseline -= lh;
 		}
@@ -196,13 +210,21 @@ export function layoutCoverPage(
 		lineWidth: 1,
 	});
 	noticeLines.forEach((line, index) => {
-		if (line !== '')
-			text(
-				bodyFace,
-				noticeSize,
-				area.left + NOTICE_PADDING,
-				noticeFirstBaseline - index * lineHeight(noticeSize),
-				line,
+		if (line.text !== '')
+			operations.push(
+				...textLine(
+					line.text,
+					bodyFace,
+					noticeSize,
+					noticeFirstBaseline - index * lineHeight(noticeSize),
+					{
+						column: {
+							x: area.left + NOTICE_PADDING,
+							width: area.width - 2 * NOTICE_PADDING,
+						},
+						rightToLeft: line.rightToLeft,
+					},
+				),
 			);
 	});
 
@@ -232,20 +254,21 @@ function plainMessage(
 	const fitting = linesFitting(firstLine, spaceBottom, size);
 	const onCover: DrawOperation[] = [];
 	lines.slice(0, fitting).forEach((line, index) => {
-		if (line !== '')
-			onCover.push({
-				kind: 'text',
-				font: faces.regular,
-				size,
-				x: area.left,
-				y: firstLine - index * lh,
-				text: line,
-			});
+		if (line.text !== '')
+			onCover.push(
+				...textLine(line.text, faces.regular, size, firstLine - index * lh, {
+					column: { x: area.left, width: area.width },
+					rightToLeft: line.rightToLeft,
+				}),
+			);
 	});
 	const rest = lines.slice(fitting);
-	while (rest.length > 0 && rest[0] === '') rest.shift();
+	while (rest.length > 0 && rest[0].text === '') rest.shift();
+	const leftToRight = (text: string) => ({ text, rightToLeft: false });
 	const continuation =
-		rest.length === 0 ? [] : paginate([CONTINUED_LABEL, '', ...rest], area, size);
+		rest.length === 0
+			? []
+			: paginate([leftToRight(CONTINUED_LABEL), leftToRight(''), ...rest], area, size);
 	// The label is a line of the first continuation page: the regular face, which has its characters
 	// (a font lacking them draws it in Helvetica, line by line in linesToOperations' face otherwise).
 	const labelFace = fixedTextFace(faces, 'regular', CONTINUED_LABEL);

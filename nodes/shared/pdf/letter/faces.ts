@@ -14,6 +14,8 @@
 import { LetterError } from '../errors';
 import { readTrueType } from '../font/trueType';
 import type { TrueTypeFont } from '../font/trueType';
+import type { ShapingScript } from '../font/shaping/shape';
+import { shapingGap } from '../font/shaping/shape';
 import { BOLD_WEIGHT, REGULAR_WEIGHT } from '../font/variableFont';
 import type { Face, FontName } from './fontName';
 import { winAnsiByte } from './winAnsi';
@@ -29,6 +31,8 @@ export interface LetterFont {
 /** Which characters the text may hold (an embedded font's), and how the error names the font. */
 export interface Repertoire {
 	has(codePoint: number): boolean;
+	/** Why the font cannot shape a script the writer shapes as HarfBuzz would (font/shaping shapingGap), or undefined. */
+	shapingGap(script: ShapingScript): string | undefined;
 	/** "the letter's font (NotoSans-Regular)", for the refusal message. */
 	description: string;
 }
@@ -97,6 +101,13 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 		repertoire: {
 			// Every face given must have the character: a heading or bold run may draw any of them.
 			has: (codePoint) => given.every((file) => file.has(codePoint)),
+			shapingGap: (script) => {
+				for (const file of given) {
+					const gap = shapingGap(file, script);
+					if (gap !== undefined) return given.length === 1 ? gap : `${file.postScriptName}: ${gap}`;
+				}
+				return undefined;
+			},
 			description: `the letter's font (${names})`,
 		},
 	};

@@ -11,6 +11,8 @@ import type { Face, FontName } from './fontName';
 import { codePointLabel } from '../errors';
 import { winAnsiByte } from './winAnsi';
 import type { TrueTypeFont } from '../font/trueType';
+import { mayReorder } from '../text/bidi';
+import { clustersWidth, glyphClusters, needsShaping } from './glyphClusters';
 
 export type { EmbeddedFace, Face, FontName } from './fontName';
 
@@ -97,8 +99,8 @@ export function byteWidthUnits(font: FontName, byte: number): number {
 }
 
 /**
- * The width of a text in 1/1000 em, a whole number: sums stay exact, so a line measured piece by piece
- * and measured whole give the same answer. A string must hold only characters the fonts show (WinAnsi
+ * The width of a text in 1/1000 em, a whole number (except shaped text: embeddedWidthUnits): sums
+ * stay exact, so a line measured piece by piece and measured whole give the same answer. A string must hold only characters the fonts show (WinAnsi
  * and the extended glyphs: the character rule's output); anything else is a programming error here,
  * not a user error. Bytes are WinAnsi bytes.
  */
@@ -123,9 +125,13 @@ export function textWidthUnits(font: Face, text: Uint8Array | string): number {
 	return units;
 }
 
-/** The width of a text in an embedded TrueType face, from its hmtx advances rounded to 1/1000 em. */
+/**
+ * The width of a text in an embedded TrueType face, from its hmtx advances rounded to 1/1000 em; or,
+ * for Arabic and Hebrew, from the shaper's advances (joining forms, ligatures, marks of no width).
+ */
 function embeddedWidthUnits(font: TrueTypeFont, text: Uint8Array | string): number {
 	if (typeof text !== 'string') throw new RangeError('an embedded face measures text, not bytes');
+	if (needsShaping(text)) return clustersWidth(glyphClusters(font, text, mayReorder(text)));
 	let units = 0;
 	for (const character of text) {
 		const codePoint = character.codePointAt(0) ?? 0;

@@ -9,6 +9,8 @@ import type { Face, FontName } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
 import { breakPieces, cutIntoLines, joinUnbreakableSpaces } from './lineBreak';
 import { whitespaceUnits } from './tabStops';
+import type { LinePlacement } from './visualLine';
+import { isRightToLeft, lineDrawing, needsVisualLayout } from './visualLine';
 
 export type PageSize = 'letter' | 'a4';
 
@@ -45,10 +47,17 @@ export function textArea(pageSize: PageSize): TextArea {
 	};
 }
 
-export interface PlacedLine {
+/** A wrapped line and its paragraph's direction (a right-to-left paragraph's lines align right). */
+export interface WrappedLine {
 	text: string;
+	rightToLeft: boolean;
+}
+
+export interface PlacedLine extends WrappedLine {
+	/** The column's left edge. */
 	x: number;
 	y: number;
+	width: number;
 }
 
 /** Whether a width in 1/1000 em fits a width in points; whole-number units keep the comparison exact. */
@@ -160,31 +169,47 @@ export function linesFitting(fromBaseline: number, bottom: number, size: number)
  * overflowed onto that ends up holding no text (the section's closing line breaks filled the last row)
  * is dropped: it would be a blank page before the next form feed.
  */
-export function paginate(lines: readonly string[], area: TextArea, size: number): PlacedLine[][] {
+export function paginate(
+	lines: readonly WrappedLine[],
+	area: TextArea,
+	size: number,
+): PlacedLine[][] {
 	const top = firstBaseline(area, size);
 	const perPage = linesFitting(top, area.bottom, size);
 	const pages: PlacedLine[][] = [];
 	let page: PlacedLine[] = [];
 	let row = 0;
-	for (const text of lines) {
+	for (const line of lines) {
 		if (row === perPage) {
 			pages.push(page);
 			page = [];
 			row = 0;
-			if (text === '') continue;
+			if (line.text === '') continue;
 		}
-		if (text !== '') page.push({ text, x: area.left, y: top - row * lineHeight(size) });
+		if (line.text !== '')
+			page.push({
+				...line,
+				x: area.left,
+				width: area.width,
+				y: top - row * lineHeight(size),
+			});
 		row += 1;
 	}
 	if (page.length > 0 || pages.length === 0) pages.push(page);
 	return pages;
 }
 
-/** Wraps every paragraph of a ruled text (LF-separated, no form feeds). */
-export function wrapText(ruledText: string, font: Face, size: number, maxWidth: number): string[] {
-	return ruledText
-		.split('\n')
-		.flatMap((paragraph) => wrapParagraph(paragraph, font, size, maxWidth));
+/** Wraps every paragraph of a ruled text (LF-separated, no form feeds); each line knows its paragraph's direction. */
+export function wrapText(
+	ruledText: string,
+	font: Face,
+	size: number,
+	maxWidth: number,
+): WrappedLine[] {
+	return ruledText.split('\n').flatMap((paragraph) => {
+		const rightToLeft = isRightToLeft(paragraph);
+		return wrapParagraph(paragraph, font, size, maxWidth).map((text) => ({ text, rightToLeft }));
+	});
 }
 
 /**
@@ -203,18 +228,33 @@ export function layoutBody(
 		.flatMap((section) => paginate(wrapText(section, face, size, area.width), area, size));
 }
 
+/**
+ * A line of text in one face on a baseline, aligned in its column ('start': right for a right-to-left
+ * paragraph). Text that needs no bidi or shaping is one text operation at the column's left edge, as
+ * letters have always been drawn.
+ */
+export function textLine(
+	text: string,
+	face: Face,
+	size: number,
+	y: number,
+	placement: LinePlacement,
+): DrawOperation[] {
+	if (!placement.rightToLeft && !needsVisualLayout(text))
+		return [{ kind: 'text', font: face, size, x: placement.column.x, y, text }];
+	return lineDrawing([{ text, font: face }], size, y, placement);
+}
+
 /** Placed lines of body text as drawing operations. */
 export function linesToOperations(
 	lines: readonly PlacedLine[],
 	size: number,
 	face: Face = BODY_FONT,
 ): DrawOperation[] {
-	return lines.map((line) => ({
-		kind: 'text',
-		font: face,
-		size,
-		x: line.x,
-		y: line.y,
-		text: line.text,
-	}));
+	return lines.flatMap((line) =>
+		textLine(line.text, face, size, line.y, {
+			column: { x: line.x, width: line.width },
+			rightToLeft: line.rightToLeft,
+		}),
+	);
 }

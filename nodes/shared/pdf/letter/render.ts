@@ -261,19 +261,25 @@ function pageContent(data: Buffer, faces: LetterFaces): PdfObject {
 /**
  * The embedded fonts of a letter's pages: one Type0 font per TrueType file drawn (a face that fell
  * back to the regular file shares its font), resource names T1, T2… in the order first drawn, each
- * a subset of exactly the glyphs drawn, with a ToUnicode entry giving each glyph the character it
- * was drawn for.
+ * a subset of exactly the glyphs drawn, with a ToUnicode entry giving each glyph the text it was
+ * first drawn for alone (a character, or a ligature's characters); a glyph only ever drawn with
+ * others for one piece of text (a letter and its marks) has none: its span's ActualText reads it.
  */
 function embedFonts(
 	pages: readonly DrawOperation[][],
 	firstObject: number,
 ): { objects: PdfObject[]; resources: string[]; encoding: EmbeddedEncoding } {
 	const drawn = new Map<TrueTypeFont, Map<number, string>>();
+	const glyphsOf = (font: TrueTypeFont) => {
+		let glyphs = drawn.get(font);
+		if (glyphs === undefined) drawn.set(font, (glyphs = new Map()));
+		return glyphs;
+	};
+	// Text drawn as characters first: a text operation has no span to correct what ToUnicode says.
 	for (const operation of pages.flat()) {
 		if (operation.kind !== 'text' || typeof operation.font === 'string') continue;
 		const font = operation.font.font;
-		let glyphs = drawn.get(font);
-		if (glyphs === undefined) drawn.set(font, (glyphs = new Map()));
+		const glyphs = glyphsOf(font);
 		for (const character of operation.text) {
 			// Tabs are not drawn: the content stream moves the text after them to their stop.
 			if (character === '\t') continue;
@@ -281,11 +287,25 @@ function embedFonts(
 			if (!glyphs.has(glyph)) glyphs.set(glyph, character);
 		}
 	}
+	for (const operation of pages.flat()) {
+		if (operation.kind !== 'glyphs') continue;
+		const glyphs = glyphsOf(operation.font.font);
+		for (const cluster of operation.clusters) {
+			const alone = cluster.glyphs.length === 1;
+			for (const { glyph } of cluster.glyphs)
+				if (!glyphs.has(glyph) || (alone && glyphs.get(glyph) === ''))
+					glyphs.set(glyph, alone ? cluster.text : '');
+		}
+	}
 	const objects: PdfObject[] = [];
 	const resources: string[] = [];
 	const byFont = new Map<
 		TrueTypeFont,
-		{ resource: string; newGlyphId: ReadonlyMap<number, number> }
+		{
+			resource: string;
+			newGlyphId: ReadonlyMap<number, number>;
+			texts: ReadonlyMap<number, string>;
+		}
 	>();
 	[...drawn].forEach(([font, glyphs], index) => {
 		const first = firstObject + index * EMBEDDED_FONT_OBJECTS;
@@ -293,12 +313,17 @@ function embedFonts(
 		const resource = `T${index + 1}`;
 		objects.push(...embedded.objects);
 		resources.push(`/${resource} ${ref(first)}`);
-		byFont.set(font, { resource, newGlyphId: embedded.subset.newGlyphId });
+		byFont.set(font, { resource, newGlyphId: embedded.subset.newGlyphId, texts: glyphs });
 	});
 	const of = (face: EmbeddedFace) => {
 		const found = byFont.get(face.font);
 		if (found === undefined) throw new RangeError('a face was drawn that embedFonts did not see');
 		return found;
+	};
+	const glyphCode = (face: EmbeddedFace, glyph: number) => {
+		const code = of(face).newGlyphId.get(glyph);
+		if (code === undefined) throw new RangeError('a glyph was drawn that embedFonts did not see');
+		return code.toString(16).toUpperCase().padStart(4, '0');
 	};
 	return {
 		objects,
@@ -306,15 +331,15 @@ function embedFonts(
 		encoding: {
 			resource: (face) => of(face).resource,
 			hexCodes(face, text) {
-				const { newGlyphId } = of(face);
 				let hex = '';
-				for (const character of text) {
-					const glyph = newGlyphId.get(face.font.glyphId(character.codePointAt(0) ?? 0));
-					if (glyph === undefined)
-						throw new RangeError('a glyph was drawn that embedFonts did not see');
-					hex += glyph.toString(16).toUpperCase().padStart(4, '0');
-				}
+				for (const character of text)
+					hex += glyphCode(face, face.font.glyphId(character.codePointAt(0) ?? 0));
 				return hex;
+			},
+			glyphCode,
+			readsAs(face, glyph) {
+				const text = of(face).texts.get(glyph);
+				return text === '' ? undefined : text;
 			},
 		},
 	};

@@ -10,9 +10,11 @@ import {
 	notoSans,
 	notoSansBold,
 	sawarabiGothic,
+	shapingFont,
+	withTables,
 } from '../../../harness/pdf/fonts';
 
-/** What a letter in an embedded font may hold: the font's characters, no script that needs shaping. */
+/** What a letter in an embedded font may hold: the font's characters, no script that needs shaping the writer does not do. */
 
 const noto = () => letterFaces({ regular: notoSans() }).repertoire!;
 
@@ -54,8 +56,6 @@ describe('the character rule with an embedded font', () => {
 	});
 
 	test.each([
-		['Arabic', 'محمد'],
-		['Hebrew', 'שלום'],
 		['Devanagari', 'नमस्ते'],
 		['Bengali', 'বাংলা'],
 		['Tamil', 'தமிழ்'],
@@ -83,10 +83,49 @@ describe('the character rule with an embedded font', () => {
 		const error = letterError(() =>
 			renderLetter('Body', {
 				font: { regular: notoSans() },
-				coverPage: { to: 'שלום', confidentialityNotice: 'x' },
+				coverPage: { to: 'สวัสดี', confidentialityNotice: 'x' },
 			}),
 		);
-		expect(error).toMatchObject({ field: 'coverPage.to', script: 'Hebrew' });
+		expect(error).toMatchObject({ field: 'coverPage.to', script: 'Thai' });
+	});
+
+	test('Arabic and Hebrew are kept in a font that shapes them, with the format characters their layout reads', () => {
+		const naskh = letterFaces({ regular: shapingFont('Noto Naskh Arabic') }).repertoire!;
+		const hebrew = letterFaces({ regular: shapingFont('Noto Sans Hebrew') }).repertoire!;
+		// Persian's ZWNJ inside a word, a right-to-left mark, harakat.
+		const arabic = 'می\u200cخواهم \u200fمُحَمَّد ١٢٣';
+		expect(applyCharacterRule(arabic, 'text', naskh)).toBe(arabic.normalize('NFC'));
+		const pointed = 'בְּרֵאשִׁית דוד';
+		expect(applyCharacterRule(pointed, 'text', hebrew)).toBe(pointed.normalize('NFC'));
+		// In a letter without right-to-left text the format characters are still dropped.
+		expect(applyCharacterRule('a\u200cb\u200d', 'text', noto())).toBe('ab');
+	});
+
+	test('Arabic in a font without it is refused as any missing letter: counted, never spelled', () => {
+		const error = letterError(() => renderLetter('Name: محمد', { font: { regular: notoSans() } }));
+		expect(error.message).toBe(
+			"text: 4 Arabic letters, the first at line 1, column 7: not in the letter's font (NotoSans-Regular); replace or remove them",
+		);
+	});
+
+	test('a font without the tables HarfBuzz would shape with is refused naming what it lacks', () => {
+		const noJoiningForms = withTables(shapingFont('Noto Naskh Arabic'), {}, ['GSUB']);
+		expect(
+			letterError(() => renderLetter('محمد', { font: { regular: noJoiningForms } })).message,
+		).toBe(
+			"text: 4 Arabic letters, the first at line 1, column 1: Arabic cannot be shaped with the letter's font (NotoNaskhArabic-Regular): it has no Arabic joining forms (GSUB for the arab script); replace or remove them",
+		);
+		const noMarkPositioning = withTables(shapingFont('Noto Sans Hebrew'), {}, ['GPOS']);
+		// Hebrew letters need nothing from GPOS; its points do.
+		expect(renderLetter('דוד כהן', { font: { regular: noMarkPositioning } }).pages).toBe(1);
+		const error = letterError(() =>
+			renderLetter('שָׁלוֹם', { font: { regular: noMarkPositioning } }),
+		);
+		expect(error).toMatchObject({ script: 'Hebrew' });
+		expect(error.message).toContain(
+			'Hebrew cannot be shaped with the letter\'s font (NotoSansHebrew-Regular): it has no Hebrew mark positioning (GPOS for the hebr script)',
+		);
+		expect(error.message).not.toMatch(/[\u0590-\u05ff]/);
 	});
 });
 

@@ -93,7 +93,7 @@ describe('Markdown blocks, by CommonMark and GitHub tables', () => {
 		).toEqual([
 			{
 				kind: 'table',
-				alignments: ['left', 'right', 'center', 'left'],
+				alignments: ['left', 'right', 'center', 'start'],
 				header: ['Test', 'Result', 'Range', ''],
 				rows: [
 					['LDL', '162', '< 100', ''],

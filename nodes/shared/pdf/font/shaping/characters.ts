@@ -1,12 +1,12 @@
 /**
  * The Unicode properties shaping reads, from the generated tables: marks, default ignorables,
  * combining classes as HarfBuzz modifies them (Hebrew points in the SBL order, Arabic shadda before
- * the vowels), joining types, mirrored characters, and the Hebrew and Arabic canonical pairs.
+ * the vowels), joining types, and the Hebrew and Arabic canonical pairs (mirroring is the bidi
+ * algorithm's: text/bidi mirroredCodePoint).
  */
 
-import { MIRRORING_PAIRS } from '../../text/bidi/bidiBrackets';
 import { JOINING_TYPE_RANGES } from '../../text/joiningTypes';
-import { lookUpRange, readPairs, readRangeTable } from '../../text/rangeTable';
+import { lookUpRange, readRangeTable } from '../../text/rangeTable';
 import {
 	COMBINING_CLASS_RANGES,
 	DECOMPOSITIONS,
@@ -21,7 +21,6 @@ const CLASS_NAMES = ['', ...Object.keys(COMBINING_CLASS_RANGES)];
 const combiningClasses = readRangeTable(COMBINING_CLASS_RANGES, CLASS_NAMES);
 export const JOINING_TYPE_NAMES = ['U', 'C', 'D', 'R', 'L', 'T'] as const;
 const joiningTypes = readRangeTable(JOINING_TYPE_RANGES, JOINING_TYPE_NAMES);
-const mirrors = readPairs(MIRRORING_PAIRS);
 
 /** 0 not a mark, 1 nonspacing (Mn), 2 spacing (Mc), 3 enclosing (Me). */
 export function markCategory(codePoint: number): number {
@@ -76,11 +75,6 @@ export type JoiningType = (typeof JOINING_TYPE_NAMES)[number];
 
 export function joiningType(codePoint: number): JoiningType {
 	return JOINING_TYPE_NAMES[lookUpRange(joiningTypes, codePoint, 0)];
-}
-
-/** The mirrored character (Bidi_Mirroring_Glyph), or the code point itself. */
-export function mirrored(codePoint: number): number {
-	return mirrors.get(codePoint) ?? codePoint;
 }
 
 const decompositions = new Map<number, readonly [number, number]>();

@@ -79,6 +79,8 @@ export interface ShapingPlan {
 	featureMask(tag: string): number;
 	substitutionStages: PlannedLookup[][];
 	positioning: PlannedLookup[];
+	/** The script tag chosen in GSUB ('arab' needed for Arabic's joining forms: HarfBuzz falls back without it). */
+	substitutionScript?: string;
 	/** The script tag chosen in GPOS ('hebr' needed for Hebrew's marks, as HarfBuzz's Hebrew shaper needs). */
 	positioningScript?: string;
 }
@@ -189,6 +191,7 @@ export function buildPlan(
 		featureMask: (tag) => masks.get(tag) ?? 0,
 		substitutionStages: substitutionStages.map(mergeLookups),
 		positioning: mergeLookups(positioningLookups),
+		substitutionScript: gsub.tag,
 		positioningScript: gpos.tag,
 	};
 }

@@ -11,7 +11,7 @@
 
 import type { TrueTypeFont } from '../trueType';
 import { joiningActions, JOINING_FEATURES } from './arabicJoining';
-import { mirrored } from './characters';
+import { mirroredCodePoint } from '../../text/bidi';
 import { BASE_GLYPH, MARK } from './glyphDefinitions';
 import type { GlyphSlot } from './glyphRun';
 import { NONSPACING_MARK, isDefaultIgnorable, isMark } from './glyphRun';
@@ -63,11 +63,14 @@ export function layoutEngine(font: TrueTypeFont): LayoutEngine {
 
 /**
  * Why the font cannot shape the script as HarfBuzz would with these tables alone, or undefined when
- * it can: a Hebrew font without Hebrew mark positioning in GPOS gets HarfBuzz's fallback positioning
- * and presentation-form composition, which this shaper does not do.
+ * it can: HarfBuzz draws Arabic in a font without Arabic substitutions (GSUB for arab) from its
+ * presentation forms, and positions Hebrew marks in a font without Hebrew mark positioning (GPOS for
+ * hebr) by its fallback rules, neither of which this shaper does.
  */
 export function shapingGap(font: TrueTypeFont, script: ShapingScript): string | undefined {
 	const plan = layoutEngine(font).plan(script, undefined, true);
+	if (script === 'Arabic' && plan.substitutionScript !== 'arab')
+		return 'it has no Arabic joining forms (GSUB for the arab script)';
 	if (script === 'Hebrew' && plan.positioningScript !== 'hebr')
 		return 'it has no Hebrew mark positioning (GPOS for the hebr script)';
 	return undefined;
@@ -83,8 +86,8 @@ export function shapeRun(font: TrueTypeFont, text: string, options: ShapeOptions
 		let codePoint = text.codePointAt(index) ?? 0;
 		let mask = plan.globalMask;
 		if (rightToLeft) {
-			const mirror = mirrored(codePoint);
-			if (mirror !== codePoint && font.has(mirror)) codePoint = mirror;
+			const mirror = mirroredCodePoint(codePoint);
+			if (mirror !== undefined && font.has(mirror)) codePoint = mirror;
 			else mask |= rtlm;
 		}
 		const slot = slotOf(codePoint, index, font.glyphId(codePoint));

@@ -5,7 +5,8 @@
  * make a block (`#5 Main St`, `-5 mg`, raw HTML) stays paragraph text.
  */
 
-export type Alignment = 'left' | 'center' | 'right';
+/** A table column's alignment; 'start' (no colon) is the left, or the right in a right-to-left cell. */
+export type Alignment = 'start' | 'left' | 'center' | 'right';
 
 export type Block =
 	| { kind: 'heading'; level: number; text: string }
@@ -16,6 +17,23 @@ export type Block =
 	| { kind: 'rule' }
 	| { kind: 'table'; alignments: Alignment[]; header: string[]; rows: string[][] }
 	| { kind: 'pageBreak' };
+
+/** A block's text in reading order (its paragraphs, headings and cells): what decides its direction. */
+export function blockText(block: Block): string {
+	switch (block.kind) {
+		case 'heading':
+		case 'paragraph':
+			return block.text;
+		case 'list':
+			return block.items.map((item) => item.map(blockText).join('\n')).join('\n');
+		case 'quote':
+			return block.children.map(blockText).join('\n');
+		case 'table':
+			return [block.header, ...block.rows].map((row) => row.join(' ')).join('\n');
+		default:
+			return '';
+	}
+}
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
@@ -94,7 +112,7 @@ function alignmentOf(cell: string): Alignment {
 	const left = cell.startsWith(':');
 	const right = cell.endsWith(':');
 	if (left && right) return 'center';
-	return right ? 'right' : 'left';
+	return right ? 'right' : left ? 'left' : 'start';
 }
 
 /** A list item's marker on a line: its kind, number, and the column its content starts at. */
@@ -222,7 +240,7 @@ function parseLines(input: readonly string[]): Block[] {
 			];
 			blocks.push({
 				kind: 'table',
-				alignments: Array.from({ length: columns }, (_, column) => alignments[column] ?? 'left'),
+				alignments: Array.from({ length: columns }, (_, column) => alignments[column] ?? 'start'),
 				header: fill(header),
 				rows: rows.map(fill),
 			});

@@ -1,7 +1,9 @@
 /**
  * Markdown blocks into the page flow: headings in three sizes (bold, kept with the next line),
  * paragraphs, lists with hanging indents nested by level, block quotes with a bar, code in Courier,
- * horizontal rules, tables (table.ts), page breaks.
+ * horizontal rules, tables (table.ts), page breaks. A list, quote or table whose text starts right
+ * to left (its first strong character) is mirrored: markers, indents and bars on the right, the
+ * first column on the right.
  */
 
 import type { DrawOperation } from '../content';
@@ -10,13 +12,15 @@ import { STANDARD_FACES, codeFace, fixedTextFace } from '../faces';
 import type { Face } from '../fontWidths';
 import { textWidth, textWidthUnits } from '../fontWidths';
 import type { Block } from './blocks';
-import { parseBlocks } from './blocks';
+import { blockText, parseBlocks } from './blocks';
 import type { Frame } from './flow';
 import { Flow } from './flow';
 import { parseInline } from './inline';
 import { wrapRich } from './richText';
 import { layoutTable } from './table';
 import { Writer, lineHeightOf, richRuns } from './writer';
+import { textLine } from '../layout';
+import { isRightToLeft } from '../visualLine';
 
 /** Heading sizes by level (1, 2, 3 and deeper) as multiples of the body size. */
 export const HEADING_SCALE: readonly number[] = [1.5, 1.3, 1.15];
@@ -94,8 +98,17 @@ class DocumentLayout {
 				return;
 			case 'quote': {
 				const x = this.nestedX(column, QUOTE_INDENT);
-				this.flow.pushBar({ x: x - QUOTE_INDENT + 2 });
-				this.blocks(block.children, { x, width: column.x + column.width - x });
+				const indent = x - column.x;
+				const right = column.x + column.width;
+				// Right to left: the bar and the indent on the right, mirrored.
+				const mirrored = isRightToLeft(blockText(block));
+				this.flow.pushBar({
+					x: mirrored ? right - indent + QUOTE_INDENT - 2 : x - QUOTE_INDENT + 2,
+				});
+				this.blocks(
+					block.children,
+					mirrored ? { x: column.x, width: column.width - indent } : { x, width: right - x },
+				);
 				this.flow.popBar();
 				return;
 			}
@@ -117,7 +130,7 @@ class DocumentLayout {
 				return;
 			}
 			case 'table':
-				layoutTable(this.writer, block, column, size);
+				layoutTable(this.writer, block, column, size, isRightToLeft(blockText(block)));
 				return;
 			case 'pageBreak':
 				if (!this.flow.isFrameEmpty) this.flow.newFrame();
@@ -140,15 +153,27 @@ class DocumentLayout {
 		// The markers' column: the list's own, or (deep nesting) as far right as leaves its text room.
 		const right = column.x + column.width;
 		const x = Math.min(column.x, right - NARROWEST_COLUMN * size - indent);
+		// Right to left: the markers' column mirrored onto the right, the text indented from it.
+		const mirrored = isRightToLeft(blockText(block));
+		const markersRight = column.x + right - x;
 		this.depth += 1;
 		block.items.forEach((item, index) => {
 			if (index > 0 && !block.tight) this.flow.gap(this.paragraphGap);
 			const marker = markers[index];
-			// Numbers right-aligned in their column, bullets at its start.
+			// Numbers right-aligned in their column, bullets at its start (mirrored: both at its right).
 			const face = markerFace(marker);
+			const markerColumn = mirrored
+				? { x: markersRight - markerWidth, width: markerWidth }
+				: { x, width: markerWidth };
 			const markerX = block.ordered ? x + markerWidth - textWidth(face, marker, size) : x;
-			this.writer.setMarker({ kind: 'text', font: face, size, x: markerX, text: marker });
-			const content = { x: x + indent, width: right - x - indent };
+			this.writer.setMarker((baseline) =>
+				mirrored
+					? textLine(marker, face, size, baseline, { column: markerColumn, rightToLeft: true })
+					: [{ kind: 'text', font: face, size, x: markerX, y: baseline, text: marker }],
+			);
+			const content = mirrored
+				? { x: column.x, width: markersRight - indent - column.x }
+				: { x: x + indent, width: right - x - indent };
 			if (item.length === 0) this.writer.line({ segments: [], width: 0 }, content, size);
 			else this.blocks(item, content, block.tight);
 		});

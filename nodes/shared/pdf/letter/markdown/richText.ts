@@ -10,6 +10,7 @@
 import type { Face } from '../fontWidths';
 import { textWidthUnits } from '../fontWidths';
 import { breakPieces, cutIntoLines, joinUnbreakableSpaces } from '../lineBreak';
+import { isRightToLeft } from '../visualLine';
 
 export interface StyledText {
 	text: string;
@@ -28,6 +29,8 @@ export interface RichLine {
 	segments: LineSegment[];
 	/** The line's width in points (no trailing spaces). */
 	width: number;
+	/** Whether its paragraph reads right to left (its first strong character: UAX #9 P2, P3). */
+	rightToLeft?: boolean;
 }
 
 /** One character and the font it is drawn in. */
@@ -36,8 +39,21 @@ interface Glyph {
 	font: Face;
 }
 
-const unitsOf = (glyphs: readonly Glyph[]) =>
-	glyphs.reduce((sum, glyph) => sum + textWidthUnits(glyph.font, glyph.character), 0);
+/** The width of glyphs in 1/1000 em, measured a run of one font at a time (Arabic joins within a run). */
+function unitsOf(glyphs: readonly Glyph[]): number {
+	let units = 0;
+	for (let start = 0; start < glyphs.length; ) {
+		let end = start + 1;
+		while (end < glyphs.length && glyphs[end].font === glyphs[start].font) end += 1;
+		const text = glyphs
+			.slice(start, end)
+			.map((glyph) => glyph.character)
+			.join('');
+		units += textWidthUnits(glyphs[start].font, text);
+		start = end;
+	}
+	return units;
+}
 
 /** Glyphs as segments: consecutive characters of one font are one segment. */
 function segmentsOf(glyphs: readonly Glyph[], size: number): LineSegment[] {
@@ -186,9 +202,11 @@ function wrapGlyphs(
 		lineUnits = unitsOf(line);
 	}
 	if (line.length > 0 || lines.length === 0) lines.push(line);
+	const rightToLeft = isRightToLeft(glyphs.map((glyph) => glyph.character).join(''));
 	return lines.map((glyphsOfLine) => ({
 		segments: segmentsOf(glyphsOfLine, size),
 		width: (unitsOf(glyphsOfLine) * size) / 1000,
+		...(rightToLeft ? { rightToLeft } : {}),
 	}));
 }
 

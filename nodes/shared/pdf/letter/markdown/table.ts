@@ -47,11 +47,13 @@ function columnNeeds(all: readonly RichRun[][][], size: number): ColumnNeeds {
 	};
 }
 
+/** `rightToLeft`: the first column on the right, the columns going left (a right-to-left table). */
 export function layoutTable(
 	writer: Writer,
 	table: TableBlock,
 	area: { x: number; width: number },
 	size: number,
+	rightToLeft = false,
 ): void {
 	const header = table.header.map((cell) => richRuns(parseInline(cell), true, writer.faces));
 	const rows = table.rows.map((row) =>
@@ -68,6 +70,9 @@ export function layoutTable(
 			x += width;
 			return column;
 		});
+		// Mirrored: the same columns from the area's right edge leftwards.
+		if (rightToLeft)
+			for (const column of columns) column.x = 2 * area.x + area.width - column.x - column.width;
 		const slice = <T>(cells: T[]) => cells.slice(first, first + widths.length);
 		if (first > 0) writer.flow.gap(lineHeightOf(size) * 0.5);
 		drawRows(writer, columns, slice(header), rows.map(slice), plan.size);
@@ -96,8 +101,8 @@ function drawRows(
 		const top = flow.y;
 		const height = count * lineHeight + 2 * verticalPadding;
 		const operations: DrawOperation[] = [];
-		const left = columns[0].x;
-		const right = columns[columns.length - 1].x + columns[columns.length - 1].width;
+		const left = Math.min(...columns.map((column) => column.x));
+		const right = Math.max(...columns.map((column) => column.x + column.width));
 		const rule = (x1: number, y1: number, x2: number, y2: number, lineWidth = GRID_WIDTH) =>
 			operations.push({ kind: 'rule', x1, y1, x2, y2, lineWidth });
 		rule(left, top, right, top);

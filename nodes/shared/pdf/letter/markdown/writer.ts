@@ -13,6 +13,7 @@ import type { Alignment } from './blocks';
 import type { Flow } from './flow';
 import type { InlineRun, RunStyle } from './inline';
 import type { RichLine, RichRun } from './richText';
+import { lineDrawing, needsVisualLayout } from '../visualLine';
 
 /** The face a run's style is drawn in (code: Courier, or the regular face for text beyond WinAnsi, faces.ts). */
 export function fontOf(style: RunStyle, faces: LetterFaces = STANDARD_FACES, text = ''): Face {
@@ -39,15 +40,15 @@ export function richRuns(
 export const lineHeightOf = (size: number) => size * LINE_HEIGHT_FACTOR;
 
 export class Writer {
-	private marker: Omit<Extract<DrawOperation, { kind: 'text' }>, 'y'> | undefined;
+	private marker: ((baseline: number) => DrawOperation[]) | undefined;
 
 	constructor(
 		readonly flow: Flow,
 		readonly faces: LetterFaces = STANDARD_FACES,
 	) {}
 
-	/** The list marker the next line placed carries (on that line's baseline). */
-	setMarker(marker: Omit<Extract<DrawOperation, { kind: 'text' }>, 'y'>): void {
+	/** The list marker the next line placed carries, drawn on that line's baseline. */
+	setMarker(marker: (baseline: number) => DrawOperation[]): void {
 		this.marker = marker;
 	}
 
@@ -61,7 +62,7 @@ export class Writer {
 		return this.flow.line(height, height - size, (baseline) => {
 			const operations: DrawOperation[] = [];
 			if (this.marker !== undefined) {
-				operations.push({ ...this.marker, y: baseline });
+				operations.push(...this.marker(baseline));
 				this.marker = undefined;
 			}
 			operations.push(...lineOperations(line, column, size, baseline));
@@ -70,16 +71,23 @@ export class Writer {
 	}
 }
 
-/** A wrapped line's text operations on `baseline`, aligned in the column (a table cell's inner width). */
+/**
+ * A wrapped line's text operations on `baseline`, aligned in the column (a table cell's inner width):
+ * 'start' is the left, or the right for a right-to-left paragraph. A line with right-to-left or
+ * shaped text is drawn in visual order (visualLine); any other as its segments, as always.
+ */
 export function lineOperations(
 	line: RichLine,
 	column: { x: number; width: number },
 	size: number,
 	baseline: number,
-	align: Alignment = 'left',
+	align: Alignment = 'start',
 ): DrawOperation[] {
+	const rightToLeft = line.rightToLeft === true;
+	if (rightToLeft || line.segments.some((segment) => needsVisualLayout(segment.text)))
+		return lineDrawing(line.segments, size, baseline, { column, rightToLeft, align });
 	const offset =
-		align === 'left'
+		align === 'left' || align === 'start'
 			? 0
 			: align === 'right'
 				? column.width - line.width

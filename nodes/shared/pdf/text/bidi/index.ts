@@ -6,7 +6,7 @@
  * Offsets are UTF-16 code units, as in the text; both halves of a surrogate pair share a level.
  */
 
-import { B, bidiClass, bracketKey, ON } from './characters';
+import { AL, AN, B, bidiClass, bracketKey, LRE, ON, PDI, R } from './characters';
 import { resolveParagraph, paragraphLevelOf } from './paragraph';
 import { applyLineRule, reorderLevels } from './reorder';
 
@@ -43,6 +43,26 @@ export interface BidiRun {
 /** Whether every level is 0: the text shows in logical order and needs no reordering. */
 export function isAllLeftToRight(bidi: BidiText): boolean {
 	return bidi.levels.every((level) => level === 0);
+}
+
+/**
+ * Whether a text holds a character that can put anything at a right-to-left level: a right-to-left
+ * letter or mark (R, AL), an Arabic number (AN), or an explicit embedding, override or isolate. Text
+ * without one lays out left to right in its logical order; the scan is cheap below U+0590.
+ */
+export function mayReorder(text: string): boolean {
+	for (let unit = 0; unit < text.length; unit += 1) {
+		const code = text.charCodeAt(unit);
+		if (code < 0x0590) continue;
+		let codePoint = code;
+		if ((code & 0xfc00) === 0xd800 && (text.charCodeAt(unit + 1) & 0xfc00) === 0xdc00) {
+			codePoint = 0x10000 + ((code - 0xd800) << 10) + (text.charCodeAt(unit + 1) - 0xdc00);
+			unit += 1;
+		}
+		const type = bidiClass(codePoint);
+		if (type === R || type === AL || type === AN || (type >= LRE && type <= PDI)) return true;
+	}
+	return false;
 }
 
 /** Resolves the levels of every paragraph of `text` (split after each paragraph separator, P1). */
