@@ -12,9 +12,9 @@
  *   3. Uploading a 50 MB PDF for AI extraction; 4. Return All over 3,000 sent faxes (ours vs HTTP Request).
  *   5. Rendering a 50-page letter (Document Source: Text) with renderLetter from dist/, in fresh Node
  *      processes (time, PDF bytes, peak RSS); no n8n needed, so `BENCH_ONLY=letter` starts none.
- *      5b. The same for a Markdown letter against pdfkit (`BENCH_ONLY=markdown`); 5c. a 10-page Japanese
- *      and a 10-page Vietnamese letter in an embedded TrueType font against pdfkit with the same font
- *      (`BENCH_ONLY=fonts`).
+ *      5b. The same for a Markdown letter against pdfkit (`BENCH_ONLY=markdown`); 5c. a 10-page Japanese,
+ *      a 10-page Vietnamese and a 10-page Arabic letter in an embedded TrueType font against pdfkit with
+ *      the same font (`BENCH_ONLY=fonts`).
  *   6. Joining documents: a cover page in front of a 300-page scan, a 200-page text PDF, and three
  *      documents, by ours (dist/), pdf-lib and qpdf (time, peak RSS, bytes); no n8n either (`BENCH_ONLY=packet`).
  *   7. Images into one fax: 20 phone photos (JPEG) and 20 screenshots (PNG), one PDF per kind, by ours

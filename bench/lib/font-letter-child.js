@@ -2,9 +2,10 @@
 /**
  * One measured process of part 5c (lib/font-letter.js): a plain letter in an embedded TrueType font,
  * by renderLetter from dist/ (`producer: 'ours'`) or by pdfkit (`'pdfkit'`, lib/pdfkit-font.js). The
- * input is a JSON file { producer, pdfModule, textFile, fontFile, fontSize, runs, outFile }; the text
- * and the font file are read once, before anything is measured, as the node has the font's bytes from
- * its item; every render then parses the font and embeds its subset anew. See child-measure.js.
+ * input is a JSON file { producer, pdfModule, textFile, fontFile, fontSize, runs, outFile, pdfkit }
+ * (`pdfkit`: more of pdfkit's text options for this letter, such as `align`); the text and the font
+ * file are read once, before anything is measured, as the node has the font's bytes from its item;
+ * every render then parses the font and embeds its subset anew. See child-measure.js.
  */
 
 const fs = require('fs');
@@ -27,7 +28,7 @@ if (input.producer === 'ours') {
 } else if (input.producer === 'pdfkit') {
 	const { renderWithPdfkitFont } = require('./pdfkit-font');
 	work = async () => {
-		const { pdf, pages } = await renderWithPdfkitFont(text, font, input.fontSize);
+		const { pdf, pages } = await renderWithPdfkitFont(text, font, input.fontSize, input.pdfkit);
 		return { pages, bytes: pdf.length, pdf };
 	};
 } else {

@@ -12,15 +12,18 @@ const { letterDocument, MARGIN } = require('./pdfkit-document');
 
 const LINE_HEIGHT_FACTOR = 1.35; // renderLetter's line pitch: 1.35 × the font size
 
-/** Renders `text` with `font` (TrueType bytes) at `size` points on Letter paper; resolves { pdf, pages }. */
-function renderWithPdfkitFont(text, font, size = 11) {
+/**
+ * Renders `text` with `font` (TrueType bytes) at `size` points on Letter paper; resolves { pdf, pages }.
+ * `options` go to pdfkit's text() as well (such as `align: 'right'` for a right-to-left letter).
+ */
+function renderWithPdfkitFont(text, font, size = 11, options = {}) {
 	const { doc, finish } = letterDocument();
 
 	doc.font(font).fontSize(size);
 	// pdfkit advances a line by the font's own line height (ascender, descender, gap) plus lineGap:
 	// the gap that makes the pitch renderLetter's.
 	const lineGap = size * LINE_HEIGHT_FACTOR - doc.currentLineHeight(true);
-	doc.text(text, MARGIN, MARGIN, { width: doc.page.width - 2 * MARGIN, lineGap });
+	doc.text(text, MARGIN, MARGIN, { ...options, width: doc.page.width - 2 * MARGIN, lineGap });
 
 	return finish();
 }

@@ -231,7 +231,8 @@ function fontLetterTable(fonts, p) {
 				letter.aims.bytesWithinAim ? 'yes' : 'NO',
 			]),
 		),
-		"issue 46's aims, reported and not checked: faster than pdfkit (warm: the median; cold: the first render of a process), bytes at most 1.5× pdfkit's. Both compress their content streams (Flate).",
+		"issues 46's and 56's aims, reported and not checked: faster than pdfkit (warm: the median; cold: the first render of a process), bytes at most 1.5× pdfkit's. Both compress their content streams (Flate).",
+		...fonts.letters.filter((letter) => letter.note).map((letter) => letter.note),
 		'',
 	];
 }
