@@ -10,6 +10,7 @@ import { tabRuns } from './tabStops';
 import { encodeExtended, extendedGlyph, isBeyondLatinExtendedA } from './extendedGlyphs';
 import { encodeWinAnsi } from './winAnsi';
 import type { GlyphCluster } from './glyphClusters';
+import { glyphOperators } from './glyphOperators';
 
 /** The name each font has in a page's /Resources /Font dictionary. */
 export const FONT_RESOURCE_NAMES: Readonly<Record<FontName, string>> = {
@@ -89,65 +90,6 @@ export interface EmbeddedEncoding {
 	hexCodes(face: EmbeddedFace, text: string): string;
 	glyphCode(face: EmbeddedFace, glyph: number): string;
 	readsAs(face: EmbeddedFace, glyph: number): string | undefined;
-}
-
-/** A text as a PDF hex string of UTF-16BE with its byte order mark, as /ActualText wants it. */
-function textStringHex(text: string): string {
-	let hex = 'FEFF';
-	for (let index = 0; index < text.length; index += 1)
-		hex += text.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0');
-	return `<${hex}>`;
-}
-
-/**
- * The operators of laid-out glyphs. A cluster of one glyph at its place that the font's ToUnicode
- * reads as the cluster's text joins a TJ array, its advance set by a number where the shaper's
- * differs from the font's width; any other cluster (a mark moved onto its letter, a glyph standing
- * for other text elsewhere) is drawn glyph by glyph inside a marked span whose /ActualText is the
- * cluster's text, so that extraction reads the characters in their logical order.
- */
-function glyphOperators(
-	operation: Extract<DrawOperation, { kind: 'glyphs' }>,
-	embedded: EmbeddedEncoding,
-	out: string[],
-): void {
-	const { font: face, size, y } = operation;
-	const points = (units: number) => (units * size) / 1000;
-	let pen = operation.x;
-	let array: string[] = [];
-	let arrayStart = pen;
-	const flush = () => {
-		if (array.length > 0)
-			out.push(`1 0 0 1 ${pdfNumber(arrayStart)} ${pdfNumber(y)} Tm [${array.join(' ')}] TJ`);
-		array = [];
-	};
-	for (const cluster of operation.clusters) {
-		const [first] = cluster.glyphs;
-		const plain =
-			cluster.glyphs.length === 1 &&
-			first.xOffset === 0 &&
-			first.yOffset === 0 &&
-			embedded.readsAs(face, first.glyph) === cluster.text;
-		if (plain) {
-			if (array.length === 0) arrayStart = pen;
-			array.push(`<${embedded.glyphCode(face, first.glyph)}>`);
-			// TJ moves back by a number: the font's width less the shaper's advance.
-			const adjustment = face.font.advanceUnits(first.glyph) - first.advance;
-			if (Math.abs(adjustment) >= 0.005) array.push(pdfNumber(adjustment));
-			pen += points(first.advance);
-			continue;
-		}
-		flush();
-		out.push(`/Span << /ActualText ${textStringHex(cluster.text)} >> BDC`);
-		for (const glyph of cluster.glyphs) {
-			out.push(
-				`1 0 0 1 ${pdfNumber(pen + points(glyph.xOffset))} ${pdfNumber(y + points(glyph.yOffset))} Tm <${embedded.glyphCode(face, glyph.glyph)}> Tj`,
-			);
-			pen += points(glyph.advance);
-		}
-		out.push('EMC');
-	}
-	flush();
 }
 
 /**

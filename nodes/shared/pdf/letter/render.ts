@@ -22,6 +22,7 @@ import { textWidth } from './fontWidths';
 import { EMBEDDED_FONT_OBJECTS, embeddedFontObjects } from '../font/pdfFont';
 import { deflate } from '../filters/deflate';
 import type { TrueTypeFont } from '../font/trueType';
+import { ligatureText, partTexts } from './glyphText';
 import type { PageSize } from './layout';
 import { MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
 import { layoutMarkdown } from './markdown/document';
@@ -262,8 +263,9 @@ function pageContent(data: Buffer, faces: LetterFaces): PdfObject {
  * The embedded fonts of a letter's pages: one Type0 font per TrueType file drawn (a face that fell
  * back to the regular file shares its font), resource names T1, T2… in the order first drawn, each
  * a subset of exactly the glyphs drawn, with a ToUnicode entry giving each glyph the text it was
- * first drawn for alone (a character, or a ligature's characters); a glyph only ever drawn with
- * others for one piece of text (a letter and its marks) has none: its span's ActualText reads it.
+ * first drawn for alone (a character, or a ligature's characters: glyphText.ts); a glyph only ever
+ * drawn with others for one piece of text (a letter and its marks) says what it can, its span's
+ * ActualText reading the whole.
  */
 function embedFonts(
 	pages: readonly DrawOperation[][],
@@ -287,15 +289,29 @@ function embedFonts(
 			if (!glyphs.has(glyph)) glyphs.set(glyph, character);
 		}
 	}
+	// Then laid-out glyphs: a glyph drawn alone reads as its cluster's text; the parts of clusters
+	// drawn in spans are read by the span's ActualText, and their ToUnicode says what it can.
+	const parts = new Map<TrueTypeFont, Map<number, string>>();
 	for (const operation of pages.flat()) {
 		if (operation.kind !== 'glyphs') continue;
-		const glyphs = glyphsOf(operation.font.font);
+		const font = operation.font.font;
+		const glyphs = glyphsOf(font);
+		let fontParts = parts.get(font);
+		if (fontParts === undefined) parts.set(font, (fontParts = new Map()));
 		for (const cluster of operation.clusters) {
-			const alone = cluster.glyphs.length === 1;
-			for (const { glyph } of cluster.glyphs)
-				if (!glyphs.has(glyph) || (alone && glyphs.get(glyph) === ''))
-					glyphs.set(glyph, alone ? cluster.text : '');
+			if (cluster.glyphs.length === 1) {
+				const { glyph } = cluster.glyphs[0];
+				if (!glyphs.has(glyph)) glyphs.set(glyph, cluster.text);
+				continue;
+			}
+			for (const [glyph, text] of partTexts(font, cluster))
+				if (!fontParts.has(glyph)) fontParts.set(glyph, text);
+			for (const { glyph } of cluster.glyphs) if (!fontParts.has(glyph)) fontParts.set(glyph, '');
 		}
+	}
+	for (const [font, fontParts] of parts) {
+		const glyphs = glyphsOf(font);
+		for (const [glyph, text] of fontParts) if (!glyphs.has(glyph)) glyphs.set(glyph, text);
 	}
 	const objects: PdfObject[] = [];
 	const resources: string[] = [];
@@ -309,7 +325,8 @@ function embedFonts(
 	>();
 	[...drawn].forEach(([font, glyphs], index) => {
 		const first = firstObject + index * EMBEDDED_FONT_OBJECTS;
-		const embedded = embeddedFontObjects(font, glyphs, first);
+		const readerTexts = new Map([...glyphs].map(([glyph, text]) => [glyph, ligatureText(text)]));
+		const embedded = embeddedFontObjects(font, readerTexts, first);
 		const resource = `T${index + 1}`;
 		objects.push(...embedded.objects);
 		resources.push(`/${resource} ${ref(first)}`);
