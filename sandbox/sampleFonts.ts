@@ -7,14 +7,17 @@ import { notFound } from './errors';
 /**
  * Sample TrueType fonts for letters in other scripts (the node's Letter Font), served without auth at
  * `GET <origin>/samples/fonts/<name>` so that an example workflow can fetch one with HTTP Request, as a
- * user fetches a font from where they keep it. The files are Google's Noto Sans and Sawarabi Gothic
- * (SIL Open Font License 1.1) from the project's dev dependencies; nothing is bundled into the package.
+ * user fetches a font from where they keep it. The files are Google's Noto Sans, Noto Sans Hebrew,
+ * Sawarabi Gothic and Vazirmatn (SIL Open Font License 1.1) from the project's dev dependencies;
+ * nothing is bundled into the package.
  *
- * | name                       | prints                                          |
- * |----------------------------|-------------------------------------------------|
- * | NotoSans-Regular.ttf       | Latin, Greek, Cyrillic, Vietnamese              |
- * | NotoSans-Bold.ttf          | the same, bold                                  |
+ * | name                       | prints                                            |
+ * |----------------------------|---------------------------------------------------|
+ * | NotoSans-Regular.ttf       | Latin, Greek, Cyrillic, Vietnamese                |
+ * | NotoSans-Bold.ttf          | the same, bold                                    |
  * | SawarabiGothic-Regular.ttf | Japanese (kana, kanji), so Chinese names in kanji |
+ * | Vazirmatn-Regular.ttf      | Arabic, Persian, Urdu, and Latin                  |
+ * | NotoSansHebrew-Regular.ttf | Hebrew, and Latin and digits                      |
  */
 const SAMPLE_FONTS: Readonly<Record<string, { package: string; file: string }>> = Object.freeze({
 	'NotoSans-Regular.ttf': {
@@ -28,6 +31,14 @@ const SAMPLE_FONTS: Readonly<Record<string, { package: string; file: string }>> 
 	'SawarabiGothic-Regular.ttf': {
 		package: '@expo-google-fonts/sawarabi-gothic',
 		file: '400Regular/SawarabiGothic_400Regular.ttf',
+	},
+	'Vazirmatn-Regular.ttf': {
+		package: '@expo-google-fonts/vazirmatn',
+		file: '400Regular/Vazirmatn_400Regular.ttf',
+	},
+	'NotoSansHebrew-Regular.ttf': {
+		package: '@expo-google-fonts/noto-sans-hebrew',
+		file: '400Regular/NotoSansHebrew_400Regular.ttf',
 	},
 });
 

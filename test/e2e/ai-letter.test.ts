@@ -18,10 +18,12 @@ import { toolResults, type ModelServer } from '../harness/model-server';
 import { startAiServices, type AiServices } from './helpers/ai-services';
 import {
 	agentWorkflow,
+	askAgent,
 	faxLetterTool,
 	fromAI,
 	mcpServerWorkflow,
 	saveAgentCredentials,
+	withFileFirst,
 } from './helpers/ai-workflows';
 import { BOTH_HOSTS, describeOnHosts } from './helpers/hosts';
 import {
@@ -29,9 +31,7 @@ import {
 	ensureInstalled,
 	logToStderr,
 	type N8nHostInstance,
-	type WorkflowJson,
 } from './helpers/n8n-host';
-import { pdfStep } from './helpers/webhook-steps';
 import { MACHINE_MINUTE } from '../harness/machine';
 
 const PATH = 'letter-agent';
@@ -82,17 +82,6 @@ const REFUSED = 'To Number must be an E.164 number like +15551234567 [item 0]';
 
 type Json = Record<string, unknown>;
 
-/** The agent's workflow with n8n's HTTP Request node fetching a file (`name`, into binary field data) between its Webhook and the agent. */
-function withFileFirst(workflow: WorkflowJson, url: string, name: string): WorkflowJson {
-	const getFile = { id: name, position: [120, 0], ...pdfStep(url, name) };
-	const connections = {
-		...workflow.connections,
-		Webhook: { main: [[{ node: name, type: 'main', index: 0 }]] },
-		[name]: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-	};
-	return { ...workflow, nodes: [...workflow.nodes, getFile], connections };
-}
-
 describeOnHosts(
 	BOTH_HOSTS,
 	'a letter faxed by an AI agent and an MCP client',
@@ -121,14 +110,7 @@ describeOnHosts(
 				letter: words(document.pageTexts.slice(1).join('\n')),
 			};
 		};
-		const ask = async (chatInput: string, path = PATH) => {
-			const response = await fetch(n8n.webhookUrl(path), {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ chatInput }),
-			});
-			return { status: response.status, body: (await response.json()) as Json };
-		};
+		const ask = async (chatInput: string, path = PATH) => await askAgent(n8n, path, chatInput);
 
 		beforeAll(async () => {
 			await ensureInstalled({ hostVersion, log: logToStderr });

@@ -38,9 +38,11 @@ import {
 	failureOf,
 	faxServiceStep,
 	pdfStep,
+	runThroughWebhook,
 	webhookWorkflow,
 	type Step,
 } from './helpers/webhook-steps';
+import { waitFor } from './helpers/wait';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
 import { MACHINE_MINUTE } from '../harness/machine';
 
@@ -152,10 +154,10 @@ const FAILURES: Array<{
 	},
 	{
 		flow: 'badFontLetter',
-		name: "validation: a letter about the patient in Letter Font's file, with Arabic script",
+		name: "validation: a letter about the patient in Letter Font's file, with Thai script",
 		message:
-			/^Text cannot be faxed: 16 Arabic letters, the first at line 1, column 1: Arabic needs right-to-left layout and joining letters, which the letter writer does not do \[item 0\]$/,
-		description: ['right-to-left layout or letter shaping'],
+			/^Text cannot be faxed: 19 Thai characters, the first at line 1, column 1: Thai needs shaping \(stacked marks\) and dictionary line breaking, which the letter writer does not do \[item 0\]$/,
+		description: ['Thai text needs letter shaping'],
 	},
 	{
 		flow: 'lockedPacket',
@@ -216,21 +218,6 @@ const FAILURES: Array<{
 	},
 ];
 
-/** Polls `probe` until it gives a value, at most `timeoutMs`; the error names what was awaited. */
-async function waitFor<T>(
-	what: string,
-	probe: () => Promise<T | undefined> | T | undefined,
-	timeoutMs = MACHINE_MINUTE,
-): Promise<T> {
-	const until = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 /** A received-fax callback (spec 6.4) with the AI extraction of the patient's referral. */
 const receivedFaxRecord = (sendToken: string, toNumber: string) => ({
 	sendToken,
@@ -268,21 +255,8 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 	const executionsOf = async (workflow: keyof typeof workflowIds) =>
 		await n8n.executions(workflowIds[workflow]);
 	/** Starts a flow through its webhook; resolves its execution once it `is` (default: finished and stored). */
-	const run = async (
-		flow: Flow,
-		is = (e: N8nExecution) => ['success', 'error'].includes(e.status) && e.data !== null,
-	): Promise<N8nExecution> => {
-		const before = new Set((await executionsOf(flow)).map((e) => e.id));
-		const response = await fetch(n8n.webhookUrl(paths[flow]), {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: '{}',
-		});
-		expect(response.status).toBe(200);
-		return await waitFor(`an execution of ${flow}`, async () =>
-			(await executionsOf(flow)).find((e) => !before.has(e.id) && is(e)),
-		);
-	};
+	const run = async (flow: Flow, is?: (e: N8nExecution) => boolean): Promise<N8nExecution> =>
+		await runThroughWebhook(n8n, { id: workflowIds[flow], path: paths[flow] }, is);
 	const lastCreated = (path: string) =>
 		sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v2${path}`).at(-1);
 
@@ -448,7 +422,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			badFontLetter: [
 				fax('Send Font Letter', FAX_FIELDS, {
 					...FONT_LETTER_FIELDS,
-					text: `${PATIENT.nameArabic} ${LETTER}`,
+					text: `${PATIENT.nameThai} ${LETTER}`,
 				}),
 			],
 			lockedPacket: [fax('Send Packet', FAX_FIELDS, PACKET_FIELDS)],

@@ -126,6 +126,11 @@ describe('sample documents', () => {
 				'SawarabiGothic-Regular.ttf',
 				'@expo-google-fonts/sawarabi-gothic/400Regular/SawarabiGothic_400Regular.ttf',
 			],
+			['Vazirmatn-Regular.ttf', '@expo-google-fonts/vazirmatn/400Regular/Vazirmatn_400Regular.ttf'],
+			[
+				'NotoSansHebrew-Regular.ttf',
+				'@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
+			],
 		]) {
 			const response = await fetchSample(sb, `fonts/${name}`);
 			expect(response.status).toBe(200);

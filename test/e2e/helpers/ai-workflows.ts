@@ -1,7 +1,8 @@
 /**
  * Builders of the n8n workflow JSON the AI suites import: the Fax Service Tool nodes (the tool variant
  * n8n makes of the action node, `usableAsTool`), n8n's OpenAI Chat Model set to chat completions, the
- * AI Agent behind a Webhook, and the MCP Server Trigger. Node versions are those the editor adds on each host.
+ * AI Agent behind a Webhook (and a file fetched before it), and the MCP Server Trigger; and asking the
+ * agent. Node versions are those the editor adds on each host.
  */
 import { randomUUID } from 'crypto';
 
@@ -13,6 +14,7 @@ import {
 	type N8nHostInstance,
 	type WorkflowJson,
 } from './n8n-host';
+import { pdfStep } from './webhook-steps';
 
 type Json = Record<string, unknown>;
 type CredentialRef = { id: string; name: string };
@@ -214,6 +216,31 @@ export function agentWorkflow(
 		},
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+/** The agent's workflow with n8n's HTTP Request node fetching a file (`name`, into binary field data) between its Webhook and the agent. */
+export function withFileFirst(workflow: WorkflowJson, url: string, name: string): WorkflowJson {
+	const getFile = { id: name, position: [120, 0], ...pdfStep(url, name) };
+	const connections = {
+		...workflow.connections,
+		Webhook: { main: [[{ node: name, type: 'main', index: 0 }]] },
+		[name]: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+	};
+	return { ...workflow, nodes: [...workflow.nodes, getFile], connections };
+}
+
+/** Asks the agent of agentWorkflow at `path` (POST { chatInput }): the HTTP status and the agent's answer. */
+export async function askAgent(
+	n8n: N8nHostInstance,
+	path: string,
+	chatInput: string,
+): Promise<{ status: number; body: Json }> {
+	const response = await fetch(n8n.webhookUrl(path), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ chatInput }),
+	});
+	return { status: response.status, body: (await response.json()) as Json };
 }
 
 /** MCP Server Trigger 2 (streamable HTTP at /mcp/<path>) with the tools attached. */

@@ -1,7 +1,7 @@
 /**
- * What the patient-data suite (test/e2e/patient-data.test.ts) looks for and where: distinctive patient
- * values, n8n's console log split into entries (the package's own are those whose message starts
- * "Fax Service": every this.logger call in nodes/ does) and n8n's event log.
+ * What the patient-data suites (test/e2e/patient-data.test.ts, patient-data-rtl.test.ts) look for and
+ * where: distinctive patient values, n8n's console log split into entries (the package's own are those
+ * whose message starts "Fax Service": every this.logger call in nodes/ does) and n8n's event log.
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
@@ -20,13 +20,22 @@ export const PATIENT = {
 	email: 'zyxwph.quillbrandt@patients.example',
 	subject: 'Quillbrandt biopsy results',
 	memberId: 'QXM7710345',
-	/** the patient's name as a Greek and an Arabic letter write it: the letters refuse both (no font, no shaping) */
+	/** the patient's name as a Greek and a Thai letter write it: the letters refuse both (no font, no shaping) */
 	nameGreek: 'Ζυξωφ Κουιλβράντ',
-	nameArabic: 'زيكسوف كويلبراندت',
+	nameThai: 'ซิกซ์วอฟ ควิลแบรนดท์',
+} as const;
+
+/** A patient of a letter in Hebrew (patient-data-rtl.test.ts): the letter writer prints it right to left. */
+export const HEBREW_PATIENT = {
+	name: 'דוד כהן',
+	dob: '1942-07-19',
+	/** the referral's reason: "allergic to penicillin" */
+	note: 'אלרגי לפניצילין',
+	recipientName: 'ד"ר רחל לוי',
 } as const;
 
 /**
- * A refused name spelled out: each letter's code point as U+XXXX, as a JavaScript or JSON escape
+ * A name spelled out: each letter's code point as U+XXXX, as a JavaScript or JSON escape
  * (\uXXXX) and as a decimal character reference. Any of them in a message rebuilds the name.
  */
 function spelledOut(name: string): string[] {
@@ -47,13 +56,51 @@ const NEEDLES = [
 	'Vrelltox',
 	'Quorvane',
 	...spelledOut(PATIENT.nameGreek),
-	...spelledOut(PATIENT.nameArabic),
+	...spelledOut(PATIENT.nameThai),
+	...Object.values(HEBREW_PATIENT),
+	'דוד',
+	'כהן',
+	'רחל',
+	'לוי',
+	'19420719',
+	...spelledOut(HEBREW_PATIENT.name),
+	...spelledOut(HEBREW_PATIENT.note),
 ].map((value) => value.toLowerCase());
 
 /** Which patient values (or parts of them) `text` contains. */
 export function patientValuesIn(text: string): string[] {
 	const lower = text.toLowerCase();
 	return NEEDLES.filter((needle) => lower.includes(needle));
+}
+
+/**
+ * `text` (JSON, or a log entry printing JSON) without the `"parameters": { … }` objects in it: the
+ * node's parameters, which n8n copies into a node's error (error.node) as the user typed them, and so
+ * into its stored run data and its debug line "Workflow execution finished with error". What is left
+ * is what anything else wrote.
+ */
+export function withoutNodeParameters(text: string): string {
+	let kept = '';
+	let from = 0;
+	const key = /"parameters":\s*\{/g;
+	for (let match = key.exec(text); match !== null; match = key.exec(text)) {
+		if (match.index < from) continue;
+		kept += text.slice(from, match.index);
+		// The object's end: the brace that closes it, braces inside strings skipped.
+		let [depth, index, inString] = [0, match.index + match[0].length - 1, false];
+		for (; index < text.length; index++) {
+			const character = text[index];
+			if (inString) {
+				if (character === '\\') index += 1;
+				else if (character === '"') inString = false;
+			} else if (character === '"') inString = true;
+			else if (character === '{') depth += 1;
+			else if (character === '}' && --depth === 0) break;
+		}
+		from = index + 1;
+		key.lastIndex = from;
+	}
+	return kept + text.slice(from);
 }
 
 export interface LogEntry {

@@ -1,10 +1,11 @@
 /**
  * Small builders of the workflows end-to-end suites run through a webhook (Webhook → an optional PDF
- * step → Fax Service steps), and how a suite reads a failed execution's error.
+ * step → Fax Service steps), how a suite starts one and reads a failed execution's error.
  */
 import { randomUUID } from 'crypto';
 
-import type { N8nExecution, WorkflowJson } from './n8n-host';
+import type { N8nExecution, N8nHostInstance, WorkflowJson } from './n8n-host';
+import { waitFor } from './wait';
 
 /** The stored error of a failed execution: what the editor shows. */
 export function failureOf(execution: N8nExecution): {
@@ -57,6 +58,32 @@ export const pdfStep = (url: string, name = 'PDF'): Step => ({
 		options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
 	},
 });
+
+/** An execution that has finished and whose run data n8n has stored. */
+export const finishedAndStored = (execution: N8nExecution): boolean =>
+	['success', 'error'].includes(execution.status) && execution.data !== null;
+
+/**
+ * Starts a webhookWorkflow (an empty JSON body to its `path`; the Webhook answers at once) and
+ * resolves its new execution once it `is` (by default finished and stored).
+ */
+export async function runThroughWebhook(
+	n8n: N8nHostInstance,
+	workflow: { id: string; path: string },
+	is: (execution: N8nExecution) => boolean = finishedAndStored,
+): Promise<N8nExecution> {
+	const before = new Set((await n8n.executions(workflow.id)).map((e) => e.id));
+	const response = await fetch(n8n.webhookUrl(workflow.path), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: '{}',
+	});
+	if (response.status !== 200)
+		throw new Error(`the webhook of ${workflow.path} answered ${response.status}`);
+	return await waitFor(`an execution of ${workflow.path}`, async () =>
+		(await n8n.executions(workflow.id)).find((e) => !before.has(e.id) && is(e)),
+	);
+}
 
 /** Webhook (answers at once) → the optional PDF step → every step, side by side. */
 export function webhookWorkflow(
