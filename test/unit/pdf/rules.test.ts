@@ -217,7 +217,9 @@ describe('wrapping and pages', () => {
 			layoutBody(Array(48).fill('x').join('\n'), textArea('a4'), 11).map((page) => page.length),
 		).toEqual([47, 1]);
 		const withBlank = layoutBody([...lines.slice(0, 43), '', 'after'].join('\n'), letter, 11);
-		expect(withBlank[1]).toEqual([{ text: 'after', x: 72, y: 709, width: 468, rightToLeft: false }]);
+		expect(withBlank[1]).toEqual([
+			{ text: 'after', x: 72, y: 709, width: 468, rightToLeft: false },
+		]);
 	});
 });
 

@@ -201,6 +201,7 @@ export const CHARACTER_RULE: string = [
 export function applyCharacterRule(text: string, field: string, repertoire?: Repertoire): string {
 	const normalised = text.normalize('NFC');
 	const keepLayoutCharacters = repertoire !== undefined && usesVisualLayout(normalised);
+	const decided = new Map<number, ReturnType<typeof embeddedCharacter>>();
 	let output = '';
 	let line = 1;
 	let column = 0;
@@ -228,7 +229,10 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
 			continue;
 		} else if (repertoire !== undefined) {
-			const kept = embeddedCharacter(character, repertoire);
+			// A letter repeats its characters: each is decided once.
+			let kept = decided.get(codePoint);
+			if (kept === undefined)
+				decided.set(codePoint, (kept = embeddedCharacter(character, repertoire)));
 			if (typeof kept === 'string') output += kept;
 			else refused.push({ character, line, column, ...kept });
 		} else if (winAnsiByte(codePoint) !== undefined || extendedGlyph(codePoint) !== undefined) {

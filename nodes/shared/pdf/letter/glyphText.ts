@@ -3,9 +3,8 @@
  * read ToUnicode rather than a span's ActualText. A ligature of Arabic or Hebrew letters reads as the
  * one presentation-form character Unicode has for it where there is one (lam-alef is U+FEFB, which
  * NFKC makes lam + alef again): readers that lay a glyph's several characters out left to right would
- * otherwise read a right-to-left ligature reversed. A glyph drawn only beside others for one piece of
- * text (a letter's contextual form beside its marks) reads as the character the font maps to it, or
- * as the piece's one letter (partTexts).
+ * otherwise read a right-to-left ligature reversed. The carrier of a cluster of several glyphs (a
+ * letter's form beside its marks or dots) reads as its letters (carrierText).
  */
 
 import type { TrueTypeFont } from '../font/trueType';
@@ -42,25 +41,27 @@ export function ligatureText(text: string): string {
 
 const MARK = /\p{M}/u;
 
-/**
- * What each glyph of a cluster of several glyphs reads as: a glyph the font maps a character of the
- * cluster to reads as that character; the one glyph of width left (a letter's form beside its marks
- * or dots) reads as the one letter left; any other glyph reads as nothing.
- */
-export function partTexts(font: TrueTypeFont, cluster: GlyphCluster): Map<number, string> {
-	const characters = [...cluster.text];
-	const texts = new Map<number, string>();
-	const unmapped = cluster.glyphs.filter(({ glyph }) => {
-		const mapped = characters.find(
-			(character) => font.glyphId(character.codePointAt(0)!) === glyph,
-		);
-		if (mapped !== undefined) texts.set(glyph, mapped);
-		return mapped === undefined;
-	});
-	const letters = characters.filter(
-		(character) => !MARK.test(character) && ![...texts.values()].includes(character),
+/** A cluster's carrier: the glyph drawn on the line's run (its first with an advance), the others drawn apart. */
+export function carrierIndex(cluster: GlyphCluster): number {
+	return Math.max(
+		0,
+		cluster.glyphs.findIndex((glyph) => glyph.advance > 0),
 	);
-	const wide = unmapped.filter((glyph) => glyph.advance > 0);
-	if (letters.length === 1 && wide.length === 1) texts.set(wide[0].glyph, letters[0]);
-	return texts;
+}
+
+/**
+ * What the carrier of a cluster of several glyphs reads as: the cluster's letters (its marks read
+ * through the span's ActualText) when it is the cluster's one glyph of width, else the character the
+ * font maps to it, else nothing. The glyphs drawn apart read as nothing.
+ */
+export function carrierText(font: TrueTypeFont, cluster: GlyphCluster): string {
+	const carrier = cluster.glyphs[carrierIndex(cluster)];
+	const wide = cluster.glyphs.filter((glyph) => glyph.advance > 0).length;
+	const letters = [...cluster.text].filter((character) => !MARK.test(character)).join('');
+	if (wide === 1 && letters !== '') return letters;
+	return (
+		[...cluster.text].find(
+			(character) => font.glyphId(character.codePointAt(0)!) === carrier.glyph,
+		) ?? ''
+	);
 }

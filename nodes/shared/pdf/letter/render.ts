@@ -22,7 +22,7 @@ import { textWidth } from './fontWidths';
 import { EMBEDDED_FONT_OBJECTS, embeddedFontObjects } from '../font/pdfFont';
 import { deflate } from '../filters/deflate';
 import type { TrueTypeFont } from '../font/trueType';
-import { ligatureText, partTexts } from './glyphText';
+import { carrierIndex, carrierText, ligatureText } from './glyphText';
 import type { PageSize } from './layout';
 import { MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
 import { layoutMarkdown } from './markdown/document';
@@ -289,8 +289,8 @@ function embedFonts(
 			if (!glyphs.has(glyph)) glyphs.set(glyph, character);
 		}
 	}
-	// Then laid-out glyphs: a glyph drawn alone reads as its cluster's text; the parts of clusters
-	// drawn in spans are read by the span's ActualText, and their ToUnicode says what it can.
+	// Then laid-out glyphs: a glyph drawn alone reads as its cluster's text, a cluster's carrier as its
+	// letters (glyphText.ts), the glyphs drawn apart as nothing; spans' ActualText says the rest.
 	const parts = new Map<TrueTypeFont, Map<number, string>>();
 	for (const operation of pages.flat()) {
 		if (operation.kind !== 'glyphs') continue;
@@ -304,9 +304,11 @@ function embedFonts(
 				if (!glyphs.has(glyph)) glyphs.set(glyph, cluster.text);
 				continue;
 			}
-			for (const [glyph, text] of partTexts(font, cluster))
-				if (!fontParts.has(glyph)) fontParts.set(glyph, text);
-			for (const { glyph } of cluster.glyphs) if (!fontParts.has(glyph)) fontParts.set(glyph, '');
+			const carrier = carrierIndex(cluster);
+			cluster.glyphs.forEach(({ glyph }, index) => {
+				const text = index === carrier ? carrierText(font, cluster) : '';
+				if (!fontParts.has(glyph) || fontParts.get(glyph) === '') fontParts.set(glyph, text);
+			});
 		}
 	}
 	for (const [font, fontParts] of parts) {
@@ -337,10 +339,17 @@ function embedFonts(
 		if (found === undefined) throw new RangeError('a face was drawn that embedFonts did not see');
 		return found;
 	};
+	const codes = new Map<TrueTypeFont, Map<number, string>>();
 	const glyphCode = (face: EmbeddedFace, glyph: number) => {
-		const code = of(face).newGlyphId.get(glyph);
-		if (code === undefined) throw new RangeError('a glyph was drawn that embedFonts did not see');
-		return code.toString(16).toUpperCase().padStart(4, '0');
+		let fontCodes = codes.get(face.font);
+		if (fontCodes === undefined) codes.set(face.font, (fontCodes = new Map()));
+		let hex = fontCodes.get(glyph);
+		if (hex === undefined) {
+			const code = of(face).newGlyphId.get(glyph);
+			if (code === undefined) throw new RangeError('a glyph was drawn that embedFonts did not see');
+			fontCodes.set(glyph, (hex = code.toString(16).toUpperCase().padStart(4, '0')));
+		}
+		return hex;
 	};
 	return {
 		objects,

@@ -11,7 +11,13 @@ import type { EmbeddedFace, Face } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
 import type { GlyphCluster } from './glyphClusters';
 import { clustersWidth, glyphClusters, needsShaping } from './glyphClusters';
-import { mayReorder, mirroredCodePoint, resolveBidi, visualRuns } from '../text/bidi';
+import {
+	firstParagraphLevel,
+	mayReorder,
+	mirroredCodePoint,
+	resolveBidi,
+	visualRuns,
+} from '../text/bidi';
 import { nextTabStop } from './tabStops';
 import { winAnsiByte } from './winAnsi';
 
@@ -40,8 +46,7 @@ export function needsVisualLayout(text: string): boolean {
 
 /** A paragraph's direction by its first strong character (UAX #9 P2, P3): left to right without one. */
 export function isRightToLeft(paragraph: string): boolean {
-	if (!mayReorder(paragraph)) return false;
-	return resolveBidi(paragraph).paragraphs[0]?.level === 1;
+	return mayReorder(paragraph) && firstParagraphLevel(paragraph) === 1;
 }
 
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;

@@ -123,7 +123,7 @@ describe('the character rule with an embedded font', () => {
 		);
 		expect(error).toMatchObject({ script: 'Hebrew' });
 		expect(error.message).toContain(
-			'Hebrew cannot be shaped with the letter\'s font (NotoSansHebrew-Regular): it has no Hebrew mark positioning (GPOS for the hebr script)',
+			"Hebrew cannot be shaped with the letter's font (NotoSansHebrew-Regular): it has no Hebrew mark positioning (GPOS for the hebr script)",
 		);
 		expect(error.message).not.toMatch(/[\u0590-\u05ff]/);
 	});

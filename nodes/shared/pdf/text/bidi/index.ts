@@ -6,7 +6,7 @@
  * Offsets are UTF-16 code units, as in the text; both halves of a surrogate pair share a level.
  */
 
-import { AL, AN, B, bidiClass, bracketKey, LRE, ON, PDI, R } from './characters';
+import { AL, AN, B, bidiClass, bracketKey, FSI, L, LRE, LRI, ON, PDI, R, RLI } from './characters';
 import { resolveParagraph, paragraphLevelOf } from './paragraph';
 import { applyLineRule, reorderLevels } from './reorder';
 
@@ -63,6 +63,28 @@ export function mayReorder(text: string): boolean {
 		if (type === R || type === AL || type === AN || (type >= LRE && type <= PDI)) return true;
 	}
 	return false;
+}
+
+/**
+ * The level P2 and P3 give the first paragraph of a text: 1 when its first strong character (outside
+ * isolates) is right to left, else 0. Reads only as far as that character.
+ */
+export function firstParagraphLevel(text: string): number {
+	let isolates = 0;
+	for (let unit = 0; unit < text.length; unit += 1) {
+		let codePoint = text.charCodeAt(unit);
+		if ((codePoint & 0xfc00) === 0xd800 && (text.charCodeAt(unit + 1) & 0xfc00) === 0xdc00) {
+			codePoint = 0x10000 + ((codePoint - 0xd800) << 10) + (text.charCodeAt(unit + 1) - 0xdc00);
+			unit += 1;
+		}
+		const type = bidiClass(codePoint);
+		if (type === B) return 0;
+		if (type === LRI || type === RLI || type === FSI) isolates += 1;
+		else if (type === PDI) isolates = Math.max(0, isolates - 1);
+		else if (isolates === 0 && type === L) return 0;
+		else if (isolates === 0 && (type === R || type === AL)) return 1;
+	}
+	return 0;
 }
 
 /** Resolves the levels of every paragraph of `text` (split after each paragraph separator, P1). */
