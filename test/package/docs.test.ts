@@ -176,7 +176,7 @@ describe('links and pictures', () => {
 		expect(placeholders).toEqual([]);
 	});
 
-	test('the README shows the three pictures docs/images/ holds, each a PNG', () => {
+	test('the README shows three pictures of docs/images/, each a PNG', () => {
 		const images = linksOf(README).filter((link) => link.image);
 		expect(images.map((image) => image.target).sort()).toEqual([
 			'docs/images/preview-packet.png',

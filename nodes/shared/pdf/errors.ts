@@ -17,6 +17,8 @@ export type LetterErrorReason =
 	| 'creationDate'
 	/** format is neither 'plain' nor 'markdown'. */
 	| 'format'
+	/** direction is not 'auto', 'ltr' or 'rtl'. */
+	| 'direction'
 	/** The cover page's table of fields and its notice do not fit on one page. */
 	| 'coverPage'
 	/** The font option is not an object of font files (font.regular missing, a face not bytes). */

@@ -37,6 +37,7 @@ function fieldLabel(field: string | undefined): string {
 		return `Cover Page → ${COVER_PAGE_LABELS[field.slice('coverPage.'.length) as keyof CoverPage] ?? field.slice('coverPage.'.length)}`;
 	if (field === 'fontSize') return 'Letter Options → Font Size';
 	if (field === 'pageSize') return 'Letter Options → Page Size';
+	if (field === 'direction') return 'Letter Options → Text Direction';
 	if (field === 'format') return 'Text Format';
 	return field;
 }
@@ -109,6 +110,11 @@ export function letterFailure(
 			return fail(
 				`${label} must be Plain or Markdown`,
 				'Choose one of the two; an expression must give "plain" or "markdown".',
+			);
+		case 'direction':
+			return fail(
+				`${label} must be Auto, Right to Left or Left to Right`,
+				'Choose one of the three; an expression must give "auto", "rtl" or "ltr".',
 			);
 		default:
 			return fail(`${label} cannot be made into a PDF`, "Check the letter's options.");

@@ -388,6 +388,33 @@ export const documentFields = (
 					{ name: 'A4', value: 'a4', description: '210 x 297 mm' },
 				],
 			},
+			{
+				displayName: 'Text Direction',
+				name: 'textDirection',
+				type: 'options',
+				default: 'auto',
+				description:
+					"Which way the letter's paragraphs read, and the side they, its lists and its tables start from",
+				options: [
+					{
+						name: 'Auto',
+						value: 'auto',
+						description:
+							'Each paragraph by its first letter: Arabic, Persian, Urdu or Hebrew right to left, others left to right',
+					},
+					{
+						name: 'Right to Left',
+						value: 'rtl',
+						description:
+							'Every paragraph, also one that starts with a Latin word or a number: for a letter in Arabic, Persian, Urdu or Hebrew',
+					},
+					{
+						name: 'Left to Right',
+						value: 'ltr',
+						description: 'Every paragraph, also one that starts with an Arabic or Hebrew name',
+					},
+				],
+			},
 		],
 	},
 	...letterFontFields({ show: { documentSource: ['text'] } }),

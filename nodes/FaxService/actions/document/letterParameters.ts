@@ -47,6 +47,7 @@ export function letterOf(ctx: IExecuteFunctions, itemIndex: number): LetterParam
 		rendering: {
 			format: textFormatOf(ctx, itemIndex),
 			pageSize: (letterOptions.pageSize ?? 'letter') as PageSize,
+			direction: (letterOptions.textDirection ?? 'auto') as LetterOptions['direction'],
 			fontSize:
 				letterOptions.fontSize === undefined || letterOptions.fontSize === ''
 					? DEFAULT_FONT_SIZE

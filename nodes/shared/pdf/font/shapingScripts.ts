@@ -21,8 +21,8 @@ export function shapedScriptOf(character: string): ShapedScriptName | undefined 
 	return SHAPED_SCRIPTS.find(({ pattern }) => pattern.test(character))?.script;
 }
 
-const JOINING = 'shaping of its joining letters, which is done for Arabic only';
-const MARKS = 'shaping of its marks, which is done for Arabic and Hebrew only';
+const JOINING = 'its joining letters shaped (done for Arabic only)';
+const MARKS = 'its marks positioned by shaping (done for Arabic and Hebrew only)';
 
 /** Unicode script name (as \p{Script=…} spells it) -> what it needs, for the error message. */
 const SCRIPTS: ReadonlyArray<readonly [script: string, needs: string]> = [

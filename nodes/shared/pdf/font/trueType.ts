@@ -1,8 +1,8 @@
 /**
  * Reads what embedding a TrueType font needs: glyph ids by code point (cmap), advance widths (hmtx),
  * the outlines' places (loca, glyf), the metrics a PDF font descriptor carries (head, hhea, OS/2, post)
- * and the PostScript name (name). Tables are read in place, not copied; nothing about hinting or
- * layout features (GSUB, GPOS) is read: the letter writer draws one glyph per character, left to right.
+ * and the PostScript name (name). Tables are read in place, not copied; nothing about hinting is read,
+ * and the layout features (GSUB, GPOS, GDEF) are the shaper's to read (shaping/layoutEngine.ts).
  * A variable font is read at the weight asked for (variableFont.ts): its glyphs, advances and side
  * bearings are then the instance's.
  */

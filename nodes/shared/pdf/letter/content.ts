@@ -9,7 +9,7 @@ import { pdfNumber, pdfString } from '../write/objects';
 import { tabRuns } from './tabStops';
 import { encodeExtended, extendedGlyph, isBeyondLatinExtendedA } from './extendedGlyphs';
 import { encodeWinAnsi } from './winAnsi';
-import type { GlyphCluster } from './glyphClusters';
+import type { GlyphEncoding, GlyphsOperation } from './glyphOperators';
 import { glyphOperators } from './glyphOperators';
 
 /** The name each font has in a page's /Resources /Font dictionary. */
@@ -69,15 +69,7 @@ export function drawsBeyondLatinExtendedA(operations: readonly DrawOperation[]):
 
 export type DrawOperation =
 	| { kind: 'text'; font: Face; size: number; x: number; y: number; text: string }
-	/** Glyphs laid out already (visualLine): shaped or right-to-left text, left to right as drawn. */
-	| {
-			kind: 'glyphs';
-			font: EmbeddedFace;
-			size: number;
-			x: number;
-			y: number;
-			clusters: readonly GlyphCluster[];
-	  }
+	| ({ kind: 'glyphs' } & GlyphsOperation)
 	| { kind: 'rule'; x1: number; y1: number; x2: number; y2: number; lineWidth: number }
 	| { kind: 'box'; x: number; y: number; width: number; height: number; lineWidth: number };
 
@@ -85,11 +77,9 @@ export type DrawOperation =
  * How text in embedded faces becomes codes: the face's font resource name, a text's codes as a hex
  * string, a glyph's code, and the text the font's ToUnicode gives a glyph (undefined: none).
  */
-export interface EmbeddedEncoding {
+export interface EmbeddedEncoding extends GlyphEncoding {
 	resource(face: EmbeddedFace): string;
 	hexCodes(face: EmbeddedFace, text: string): string;
-	glyphCode(face: EmbeddedFace, glyph: number): string;
-	readsAs(face: EmbeddedFace, glyph: number): string | undefined;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 	wrapText,
 } from './layout';
 import { layoutMarkdown } from './markdown/document';
+import type { TextDirection } from '../text/bidi';
 import type { TextFormat } from './textFormat';
 
 export interface CoverPage {
@@ -89,6 +90,7 @@ export function layoutCoverPage(
 	size: number,
 	format: TextFormat = 'plain',
 	faces: LetterFaces = STANDARD_FACES,
+	direction: TextDirection = 'auto',
 ): CoverLayout {
 	if (typeof cover !== 'object' || cover === null)
 		throw new LetterError('coverPage', 'coverPage must be an object', { field: 'coverPage' });
@@ -152,7 +154,7 @@ export function layoutCoverPage(
 			baseline -= lh * 1.25;
 			continue;
 		}
-		for (const line of wrapText(row.value, bodyFace, size, valueWidth)) {
+		for (const line of wrapText(row.value, bodyFace, size, valueWidth, direction)) {
 			// Beside its label, whatever its direction: the form reads left to right.
 			operations.push(
 				...textLine(line.text, bodyFace, size, baseline, {
@@ -171,7 +173,13 @@ export function layoutCoverPage(
 
 	// The notice, boxed, resting on the bottom margin.
 	const noticeSize = Math.max(9, size - 1);
-	const noticeLines = wrapText(notice, bodyFace, noticeSize, area.width - 2 * NOTICE_PADDING);
+	const noticeLines = wrapText(
+		notice,
+		bodyFace,
+		noticeSize,
+		area.width - 2 * NOTICE_PADDING,
+		direction,
+	);
 	const noticeLastBaseline = area.bottom + NOTICE_PADDING + noticeSize * 0.25;
 	const noticeFirstBaseline =
 		noticeLastBaseline + (noticeLines.length - 1) * lineHeight(noticeSize);
@@ -193,8 +201,9 @@ export function layoutCoverPage(
 						size,
 						{ top: firstLine + size, bottom: spaceBottom },
 						faces,
+						direction,
 					)
-				: plainMessage(message, area, size, firstLine, spaceBottom, faces);
+				: plainMessage(message, area, size, firstLine, spaceBottom, faces, direction);
 		operations.push(...onCover);
 		continuation = rest;
 	} else if (tableRule < spaceBottom) {
@@ -248,9 +257,10 @@ function plainMessage(
 	firstLine: number,
 	spaceBottom: number,
 	faces: LetterFaces,
+	direction: TextDirection,
 ): DrawOperation[][] {
 	const lh = lineHeight(size);
-	const lines = wrapText(message, faces.regular, size, area.width);
+	const lines = wrapText(message, faces.regular, size, area.width, direction);
 	const fitting = linesFitting(firstLine, spaceBottom, size);
 	const onCover: DrawOperation[] = [];
 	lines.slice(0, fitting).forEach((line, index) => {
@@ -292,6 +302,7 @@ function markdownMessage(
 	size: number,
 	onCover: { top: number; bottom: number },
 	faces: LetterFaces,
+	direction: TextDirection,
 ): DrawOperation[][] {
 	const label: DrawOperation = {
 		kind: 'text',
@@ -312,6 +323,7 @@ function markdownMessage(
 		{ x: area.left, width: area.width },
 		size,
 		faces,
+		direction,
 	);
 }
 

@@ -11,7 +11,8 @@
  */
 
 import { pdfNumber } from '../write/objects';
-import type { DrawOperation, EmbeddedEncoding } from './content';
+import type { EmbeddedFace } from './fontName';
+import type { GlyphCluster } from './glyphClusters';
 import { carrierIndex } from './glyphText';
 import type { TrueTypeFont } from '../font/trueType';
 
@@ -47,9 +48,24 @@ interface Placed {
 	y: number;
 }
 
+/** Glyphs laid out already (visualLine): shaped or right-to-left text, left to right as drawn. */
+export interface GlyphsOperation {
+	font: EmbeddedFace;
+	size: number;
+	x: number;
+	y: number;
+	clusters: readonly GlyphCluster[];
+}
+
+/** How glyphs of an embedded face become codes, and what the font's ToUnicode reads a glyph as (undefined: nothing). */
+export interface GlyphEncoding {
+	glyphCode(face: EmbeddedFace, glyph: number): string;
+	readsAs(face: EmbeddedFace, glyph: number): string | undefined;
+}
+
 export function glyphOperators(
-	operation: Extract<DrawOperation, { kind: 'glyphs' }>,
-	embedded: EmbeddedEncoding,
+	operation: GlyphsOperation,
+	embedded: GlyphEncoding,
 	out: string[],
 ): void {
 	const { font: face, size, x: left, y } = operation;

@@ -9,6 +9,7 @@ import type { Face, FontName } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
 import { breakPieces, cutIntoLines, joinUnbreakableSpaces } from './lineBreak';
 import { whitespaceUnits } from './tabStops';
+import type { TextDirection } from '../text/bidi';
 import type { LinePlacement } from './visualLine';
 import { isRightToLeft, lineDrawing, needsVisualLayout } from './visualLine';
 
@@ -205,9 +206,10 @@ export function wrapText(
 	font: Face,
 	size: number,
 	maxWidth: number,
+	direction: TextDirection = 'auto',
 ): WrappedLine[] {
 	return ruledText.split('\n').flatMap((paragraph) => {
-		const rightToLeft = isRightToLeft(paragraph);
+		const rightToLeft = isRightToLeft(paragraph, direction);
 		return wrapParagraph(paragraph, font, size, maxWidth).map((text) => ({ text, rightToLeft }));
 	});
 }
@@ -221,11 +223,14 @@ export function layoutBody(
 	area: TextArea,
 	size: number,
 	face: Face = BODY_FONT,
+	direction: TextDirection = 'auto',
 ): PlacedLine[][] {
 	return ruledText
 		.trimEnd()
 		.split('\f')
-		.flatMap((section) => paginate(wrapText(section, face, size, area.width), area, size));
+		.flatMap((section) =>
+			paginate(wrapText(section, face, size, area.width, direction), area, size),
+		);
 }
 
 /**

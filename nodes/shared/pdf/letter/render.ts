@@ -29,6 +29,9 @@ import { layoutMarkdown } from './markdown/document';
 import { standardFontObjects } from './standardFonts';
 import type { TextFormat } from './textFormat';
 import { TEXT_FORMATS } from './textFormat';
+import type { TextDirection } from '../text/bidi';
+
+const TEXT_DIRECTIONS: readonly TextDirection[] = ['auto', 'ltr', 'rtl'];
 import type { PdfObject } from '../write/objects';
 import { pdfDate, pdfNumber, pdfString, ref, serialisePdf } from '../write/objects';
 
@@ -45,6 +48,12 @@ export interface LetterOptions {
 	followingPages?: number;
 	/** How the text (and the cover page's message) is written: 'plain' (the default) prints it as it is, 'markdown' as a document. */
 	format?: TextFormat;
+	/**
+	 * Which way paragraphs read: 'auto' (the default) each by its first strong letter (Arabic and
+	 * Hebrew right to left), 'rtl' or 'ltr' every paragraph, as a letter in one language wants when a
+	 * paragraph starts with a word of another (a Latin drug name in an Arabic letter).
+	 */
+	direction?: TextDirection;
 	/**
 	 * TrueType files to draw every text in, embedded as subsets (faces.ts: which file draws what, the
 	 * fallbacks). Without it the standard Helvetica fonts are used and the output is what it always was.
@@ -69,6 +78,7 @@ function checkedOptions(options: LetterOptions): {
 	fontSize: number;
 	format: TextFormat;
 	faces: LetterFaces;
+	direction: TextDirection;
 } {
 	const following = options.followingPages;
 	if (following !== undefined && !(Number.isInteger(following) && following >= 0))
@@ -112,7 +122,15 @@ function checkedOptions(options: LetterOptions): {
 			},
 		);
 	}
-	return { pageSize, fontSize, format, faces: letterFaces(options.font) };
+	const direction = options.direction ?? 'auto';
+	if (!TEXT_DIRECTIONS.includes(direction)) {
+		throw new LetterError(
+			'direction',
+			`direction must be 'auto', 'ltr' or 'rtl', not ${JSON.stringify(direction)}`,
+			{ field: 'direction' },
+		);
+	}
+	return { pageSize, fontSize, format, faces: letterFaces(options.font), direction };
 }
 
 /** "Page x of y", centred in the bottom margin. */
@@ -142,13 +160,13 @@ function footer(
 export function renderLetter(text: string, letterOptions?: LetterOptions): Letter {
 	// Null as well as undefined: values from n8n expressions are not always what their type says.
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize, format, faces } = checkedOptions(options);
+	const { pageSize, fontSize, format, faces, direction } = checkedOptions(options);
 	const body = requireText(text, 'text', faces.repertoire);
 	const area = textArea(pageSize);
 	const cover =
 		options.coverPage === undefined
 			? undefined
-			: layoutCoverPage(options.coverPage, area, fontSize, format, faces);
+			: layoutCoverPage(options.coverPage, area, fontSize, format, faces, direction);
 	const bodyPages =
 		format === 'markdown'
 			? layoutMarkdown(
@@ -157,8 +175,9 @@ export function renderLetter(text: string, letterOptions?: LetterOptions): Lette
 					{ x: area.left, width: area.width },
 					fontSize,
 					faces,
+					direction,
 				)
-			: layoutBody(body, area, fontSize, faces.regular).map((lines) =>
+			: layoutBody(body, area, fontSize, faces.regular, direction).map((lines) =>
 					linesToOperations(lines, fontSize, faces.regular),
 				);
 	return renderPages(
@@ -182,8 +201,11 @@ export function renderCoverSheet(
 	letterOptions?: Omit<LetterOptions, 'coverPage' | 'followingPages'>,
 ): Letter {
 	const options = letterOptions ?? {};
-	const { pageSize, fontSize, format, faces } = checkedOptions({ ...options, followingPages });
-	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize, format, faces);
+	const { pageSize, fontSize, format, faces, direction } = checkedOptions({
+		...options,
+		followingPages,
+	});
+	const cover = layoutCoverPage(coverPage, textArea(pageSize), fontSize, format, faces, direction);
 	return renderPages(
 		coverDrawings(cover),
 		[],

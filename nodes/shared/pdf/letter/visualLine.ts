@@ -11,6 +11,7 @@ import type { EmbeddedFace, Face } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
 import type { GlyphCluster } from './glyphClusters';
 import { clustersWidth, glyphClusters, needsShaping } from './glyphClusters';
+import type { TextDirection } from '../text/bidi';
 import {
 	firstParagraphLevel,
 	mayReorder,
@@ -44,8 +45,12 @@ export function needsVisualLayout(text: string): boolean {
 	return mayReorder(text) || needsShaping(text);
 }
 
-/** A paragraph's direction by its first strong character (UAX #9 P2, P3): left to right without one. */
-export function isRightToLeft(paragraph: string): boolean {
+/**
+ * Whether a paragraph reads right to left: as `direction` says, or by its first strong character
+ * ('auto': UAX #9 P2, P3; left to right without one).
+ */
+export function isRightToLeft(paragraph: string, direction: TextDirection = 'auto'): boolean {
+	if (direction !== 'auto') return direction === 'rtl';
 	return mayReorder(paragraph) && firstParagraphLevel(paragraph) === 1;
 }
 

@@ -20,6 +20,7 @@ import { wrapRich } from './richText';
 import { layoutTable } from './table';
 import { Writer, lineHeightOf, richRuns } from './writer';
 import { textLine } from '../layout';
+import type { TextDirection } from '../../text/bidi';
 import { isRightToLeft } from '../visualLine';
 
 /** Heading sizes by level (1, 2, 3 and deeper) as multiples of the body size. */
@@ -42,8 +43,29 @@ class DocumentLayout {
 		private readonly flow: Flow,
 		private readonly size: number,
 		private readonly faces: LetterFaces,
+		private direction: TextDirection,
 	) {
 		this.writer = new Writer(flow, faces);
+	}
+
+	/** Whether a block reads right to left: its text's first strong character, or the letter's direction. */
+	private mirrored(block: Block): boolean {
+		return isRightToLeft(blockText(block), this.direction);
+	}
+
+	/**
+	 * Lays a list's or quote's content out in the block's direction: its paragraphs inherit it, as
+	 * HTML's do from a list or quote whose dir is auto, so an item that opens with a Latin word stays
+	 * on the side its marker is.
+	 */
+	private inDirection(rightToLeft: boolean, layout: () => void): void {
+		const outer = this.direction;
+		this.direction = rightToLeft ? 'rtl' : 'ltr';
+		try {
+			layout();
+		} finally {
+			this.direction = outer;
+		}
 	}
 
 	/**
@@ -74,6 +96,7 @@ class DocumentLayout {
 					richRuns(parseInline(block.text), false, this.faces),
 					size,
 					column.width,
+					{ direction: this.direction },
 				))
 					this.writer.line(line, column, size);
 				return;
@@ -83,6 +106,7 @@ class DocumentLayout {
 					richRuns(parseInline(block.text), true, this.faces),
 					headingSize,
 					column.width,
+					{ direction: this.direction },
 				);
 				this.flow.gap(lineHeightOf(size) * 0.4);
 				// Kept with the next line: a heading never ends a page.
@@ -101,13 +125,15 @@ class DocumentLayout {
 				const indent = x - column.x;
 				const right = column.x + column.width;
 				// Right to left: the bar and the indent on the right, mirrored.
-				const mirrored = isRightToLeft(blockText(block));
+				const mirrored = this.mirrored(block);
 				this.flow.pushBar({
 					x: mirrored ? right - indent + QUOTE_INDENT - 2 : x - QUOTE_INDENT + 2,
 				});
-				this.blocks(
-					block.children,
-					mirrored ? { x: column.x, width: column.width - indent } : { x, width: right - x },
+				this.inDirection(mirrored, () =>
+					this.blocks(
+						block.children,
+						mirrored ? { x: column.x, width: column.width - indent } : { x, width: right - x },
+					),
 				);
 				this.flow.popBar();
 				return;
@@ -130,7 +156,7 @@ class DocumentLayout {
 				return;
 			}
 			case 'table':
-				layoutTable(this.writer, block, column, size, isRightToLeft(blockText(block)));
+				layoutTable(this.writer, block, column, size, this.mirrored(block) ? 'rtl' : 'ltr');
 				return;
 			case 'pageBreak':
 				if (!this.flow.isFrameEmpty) this.flow.newFrame();
@@ -154,7 +180,7 @@ class DocumentLayout {
 		const right = column.x + column.width;
 		const x = Math.min(column.x, right - NARROWEST_COLUMN * size - indent);
 		// Right to left: the markers' column mirrored onto the right, the text indented from it.
-		const mirrored = isRightToLeft(blockText(block));
+		const mirrored = this.mirrored(block);
 		const markersRight = column.x + right - x;
 		this.depth += 1;
 		block.items.forEach((item, index) => {
@@ -175,7 +201,7 @@ class DocumentLayout {
 				? { x: column.x, width: markersRight - indent - column.x }
 				: { x: x + indent, width: right - x - indent };
 			if (item.length === 0) this.writer.line({ segments: [], width: 0 }, content, size);
-			else this.blocks(item, content, block.tight);
+			else this.inDirection(mirrored, () => this.blocks(item, content, block.tight));
 		});
 		this.depth -= 1;
 	}
@@ -244,8 +270,9 @@ export function layoutMarkdown(
 	column: Column,
 	size: number,
 	faces: LetterFaces = STANDARD_FACES,
+	direction: TextDirection = 'auto',
 ): DrawOperation[][] {
 	const flow = new Flow(frames);
-	new DocumentLayout(flow, size, faces).blocks(parseBlocks(text), column);
+	new DocumentLayout(flow, size, faces, direction).blocks(parseBlocks(text), column);
 	return flow.finish();
 }

@@ -10,6 +10,7 @@
 import type { Face } from '../fontWidths';
 import { textWidthUnits } from '../fontWidths';
 import { breakPieces, cutIntoLines, joinUnbreakableSpaces } from '../lineBreak';
+import type { TextDirection } from '../../text/bidi';
 import { isRightToLeft } from '../visualLine';
 
 export interface StyledText {
@@ -149,6 +150,7 @@ function wrapGlyphs(
 	size: number,
 	maxWidth: number,
 	hyphenate: boolean,
+	direction: TextDirection,
 ): RichLine[] {
 	const maxUnits = (maxWidth * 1000) / size;
 	const lines: Glyph[][] = [];
@@ -202,7 +204,7 @@ function wrapGlyphs(
 		lineUnits = unitsOf(line);
 	}
 	if (line.length > 0 || lines.length === 0) lines.push(line);
-	const rightToLeft = isRightToLeft(glyphs.map((glyph) => glyph.character).join(''));
+	const rightToLeft = isRightToLeft(glyphs.map((glyph) => glyph.character).join(''), direction);
 	return lines.map((glyphsOfLine) => ({
 		segments: segmentsOf(glyphsOfLine, size),
 		width: (unitsOf(glyphsOfLine) * size) / 1000,
@@ -218,7 +220,10 @@ export function wrapRich(
 	runs: readonly RichRun[],
 	size: number,
 	maxWidth: number,
-	{ hyphenate = false }: { hyphenate?: boolean } = {},
+	{
+		hyphenate = false,
+		direction = 'auto',
+	}: { hyphenate?: boolean; direction?: TextDirection } = {},
 ): RichLine[] {
 	const paragraphs: Glyph[][] = [[]];
 	for (const run of runs) {
@@ -229,7 +234,7 @@ export function wrapRich(
 		for (const character of run.text)
 			paragraphs[paragraphs.length - 1].push({ character, font: run.font });
 	}
-	return paragraphs.flatMap((glyphs) => wrapGlyphs(glyphs, size, maxWidth, hyphenate));
+	return paragraphs.flatMap((glyphs) => wrapGlyphs(glyphs, size, maxWidth, hyphenate, direction));
 }
 
 /** The width in points of text in one font, unwrapped. */

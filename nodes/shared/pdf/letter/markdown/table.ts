@@ -47,14 +47,18 @@ function columnNeeds(all: readonly RichRun[][][], size: number): ColumnNeeds {
 	};
 }
 
-/** `rightToLeft`: the first column on the right, the columns going left (a right-to-left table). */
+/**
+ * `direction`: the table's, which its cells' paragraphs inherit; right to left, the first column is on
+ * the right and the columns go left.
+ */
 export function layoutTable(
 	writer: Writer,
 	table: TableBlock,
 	area: { x: number; width: number },
 	size: number,
-	rightToLeft = false,
+	direction: 'ltr' | 'rtl' = 'ltr',
 ): void {
+	const rightToLeft = direction === 'rtl';
 	const header = table.header.map((cell) => richRuns(parseInline(cell), true, writer.faces));
 	const rows = table.rows.map((row) =>
 		row.map((cell) => richRuns(parseInline(cell), false, writer.faces)),
@@ -75,7 +79,7 @@ export function layoutTable(
 			for (const column of columns) column.x = 2 * area.x + area.width - column.x - column.width;
 		const slice = <T>(cells: T[]) => cells.slice(first, first + widths.length);
 		if (first > 0) writer.flow.gap(lineHeightOf(size) * 0.5);
-		drawRows(writer, columns, slice(header), rows.map(slice), plan.size);
+		drawRows(writer, columns, slice(header), rows.map(slice), plan.size, direction);
 	}
 }
 
@@ -85,13 +89,17 @@ function drawRows(
 	header: RichRun[][],
 	rows: RichRun[][][],
 	size: number,
+	direction: 'ltr' | 'rtl',
 ): void {
 	const padding = paddingOf(size);
 	const verticalPadding = size * 0.25;
 	const lineHeight = lineHeightOf(size);
 	const wrap = (cells: RichRun[][]) =>
 		cells.map((runs, index) =>
-			wrapRich(runs, size, columns[index].width - 2 * padding, { hyphenate: true }),
+			wrapRich(runs, size, columns[index].width - 2 * padding, {
+				hyphenate: true,
+				direction,
+			}),
 		);
 	const headerLines = wrap(header);
 	const flow = writer.flow;
