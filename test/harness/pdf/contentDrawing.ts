@@ -210,7 +210,9 @@ export function pageDrawing(pdf: Uint8Array, index = 0): PageDrawing {
 		if (font === undefined) throw new Error('text shown before Tf');
 		for (let offset = 0; offset + 1 < bytes.length; offset += 2) {
 			const code = (bytes[offset] << 8) | bytes[offset + 1];
-			const span = openSpans.findLast((open) => open !== undefined);
+			let span: number | undefined;
+			for (let index = openSpans.length - 1; index >= 0 && span === undefined; index -= 1)
+				span = openSpans[index];
 			glyphs.push({ font: font.resource, code, size, x: tmX, y: tmY, span, run, baseline });
 			tmX += (font.width(code) / 1000) * size + charSpacing;
 		}

@@ -15,7 +15,7 @@ import { LetterError } from '../errors';
 import { readTrueType } from '../font/trueType';
 import type { TrueTypeFont } from '../font/trueType';
 import type { ShapingScript } from '../font/shaping/shape';
-import { shapingGap } from '../font/shaping/shape';
+import { layoutEngine, shapingGap } from '../font/shaping/shape';
 import { BOLD_WEIGHT, REGULAR_WEIGHT } from '../font/variableFont';
 import type { Face, FontName } from './fontName';
 import { winAnsiByte } from './winAnsi';
@@ -31,7 +31,10 @@ export interface LetterFont {
 /** Which characters the text may hold (an embedded font's), and how the error names the font. */
 export interface Repertoire {
 	has(codePoint: number): boolean;
-	/** Why the font cannot shape a script the writer shapes as HarfBuzz would (font/shaping shapingGap), or undefined. */
+	/**
+	 * Why the font cannot shape a script the writer shapes as HarfBuzz would (font/shaping shapingGap),
+	 * or the writer cannot lay it out (layoutGap), or undefined.
+	 */
 	shapingGap(script: ShapingScript): string | undefined;
 	/** "the letter's font (NotoSans-Regular)", for the refusal message. */
 	description: string;
@@ -103,7 +106,7 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 			has: (codePoint) => given.every((file) => file.has(codePoint)),
 			shapingGap: (script) => {
 				for (const file of given) {
-					const gap = shapingGap(file, script);
+					const gap = shapingGap(file, script) ?? layoutGap(file, script);
 					if (gap !== undefined) return given.length === 1 ? gap : `${file.postScriptName}: ${gap}`;
 				}
 				return undefined;
@@ -111,6 +114,21 @@ export function letterFaces(font: LetterFont | undefined): LetterFaces {
 			description: `the letter's font (${names})`,
 		},
 	};
+}
+
+/**
+ * Why the letter writer cannot lay out a script in a font it shapes, or undefined: a font that joins
+ * Arabic letters by cursive attachment (GPOS curs, as Nastaliq does) sets most of them above or below
+ * the baseline, further than the letter's line spacing reaches (Noto Nastaliq Urdu's lines would
+ * overlap by some 8 pt at 11 pt) and beyond what readers give back as words.
+ */
+function layoutGap(file: TrueTypeFont, script: ShapingScript): string | undefined {
+	if (
+		script !== 'Arabic' ||
+		layoutEngine(file).plan(script, undefined, true).featureMask('curs') === 0
+	)
+		return undefined;
+	return 'it joins its letters by cursive attachment (Nastaliq), whose lines the letter cannot space; use a Naskh font such as Noto Naskh Arabic or Vazirmatn';
 }
 
 /** A bold face's fallback: the face's file at Bold when it is a variable font whose axis goes further, else the face. */
