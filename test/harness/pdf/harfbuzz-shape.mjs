@@ -1,7 +1,10 @@
 /**
  * The shaping reference: shapes runs with HarfBuzz (harfbuzzjs, a dev dependency; ESM, so it runs in its own
- * Node process). Reads {font, runs: [{text, script, language, direction}]} as JSON on stdin, writes
- * each run's glyphs as HarfBuzz returns them (visual order for RTL) as JSON on stdout:
+ * Node process). Reads {font, removeDefaultIgnorables?, runs: [{text, script, language?, direction,
+ * features?}]} as JSON on stdin (script 'Arabic', 'Hebrew' or a four-letter ISO 15924 tag; features
+ * HarfBuzz feature strings such as "-kern"; removeDefaultIgnorables: ZWJ, ZWNJ and the bidi marks
+ * drawn as nothing, as a renderer does, not as zero-width spaces), writes each run's glyphs as
+ * HarfBuzz returns them (visual order for RTL) as JSON on stdout, with the font's units per em:
  * [[glyph, cluster, xAdvance, yAdvance, xOffset, yOffset], ...] per run.
  */
 import { readFileSync } from 'node:fs';
@@ -15,9 +18,14 @@ const results = request.runs.map((run) => {
 	const buffer = new hb.Buffer();
 	buffer.addText(run.text);
 	buffer.setDirection(run.direction === 'ltr' ? hb.Direction.LTR : hb.Direction.RTL);
-	buffer.setScript(SCRIPTS[run.script]);
+	buffer.setScript(SCRIPTS[run.script] ?? run.script);
 	if (run.language) buffer.setLanguage(run.language);
-	hb.shape(font, buffer);
+	if (request.removeDefaultIgnorables) buffer.setFlags(hb.BufferFlag.REMOVE_DEFAULT_IGNORABLES);
+	hb.shape(
+		font,
+		buffer,
+		(run.features ?? []).map((feature) => hb.Feature.fromString(feature)),
+	);
 	return buffer
 		.getGlyphInfosAndPositions()
 		.map((glyph) => [
@@ -29,4 +37,4 @@ const results = request.runs.map((run) => {
 			glyph.yOffset,
 		]);
 });
-process.stdout.write(JSON.stringify({ version: hb.versionString(), results }));
+process.stdout.write(JSON.stringify({ version: hb.versionString(), upem: face.upem, results }));

@@ -3,7 +3,7 @@
  * its bidi module and shaper) and by a reference pipeline as a renderer built on HarfBuzz lays them
  * out (libraqm's order of work): bidi-js's levels and reordering, the line cut into level runs, each
  * level run into script runs (a character of no script of its own takes its neighbours'), each
- * script run shaped by harfbuzzjs (harfbuzz-lines.mjs), the runs' glyphs put in bidi-js's visual order.
+ * script run shaped by harfbuzzjs (harfbuzz-shape.mjs), the runs' glyphs put in bidi-js's visual order.
  * Both give every glyph in visual order with where it is drawn, in 1/1000 em.
  */
 import { execFileSync } from 'child_process';
@@ -168,8 +168,8 @@ function harfbuzzShape(
 	font: ShapingFontName,
 	runs: readonly ShapingRun[],
 ): { upem: number; results: HarfBuzzGlyph[][] } {
-	const output = execFileSync('node', [join(__dirname, 'harfbuzz-lines.mjs')], {
-		input: JSON.stringify({ font: SHAPING_FONTS[font], runs }),
+	const output = execFileSync('node', [join(__dirname, 'harfbuzz-shape.mjs')], {
+		input: JSON.stringify({ font: SHAPING_FONTS[font], runs, removeDefaultIgnorables: true }),
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
 	});
