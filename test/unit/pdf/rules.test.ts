@@ -157,6 +157,10 @@ describe('the character rule', () => {
 		expect(CHARACTER_RULE).toContain('NFC');
 		expect(CHARACTER_RULE).toContain('every 36 pt (half an inch)');
 		expect(CHARACTER_RULE).toContain('form feed');
+		// What a right-to-left letter keeps of them (characterRule's KEPT_FOR_LAYOUT).
+		expect(CHARACTER_RULE).toContain(
+			'these are kept instead, printing as nothing: U+200C-U+200F, U+061C, U+202A-U+202E, U+2066-U+2069',
+		);
 	});
 
 	test('docs/letters.md quotes CHARACTER_RULE word for word, one quoted paragraph a line', () => {

@@ -6,19 +6,30 @@
  * of them is refused naming the script, never printed wrong.
  */
 
+import type { ShapingScript } from './shaping/shape';
+
 /** The scripts the writer shapes: a character belongs when its Script_Extensions has the script (harakat included). */
-export const SHAPED_SCRIPTS = [
+const SHAPED_SCRIPTS: ReadonlyArray<{ script: ShapingScript; pattern: RegExp }> = [
 	{ script: 'Arabic', pattern: /\p{Script_Extensions=Arabic}/u },
 	{ script: 'Hebrew', pattern: /\p{Script_Extensions=Hebrew}/u },
-] as const;
-
-export type ShapedScriptName = (typeof SHAPED_SCRIPTS)[number]['script'];
+];
+const ANY_SHAPED = /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]/u;
 
 /** The shaped script a character belongs to (Arabic or Hebrew), else undefined. */
-export function shapedScriptOf(character: string): ShapedScriptName | undefined {
+export function shapedScriptOf(character: string): ShapingScript | undefined {
 	const code = character.codePointAt(0) ?? 0;
 	if (code < 0x0590) return undefined;
 	return SHAPED_SCRIPTS.find(({ pattern }) => pattern.test(character))?.script;
+}
+
+/** Whether a script name is one the writer shapes. */
+export function isShapedScript(script: string): script is ShapingScript {
+	return SHAPED_SCRIPTS.some((shaped) => shaped.script === script);
+}
+
+/** Whether a text holds a character of a script the writer shapes (a letter, a mark, a digit). */
+export function hasShapedScript(text: string): boolean {
+	return ANY_SHAPED.test(text);
 }
 
 const JOINING = 'its joining letters shaped (done for Arabic only)';

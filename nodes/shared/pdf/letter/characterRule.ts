@@ -28,8 +28,9 @@ import { EXTENDED_CODE_POINTS, extendedGlyph } from './extendedGlyphs';
 import { TAB_STOP_POINTS } from './tabStops';
 import { winAnsiByte } from './winAnsi';
 import type { Repertoire } from './faces';
-import type { ShapedScriptName } from '../font/shapingScripts';
 import {
+	hasShapedScript,
+	isShapedScript,
 	shapedScriptOf,
 	shapingNeeds as SHAPING_NEEDS,
 	shapingScriptOf,
@@ -95,15 +96,22 @@ export const DROPPED_RANGES: ReadonlyArray<readonly [number, number, string]> = 
 /**
  * Format characters kept in a right-to-left or shaped letter in an embedded font, where they mean
  * something: ZWNJ and ZWJ break or make a join (Persian writes ZWNJ inside words), the bidi marks,
- * embeddings and isolates set direction. They are drawn as nothing.
+ * embeddings and isolates set direction. They are drawn as nothing. (first, last)
  */
-const KEPT_FOR_LAYOUT = /[\u200c-\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
+const KEPT_FOR_LAYOUT: ReadonlyArray<readonly [number, number]> = [
+	[0x200c, 0x200f],
+	[0x061c, 0x061c],
+	[0x202a, 0x202e],
+	[0x2066, 0x2069],
+];
+
+function isKeptForLayout(codePoint: number): boolean {
+	return KEPT_FOR_LAYOUT.some(([first, last]) => codePoint >= first && codePoint <= last);
+}
 
 /** Whether a text holds Arabic or Hebrew, or anything right to left: the layout will use the bidi algorithm. */
 function usesVisualLayout(text: string): boolean {
-	return (
-		mayReorder(text) || /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]/u.test(text)
-	);
+	return mayReorder(text) || hasShapedScript(text);
 }
 
 function isDropped(codePoint: number): boolean {
@@ -182,6 +190,10 @@ export const CHARACTER_RULE: string = [
 			),
 		].join('; ') +
 		'.',
+	`With a Letter Font, in a letter with Arabic, Hebrew or any other right-to-left text, these are kept instead, printing as nothing: ${KEPT_FOR_LAYOUT.map(
+		([first, last]) =>
+			first === last ? codePointLabel(first) : `${codePointLabel(first)}-${codePointLabel(last)}`,
+	).join(', ')} (they join or part letters and set the text's direction).`,
 	`Any other character (for example Greek, Cyrillic, Chinese, emoji, a combining mark that NFC cannot merge, or a control character) stops the letter; it is never replaced by "?" or left out. The error names the field and, so that it never spells a name, counts letters, marks and digits by script with where the first of them is ("8 Greek letters, the first at line 1, column 10"); symbols, emoji and control characters are named by code point (U+XXXX) with their line and column, the first ${MAX_SYMBOLS_NAMED} of them.`,
 	'Text that is empty or only whitespace stops the letter too.',
 ].join('\n');
@@ -223,7 +235,7 @@ export function applyCharacterRule(text: string, field: string, repertoire?: Rep
 		column += 1;
 		if (codePoint === TAB || codePoint === FORM_FEED) {
 			output += character;
-		} else if (keepLayoutCharacters && KEPT_FOR_LAYOUT.test(character)) {
+		} else if (keepLayoutCharacters && isKeptForLayout(codePoint)) {
 			output += character;
 		} else if (isDropped(codePoint)) {
 			// Checked before WinAnsi: the soft hyphen is in WinAnsi, and still dropped.
@@ -308,10 +320,6 @@ function refusal(
 		refusal: { summary, groups },
 		script: shaping?.kind === 'script' ? shaping.script : undefined,
 	});
-}
-
-function isShapedScript(script: string): script is ShapedScriptName {
-	return script === 'Arabic' || script === 'Hebrew';
 }
 
 /** Whether a ruled text has nothing to print: only spaces, no-break spaces, line breaks and form feeds. */

@@ -31,6 +31,12 @@ const HEBREW = /\p{Script=Hebrew}/u;
 /** Characters of no script of their own (spaces, digits, punctuation, marks): they take their neighbours'. */
 const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+const IGNORABLES = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** A text without its invisible format characters (ZWJ, ZWNJ, bidi marks): what a standard face draws of it. */
+export function withoutIgnorables(text: string): string {
+	return text.replace(IGNORABLES, '');
+}
 /** What makes a text need more than one glyph a character left to right. */
 const NEEDS_SHAPING =
 	/[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}\p{Default_Ignorable_Code_Point}]/u;

@@ -10,7 +10,7 @@ import type { DrawOperation } from './content';
 import type { EmbeddedFace, Face } from './fontWidths';
 import { textWidthUnits } from './fontWidths';
 import type { GlyphCluster } from './glyphClusters';
-import { clustersWidth, glyphClusters, needsShaping } from './glyphClusters';
+import { clustersWidth, glyphClusters, needsShaping, withoutIgnorables } from './glyphClusters';
 import type { TextDirection } from '../text/bidi';
 import {
 	firstParagraphLevel,
@@ -54,11 +54,9 @@ export function isRightToLeft(paragraph: string, direction: TextDirection = 'aut
 	return mayReorder(paragraph) && firstParagraphLevel(paragraph) === 1;
 }
 
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
-
 /** A standard face's text at a right-to-left level: reversed, brackets mirrored (all of them are WinAnsi). */
 function reversedText(text: string): string {
-	return [...text.replace(IGNORABLE, '')]
+	return [...withoutIgnorables(text)]
 		.reverse()
 		.map((character) => {
 			const mirror = mirroredCodePoint(character.codePointAt(0) ?? 0);
@@ -99,7 +97,7 @@ function tabFreeLine(
 		for (const part of parts) {
 			const partText = text.slice(part.start, part.end);
 			if (typeof part.font === 'string') {
-				const shown = odd ? reversedText(partText) : partText.replace(IGNORABLE, '');
+				const shown = odd ? reversedText(partText) : withoutIgnorables(partText);
 				pieces.push({ x, font: part.font, text: shown });
 				x += (textWidthUnits(part.font, shown) * size) / 1000;
 			} else {
@@ -151,7 +149,7 @@ export function visualLine(
 }
 
 /** A visual line's drawing operations, its left end at `left`, on the baseline `y`. */
-export function visualLineOperations(
+function visualLineOperations(
 	line: VisualLine,
 	left: number,
 	y: number,
