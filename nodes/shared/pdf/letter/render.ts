@@ -22,7 +22,8 @@ import { textWidth } from './fontWidths';
 import { EMBEDDED_FONT_OBJECTS, embeddedFontObjects } from '../font/pdfFont';
 import { deflate } from '../filters/deflate';
 import type { TrueTypeFont } from '../font/trueType';
-import { carrierIndex, carrierText, ligatureText } from './glyphText';
+import { drawnGlyphTexts } from './drawnGlyphTexts';
+import { ligatureText } from './glyphText';
 import type { PageSize } from './layout';
 import { MARGIN, PAGE_SIZES, layoutBody, linesToOperations, textArea } from './layout';
 import { layoutMarkdown } from './markdown/document';
@@ -284,59 +285,14 @@ function pageContent(data: Buffer, faces: LetterFaces): PdfObject {
 /**
  * The embedded fonts of a letter's pages: one Type0 font per TrueType file drawn (a face that fell
  * back to the regular file shares its font), resource names T1, T2… in the order first drawn, each
- * a subset of exactly the glyphs drawn, with a ToUnicode entry giving each glyph the text it was
- * first drawn for alone (a character, or a ligature's characters: glyphText.ts); a glyph only ever
- * drawn with others for one piece of text (a letter and its marks) says what it can, its span's
- * ActualText reading the whole.
+ * a subset of exactly the glyphs drawn, with a ToUnicode entry giving each glyph its text
+ * (drawnGlyphTexts.ts; a ligature as its presentation form, glyphText.ts).
  */
 function embedFonts(
 	pages: readonly DrawOperation[][],
 	firstObject: number,
 ): { objects: PdfObject[]; resources: string[]; encoding: EmbeddedEncoding } {
-	const drawn = new Map<TrueTypeFont, Map<number, string>>();
-	const glyphsOf = (font: TrueTypeFont) => {
-		let glyphs = drawn.get(font);
-		if (glyphs === undefined) drawn.set(font, (glyphs = new Map()));
-		return glyphs;
-	};
-	// Text drawn as characters first: a text operation has no span to correct what ToUnicode says.
-	for (const operation of pages.flat()) {
-		if (operation.kind !== 'text' || typeof operation.font === 'string') continue;
-		const font = operation.font.font;
-		const glyphs = glyphsOf(font);
-		for (const character of operation.text) {
-			// Tabs are not drawn: the content stream moves the text after them to their stop.
-			if (character === '\t') continue;
-			const glyph = font.glyphId(character.codePointAt(0) ?? 0);
-			if (!glyphs.has(glyph)) glyphs.set(glyph, character);
-		}
-	}
-	// Then laid-out glyphs: a glyph drawn alone reads as its cluster's text, a cluster's carrier as its
-	// letters (glyphText.ts), the glyphs drawn apart as nothing; spans' ActualText says the rest.
-	const parts = new Map<TrueTypeFont, Map<number, string>>();
-	for (const operation of pages.flat()) {
-		if (operation.kind !== 'glyphs') continue;
-		const font = operation.font.font;
-		const glyphs = glyphsOf(font);
-		let fontParts = parts.get(font);
-		if (fontParts === undefined) parts.set(font, (fontParts = new Map()));
-		for (const cluster of operation.clusters) {
-			if (cluster.glyphs.length === 1) {
-				const { glyph } = cluster.glyphs[0];
-				if (!glyphs.has(glyph)) glyphs.set(glyph, cluster.text);
-				continue;
-			}
-			const carrier = carrierIndex(cluster);
-			cluster.glyphs.forEach(({ glyph }, index) => {
-				const text = index === carrier ? carrierText(font, cluster) : '';
-				if (!fontParts.has(glyph) || fontParts.get(glyph) === '') fontParts.set(glyph, text);
-			});
-		}
-	}
-	for (const [font, fontParts] of parts) {
-		const glyphs = glyphsOf(font);
-		for (const [glyph, text] of fontParts) if (!glyphs.has(glyph)) glyphs.set(glyph, text);
-	}
+	const drawn = drawnGlyphTexts(pages.flat());
 	const objects: PdfObject[] = [];
 	const resources: string[] = [];
 	const byFont = new Map<
