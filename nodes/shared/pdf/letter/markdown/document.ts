@@ -2,8 +2,9 @@
  * Markdown blocks into the page flow: headings in three sizes (bold, kept with the next line),
  * paragraphs, lists with hanging indents nested by level, block quotes with a bar, code in Courier,
  * horizontal rules, tables (table.ts), page breaks. A list, quote or table whose text starts right
- * to left (its first strong character) is mirrored: markers, indents and bars on the right, the
- * first column on the right.
+ * to left (its first strong character, unless the letter's direction is set) is mirrored: markers,
+ * indents and bars on the right, the first column on the right; its items and cells read in its
+ * direction.
  */
 
 import type { DrawOperation } from '../content';
