@@ -122,7 +122,7 @@ describeOnHosts(
 				port: 0,
 				timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
 				callbackRetryScheduleMs: [300, 600, 1200],
-				callbackTimeoutMs: 15_000,
+				callbackTimeoutMs: ceiling(15_000),
 			});
 			for (const name of ['referral.pdf', 'prior-auth.pdf', 'lab-results.pdf']) {
 				samples[name] = Buffer.from(

@@ -44,7 +44,7 @@ import {
 } from './helpers/webhook-steps';
 import { waitFor } from './helpers/wait';
 import { provisionNumber, receiveFax, sandboxApi } from './helpers/sandbox-api';
-import { MACHINE_MINUTE } from '../harness/machine';
+import { ceiling, MACHINE_MINUTE } from '../harness/machine';
 
 const TO_NUMBER = '+12125550123';
 const SEND_AND_WAIT = 'Send and Wait';
@@ -266,7 +266,7 @@ describeOnHosts(BOTH_HOSTS, 'Patient data in a real n8n at debug log level', ({ 
 			port: 0,
 			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
 			callbackRetryScheduleMs: [500, 1000, 2000, 4000, 8000, 16000],
-			callbackTimeoutMs: 15_000,
+			callbackTimeoutMs: ceiling(15_000),
 		});
 		proxy = await startFaultProxy(sandbox);
 		const proxyOrigin = new URL(proxy.baseUrl).origin;

@@ -425,7 +425,11 @@ describe(`n8n queue mode (PostgreSQL, Redis, main, 2 workers, webhook processor)
 			);
 			expect(deactivated.status).toBe(200);
 			let callbackUrl: unknown;
-			for (let waited = 0; waited < 20_000 && callbackUrl !== previousCallbackUrl; waited += 250) {
+			for (
+				let waited = 0;
+				waited < ceiling(20_000) && callbackUrl !== previousCallbackUrl;
+				waited += 250
+			) {
 				callbackUrl = await callbackUrlOfNumber();
 				if (callbackUrl !== previousCallbackUrl)
 					await new Promise((resolve) => setTimeout(resolve, 250));

@@ -96,7 +96,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 			port: 0,
 			timing: { inProgressAfterMs: 100, completeAfterMs: 300, aiCompleteAfterMs: 300 },
 			callbackRetryScheduleMs: [300, 600, 1200],
-			callbackTimeoutMs: 15_000,
+			callbackTimeoutMs: ceiling(15_000),
 		});
 		api = apiClient(sandbox, sandbox.testKey);
 		const provisioned = await api('POST', '/fax_numbers', {
@@ -409,7 +409,7 @@ describeOnHosts(BOTH_HOSTS, 'Fax Service Trigger in a real n8n', ({ hostVersion 
 			});
 			expect(deactivated.status).toBe(200);
 			let callbackUrl: unknown;
-			for (let waited = 0; waited < 20_000; waited += 250) {
+			for (let waited = 0; waited < ceiling(20_000); waited += 250) {
 				const response = await api('GET', `/fax_numbers/${faxNumberId}`);
 				callbackUrl = (response.json.faxNumber as Record<string, unknown>).callbackUrl;
 				if (callbackUrl === previousCallbackUrl) break;
